@@ -1,0 +1,1 @@
+//! Shared set-up for the benchmarks: workloads built outside the timed loops.

@@ -1,0 +1,1 @@
+//! Feeds the matcher from Postgres, the store of record.
