@@ -1,1 +1,13 @@
-//! The HTTP face of Vivier.
+//! The `vivier` application: HTTP API, serving of the web app, migrations and demo data.
+//! The binary in `main.rs` only parses the command line and calls into this library, so that
+//! integration tests and benchmarks drive exactly the code users run.
+
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod http;
+pub mod password;
+pub mod rate_limit;
+pub mod seed;
+pub mod serve;
