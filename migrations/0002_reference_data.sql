@@ -346,14 +346,14 @@ insert into soft_skills (id, soft_skill_category_id, label_fr, label_en, descrip
     (48, 8, 'Diplomatie',                'Tact',                      'Dire les choses avec tact et ménager les sensibilités.',                                            'Says things tactfully and respects people''s sensitivities.');
 
 insert into hobby_categories (id, icon, label_fr, label_en, question_fr, question_en) values
-    (1, 'trophy',     'Sport',                       'Sport',                             'Quel sport pratiquez-vous ?',                                       'Which sport do you practise?'),
-    (2, 'palette',    'Arts visuels et scène',       'Visual and performing arts',        'Quelle pratique artistique avez-vous ?',                            'Which art form do you practise?'),
-    (3, 'music',      'Musique',                     'Music',                             'De quel instrument jouez-vous, ou quelle musique pratiquez-vous ?', 'Which instrument do you play, or what kind of music do you make?'),
-    (4, 'book-open',  'Culture et lecture',          'Culture and reading',               'Quelle activité culturelle vous passionne ?',                       'Which cultural activity are you passionate about?'),
-    (5, 'gamepad-2',  'Jeux et technologies',        'Games and technology',              'À quoi jouez-vous, ou que créez-vous ?',                            'What do you play, or what do you build?'),
-    (6, 'mountain',   'Nature et voyages',           'Nature and travel',                 'Quelle activité de plein air ou de voyage aimez-vous ?',            'Which outdoor or travel activity do you enjoy?'),
-    (7, 'hand-heart', 'Engagement et bénévolat',     'Volunteering and civic engagement', 'Dans quel domaine vous engagez-vous ?',                             'What cause do you volunteer for?'),
-    (8, 'chef-hat',   'Cuisine et loisirs créatifs', 'Cooking and crafts',                'Quelle activité culinaire ou manuelle pratiquez-vous ?',            'Which cooking or craft activity do you enjoy?');
+    (1, 'trophy',     'Sport',                            'Sport',                             'Quel sport pratiquez-vous ?',                                       'Which sport do you practise?'),
+    (2, 'palette',    'Arts visuels et arts de la scène', 'Visual and performing arts',        'Quelle pratique artistique avez-vous ?',                            'Which art form do you practise?'),
+    (3, 'music',      'Musique',                          'Music',                             'De quel instrument jouez-vous, ou quelle musique pratiquez-vous ?', 'Which instrument do you play, or what kind of music do you make?'),
+    (4, 'book-open',  'Culture et lecture',               'Culture and reading',               'Quelle activité culturelle vous passionne ?',                       'Which cultural activity are you passionate about?'),
+    (5, 'gamepad-2',  'Jeux et technologies',             'Games and technology',              'À quoi jouez-vous, ou que créez-vous ?',                            'What do you play, or what do you build?'),
+    (6, 'mountain',   'Nature et voyages',                'Nature and travel',                 'Quelle activité de plein air ou de voyage aimez-vous ?',            'Which outdoor or travel activity do you enjoy?'),
+    (7, 'hand-heart', 'Engagement et bénévolat',          'Volunteering and civic engagement', 'Dans quel domaine vous engagez-vous ?',                             'What cause do you volunteer for?'),
+    (8, 'chef-hat',   'Cuisine et loisirs créatifs',      'Cooking and crafts',                'Quelle activité culinaire ou manuelle pratiquez-vous ?',            'Which cooking or craft activity do you enjoy?');
 
 insert into hobbies (id, hobby_category_id, icon, label_fr, label_en) values
     ( 1, 1, 'trophy',          'Football',                          'Football'),
@@ -660,7 +660,7 @@ insert into school_types (id, code, label_fr, label_en) values
     (8, 'continuing_education', 'Organisme de formation continue',                 'Continuing education provider');
 
 insert into parcours (id, code, label_fr, label_en) values
-    (1, 'initial_education',      'Formation initiale',                           'Full-time education'),
+    (1, 'initial_education',      'Formation initiale',                           'Initial education'),
     (2, 'work_study',             'Alternance',                                   'Work-study'),
     (3, 'continuing_education',   'Formation continue',                           'Continuing education'),
     (4, 'vae',                    'VAE (validation des acquis de l''expérience)', 'Accreditation of prior experience (VAE)'),
@@ -695,7 +695,7 @@ insert into disc_questions (id, position, about_fr, about_en) values
     (23, 23, 'Dans mon travail, je tiens avant tout à…',                 'In my work, what matters most to me is…'),
     (24, 24, 'Mon rythme de travail est plutôt…',                        'My working pace is usually…');
 
--- answer id = 4 × (question id − 1) + rank; answers are listed in display order and the first
+-- answer id = 4 * (question id - 1) + rank; answers are listed in display order and the first
 -- letter rotates from one question to the next (D, I, S, C, then I, S, C, D, …)
 insert into disc_answers (id, disc_question_id, letter, about_fr, about_en) values
     ( 1,  1, 'D', 'la personne qui prend la direction et fixe le cap.',                'take charge and set the direction.'),
