@@ -405,10 +405,10 @@ insert into hobbies (id, hobby_category_id, icon, label_fr, label_en) values
     (47, 8, 'chef-hat',        'Cuisine',                           'Cooking'),
     (48, 8, 'cake-slice',      'Pâtisserie et boulangerie',         'Baking'),
     (49, 8, 'scissors',        'Couture',                           'Sewing'),
-    (50, 8, 'scissors',        'Tricot et crochet',                 'Knitting and crochet'),
+    (50, 8, 'spool',           'Tricot et crochet',                 'Knitting and crochet'),
     (51, 8, 'hammer',          'Bricolage',                         'DIY'),
     (52, 8, 'axe',             'Travail du bois',                   'Woodworking'),
-    (53, 8, 'hand',            'Poterie et céramique',              'Pottery and ceramics');
+    (53, 8, 'amphora',         'Poterie et céramique',              'Pottery and ceramics');
 
 -- optional refinements of a hobby; a speciality takes its hobby's icon
 insert into hobby_specialities (id, hobby_id, icon, label_fr, label_en) values
@@ -567,8 +567,8 @@ insert into hobby_specialities (id, hobby_id, icon, label_fr, label_en) values
     (153, 51, 'hammer',          'Décoration',                         'Home decor'),
     (154, 52, 'axe',             'Ébénisterie',                        'Cabinetmaking'),
     (155, 52, 'axe',             'Sculpture sur bois',                 'Woodcarving'),
-    (156, 53, 'hand',            'Tournage',                           'Wheel throwing'),
-    (157, 53, 'hand',            'Modelage',                           'Hand-building');
+    (156, 53, 'amphora',         'Tournage',                           'Wheel throwing'),
+    (157, 53, 'amphora',         'Modelage',                           'Hand-building');
 
 insert into hobby_frequencies (id, code, label_fr, label_en) values
     (1, 'daily',                'Tous les jours',             'Every day'),
