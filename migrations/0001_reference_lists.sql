@@ -9,6 +9,11 @@ begin
 end;
 $$;
 
+-- the label of a bilingual pair in the caller's language (French unless 'en')
+create function label(language text, label_fr text, label_en text) returns text
+    language sql immutable parallel safe
+    return case when language = 'en' then label_en else label_fr end;
+
 create type localization_type as enum ('city', 'country', 'department', 'region');
 create type project_kind as enum ('personal', 'academic');
 create type user_role as enum ('user', 'candidate', 'school', 'partner');

@@ -7,6 +7,7 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod http;
+pub mod localization_search;
 pub mod password;
 pub mod rate_limit;
 pub mod seed;

@@ -5,7 +5,10 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod client_ip;
+pub mod locale;
+mod localizations;
 mod ping;
+mod reference_lists;
 mod reports;
 
 use std::path::Path;
@@ -53,8 +56,9 @@ impl AppState {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
-    paths(ping::ping, reports::create_report),
-    components(schemas(crate::error::ErrorBody))
+    paths(ping::ping, reports::create_report, localizations::search_localizations),
+    components(schemas(crate::error::ErrorBody)),
+    modifiers(&reference_lists::ReferenceListPaths)
 )]
 pub struct ApiDoc;
 
@@ -63,6 +67,8 @@ pub fn api_router(state: AppState) -> Router {
     Router::new()
         .merge(ping::router())
         .merge(reports::router())
+        .merge(reference_lists::router())
+        .merge(localizations::router())
         .merge(SwaggerUi::new("/docs").url("/api/openapi.json", ApiDoc::openapi()))
         .fallback(|| async { Error::NotFound })
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))

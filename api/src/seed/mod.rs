@@ -560,7 +560,12 @@ impl Seeder {
             let end_date = self.day_offset(-365 * (step as i64 * 2 + 1)..-30);
             let start_date = end_date - Duration::days(365 * self.rng.random_range(1..=3));
             let institution = format!("Université de {}", commune.name);
-            let name = format!("{specialization_name} — niveau {}", if level == 0 { "CAP".to_owned() } else { format!("Bac+{level}") });
+            let level_name = match level {
+                0 => "CAP".to_owned(),
+                1 => "Bac".to_owned(),
+                years => format!("Bac+{years}"),
+            };
+            let name = format!("{specialization_name} — {level_name}");
             self.buffers.educations.row(&[
                 &id,
                 &user_id,

@@ -5,6 +5,8 @@
 mod support;
 
 mod demo_data;
+mod localizations;
+mod reference_lists;
 mod reports;
 mod schema;
 mod skeleton;
