@@ -13,7 +13,7 @@ export function ComingSoon({ title, description }: { title: string; description?
       <h1 className="page-title">{title}</h1>
       {description && <p className="coming-soon__description">{description}</p>}
       <p className="coming-soon__text">{t('comingSoon.text')}</p>
-      <Link className="button button--ghost" to="/">
+      <Link className="button button--secondary" to="/">
         {t('comingSoon.backHome')}
       </Link>
     </section>
