@@ -51,19 +51,46 @@ describe('importWithReload', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reloads the page once when a chunk fails, then lets the error through', async () => {
+  const chunkFailure = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+
+  async function settlesWithin(promise: Promise<unknown>, milliseconds: number): Promise<boolean> {
+    return Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), milliseconds)),
+    ]);
+  }
+
+  it('reloads the page once when a chunk fails, and the import never settles meanwhile', async () => {
+    vi.resetModules();
+    const { importWithReload: freshImportWithReload } = await import('./chunk-reload-guard');
     const { reload } = stubBrowser();
-    const failing = importWithReload(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
 
-    // First failure: a reload starts and the import never settles.
-    const first = failing();
-    const settled = await Promise.race([first.then(() => 'settled', () => 'settled'), new Promise((resolve) => setTimeout(() => resolve('pending'), 20))]);
-    expect(settled).toBe('pending');
+    expect(await settlesWithin(freshImportWithReload(chunkFailure)(), 20)).toBe(false);
+    // Another chunk failing on the same page waits for the same reload.
+    expect(await settlesWithin(freshImportWithReload(chunkFailure)(), 20)).toBe(false);
     expect(reload).toHaveBeenCalledOnce();
+    vi.unstubAllGlobals();
+  });
 
-    // Second failure within 10 s: no reload, the error reaches the error boundary.
-    await expect(failing()).rejects.toThrow('Failed to fetch dynamically imported module');
-    expect(reload).toHaveBeenCalledOnce();
+  it('lets the error through when the reloaded page fails again within 10 s', async () => {
+    const storage = memoryStorage();
+    stubBrowser(storage);
+    vi.resetModules();
+    const beforeReload = await import('./chunk-reload-guard');
+    void beforeReload.importWithReload(chunkFailure)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    // The reloaded page starts with fresh module state but the same session storage.
+    const { reload } = stubBrowser(storage);
+    vi.resetModules();
+    const afterReload = await import('./chunk-reload-guard');
+    await expect(afterReload.importWithReload(chunkFailure)()).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
+    expect(reload).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });
 });

@@ -32,10 +32,17 @@ function sessionStorageOrNull(): GuardStorage | null {
   }
 }
 
-/** Reloads the current path once per guard window; returns whether a reload was started. */
+// Set once this page has asked for a reload: several chunks can fail together
+// (Vite's preload event, then the import itself), and all of them should wait
+// for the reload rather than render an error in the meantime.
+let reloadStarted = false;
+
+/** Reloads the current path once per guard window; returns whether a reload is under way. */
 export function reloadAfterChunkError(reload: () => void = () => window.location.reload()): boolean {
+  if (reloadStarted) return true;
   const storage = sessionStorageOrNull();
   if (storage === null || !claimChunkReload(storage, Date.now())) return false;
+  reloadStarted = true;
   reload();
   return true;
 }
