@@ -10,7 +10,7 @@ export function NotFoundPage() {
   return (
     <section className="not-found">
       <p className="not-found__code" aria-hidden="true">
-        404
+        {t('notFound.code')}
       </p>
       <h1 className="page-title" data-testid="not-found">
         {t('notFound.message', { path: pathname })}
