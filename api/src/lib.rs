@@ -1,1 +1,2 @@
 //! The HTTP face of Vivier.
+pub mod geodata;
