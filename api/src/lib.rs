@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod geodata;
 pub mod http;
 pub mod localization_search;
 pub mod password;
