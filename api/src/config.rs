@@ -48,6 +48,29 @@ pub struct ServeArgs {
     /// Folder of the built web app (index.html and assets), served for every non-API path
     #[arg(long, env = "VIVIER_WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
+
+    /// Secret signing sessions (at least 32 characters); without it a random one is drawn and
+    /// sessions end when the server stops
+    #[arg(long, env = "VIVIER_SESSION_SECRET", hide_env_values = true)]
+    pub session_secret: Option<String>,
+
+    /// Address of the site as users reach it, for links in emails (default: http://LISTEN);
+    /// https here also marks session cookies Secure
+    #[arg(long, env = "VIVIER_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// SMTP server for emails, e.g. smtps://user:password@smtp.example.org; without it emails
+    /// are only recorded in the outbox
+    #[arg(long, env = "VIVIER_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// Sender of emails
+    #[arg(long, env = "VIVIER_MAIL_FROM", default_value = "Vivier <no-reply@vivier.localhost>")]
+    pub mail_from: String,
+
+    /// Show the outbox at /api/mailbox (demo and tests only; ignored when SMTP is configured)
+    #[arg(long, env = "VIVIER_DEMO_MAILBOX", default_value_t = false)]
+    pub demo_mailbox: bool,
 }
 
 #[derive(Debug, Clone, Args)]

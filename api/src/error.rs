@@ -33,7 +33,8 @@ pub enum Error {
     /// The request broke validation rules; `errors` says which field broke which rule.
     #[error("validation failed")]
     Validation(FieldErrors),
-    /// A malformed request the client should not have sent (bad JSON, a too long body...).
+    /// A request refused with its own status and code: a malformed body, a bad token, wrong
+    /// credentials...
     #[error("{message}")]
     Rejected { status: StatusCode, code: &'static str, message: String },
     #[error("too many requests")]

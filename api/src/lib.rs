@@ -2,14 +2,19 @@
 //! The binary in `main.rs` only parses the command line and calls into this library, so that
 //! integration tests and benchmarks drive exactly the code users run.
 
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
 pub mod geodata;
 pub mod http;
+pub mod localization_input;
 pub mod localization_search;
+pub mod mail;
 pub mod password;
 pub mod rate_limit;
 pub mod seed;
 pub mod serve;
+pub mod slug;
+pub mod validation;

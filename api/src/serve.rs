@@ -5,9 +5,11 @@ use std::net::SocketAddr;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
+use crate::auth::session::SessionKeys;
 use crate::config::ServeArgs;
 use crate::db;
-use crate::http::{self, AppState};
+use crate::http::{self, AppState, Settings};
+use crate::mail::Mailer;
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
@@ -15,7 +17,22 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     if !args.web_dist.join("index.html").is_file() {
         tracing::warn!(web_dist = %args.web_dist.display(), "no built web app found: only the API is served");
     }
-    let app = http::app(AppState::new(pool.clone()), &args.web_dist);
+    let session_keys = match &args.session_secret {
+        Some(secret) if secret.len() >= 32 => SessionKeys::from_secret(secret.as_bytes()),
+        Some(_) => anyhow::bail!("VIVIER_SESSION_SECRET must be at least 32 characters"),
+        None => {
+            tracing::warn!("no session secret configured: sessions will end when the server stops");
+            SessionKeys::random()
+        }
+    };
+    let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.listen));
+    let settings = Settings {
+        session_keys,
+        public_url: public_url.trim_end_matches('/').to_owned(),
+        demo_mailbox: args.demo_mailbox,
+    };
+    let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
+    let app = http::app(AppState::new(pool.clone(), settings, mailer), &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())

@@ -1,12 +1,11 @@
 //! `GET /api/api/localizations`: the localization picker's search over communes, departments,
 //! regions and countries shipped with the product (see [`crate::localization_search`]).
 
-use axum::Router;
-use axum::routing::get;
+use axum::routing::MethodFilter;
 use serde::Deserialize;
 
-use super::AppState;
 use super::locale::Locale;
+use super::routes::{Access, RouteTable};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Query};
 use crate::geodata;
@@ -17,8 +16,8 @@ const MAX_QUERY_CHARS: usize = 100;
 const DEFAULT_LIMIT: usize = 10;
 const MAX_LIMIT: usize = 50;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/localizations", get(search_localizations))
+pub fn routes(table: &mut RouteTable) {
+    table.add(MethodFilter::GET, "/api/localizations", Access::Public, search_localizations);
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -1,23 +1,28 @@
-//! The HTTP surface: one router per resource, merged under `/api` over one [`AppState`], plus
-//! the built web app for every other path.
+//! The HTTP surface: one module per resource registering its routes, with the access each
+//! requires, in one [`routes::RouteTable`]; all mounted under `/api` over one [`AppState`],
+//! plus the built web app for every other path.
 //!
 //! `/api/...` never falls back to the web app: an unknown API path is a JSON 404, so a client
 //! bug never receives an HTML page it would try to parse.
 
+mod accounts;
+mod auth;
 mod client_ip;
 pub mod locale;
 mod localizations;
+mod mailbox;
 mod ping;
 mod reference_lists;
 mod reports;
+pub mod routes;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
+use axum::{Extension, Router};
 use sqlx::PgPool;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -25,9 +30,12 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
+use crate::auth::session::SessionKeys;
 use crate::error::Error;
+use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
 use reference_lists::ReferenceListPaths;
+use routes::{RouteInfo, RouteTable};
 
 pub use client_ip::ClientIp;
 
@@ -38,40 +46,114 @@ const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;
 #[derive(Clone)]
 pub struct AppState {
     pub db: PgPool,
+    pub settings: Arc<Settings>,
+    pub mailer: Arc<Mailer>,
     pub limits: Arc<RateLimits>,
 }
 
-/// The rate limiters of the routes people could abuse.
+/// Server settings handlers need.
+pub struct Settings {
+    pub session_keys: SessionKeys,
+    /// Origin of the web app, for links in emails (`http://127.0.0.1:8080`).
+    pub public_url: String,
+    /// Whether the demo mailbox (`GET /api/mailbox`) lists the outbox.
+    pub demo_mailbox: bool,
+}
+
+impl Settings {
+    /// Cookies are marked Secure when the site is served over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+/// The rate limiters of the routes people could abuse. Windows and counts are chosen so that
+/// a person who mistypes never meets them, and a script guessing passwords gets a few dozen
+/// tries an hour.
 pub struct RateLimits {
-    /// Problem reports per client address.
     pub reports_per_ip: RateLimiter,
+    pub logins_per_ip: RateLimiter,
+    pub logins_per_account: RateLimiter,
+    pub tokens_per_ip: RateLimiter,
+    pub password_resets_per_ip: RateLimiter,
+    pub password_resets_per_account: RateLimiter,
+    pub sign_ups_per_ip: RateLimiter,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let minutes = |count: u64| Duration::from_secs(60 * count);
+        Self {
+            reports_per_ip: RateLimiter::new(5, minutes(10)),
+            logins_per_ip: RateLimiter::new(30, minutes(15)),
+            logins_per_account: RateLimiter::new(10, minutes(15)),
+            tokens_per_ip: RateLimiter::new(30, minutes(15)),
+            password_resets_per_ip: RateLimiter::new(10, minutes(60)),
+            password_resets_per_account: RateLimiter::new(3, minutes(60)),
+            sign_ups_per_ip: RateLimiter::new(10, minutes(60)),
+        }
+    }
 }
 
 impl AppState {
-    pub fn new(db: PgPool) -> Self {
-        let limits = RateLimits { reports_per_ip: RateLimiter::new(5, Duration::from_secs(600)) };
-        Self { db, limits: Arc::new(limits) }
+    pub fn new(db: PgPool, settings: Settings, mailer: Mailer) -> Self {
+        Self { db, settings: Arc::new(settings), mailer: Arc::new(mailer), limits: Arc::new(RateLimits::default()) }
     }
 }
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
-    paths(ping::ping, reports::create_report, localizations::search_localizations),
+    paths(
+        ping::ping,
+        reports::create_report,
+        localizations::search_localizations,
+        auth::login,
+        auth::login_with_token,
+        auth::logout,
+        auth::whoami,
+        accounts::create_candidate,
+        accounts::create_school,
+        accounts::create_partner,
+        accounts::validate_account,
+        accounts::request_password_reset,
+        accounts::reset_password,
+        accounts::request_email_renewal,
+        accounts::confirm_email_renewal,
+        accounts::change_candidate_password,
+        accounts::change_partner_password,
+        accounts::unsubscribe,
+        mailbox::list_mailbox,
+    ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&ReferenceListPaths)
 )]
 pub struct ApiDoc;
 
-/// The API alone, as mounted under `/api` (tests call this one).
+fn route_table() -> RouteTable {
+    let mut table = RouteTable::new();
+    ping::routes(&mut table);
+    reports::routes(&mut table);
+    reference_lists::routes(&mut table);
+    localizations::routes(&mut table);
+    auth::routes(&mut table);
+    accounts::routes(&mut table);
+    mailbox::routes(&mut table);
+    table
+}
+
+/// Every API route with the access it requires (for the authorization-matrix test).
+pub fn routes() -> Vec<RouteInfo> {
+    route_table().into_parts().1
+}
+
+/// The API alone, as mounted under `/api`.
 pub fn api_router(state: AppState) -> Router {
-    Router::new()
-        .merge(ping::router())
-        .merge(reports::router())
-        .merge(reference_lists::router())
-        .merge(localizations::router())
+    let (router, _) = route_table().into_parts();
+    router
         .fallback(|| async { Error::NotFound })
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))
+        .layer(Extension(state.clone()))
         .with_state(state)
 }
 

@@ -1,14 +1,13 @@
 //! `GET /api/ping`: a cheap liveness probe for load balancers and the web app.
 
-use axum::Router;
-use axum::routing::get;
+use axum::routing::MethodFilter;
 use serde::Serialize;
 
-use super::AppState;
+use super::routes::{Access, RouteTable};
 use crate::extract::Json;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/ping", get(ping))
+pub fn routes(table: &mut RouteTable) {
+    table.add(MethodFilter::GET, "/ping", Access::Public, ping);
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

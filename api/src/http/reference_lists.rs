@@ -7,15 +7,15 @@
 //! ETag computed from the body and are revalidated with `If-None-Match` (304), so the web app's
 //! cache costs one small round trip after the first load.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::MethodFilter;
 use serde::Deserialize;
 
 use super::AppState;
 use super::locale::Locale;
+use super::routes::{Access, RouteTable};
 use crate::error::{Error, Result};
 use crate::extract::{Path, Query};
 
@@ -228,31 +228,31 @@ pub struct LabelsQuery {
     labels: Option<String>,
 }
 
-pub fn router() -> Router<AppState> {
-    let mut router = Router::new();
+pub fn routes(table: &mut RouteTable) {
     for list in LISTS {
-        router = router.route(
+        table.add(
+            MethodFilter::GET,
             list.path,
-            get(move |state: State<AppState>, locale: Locale, query: Query<LabelsQuery>, headers: HeaderMap| {
+            Access::Public,
+            move |state: State<AppState>, locale: Locale, query: Query<LabelsQuery>, headers: HeaderMap| {
                 list_items(state, locale, query, headers, list, None)
-            }),
+            },
         );
         if list.by_id {
-            router = router.route(
+            table.add(
+                MethodFilter::GET,
                 &format!("{}/{{id}}", list.path),
-                get(
-                    move |state: State<AppState>,
-                          locale: Locale,
-                          query: Query<LabelsQuery>,
-                          headers: HeaderMap,
-                          Path(id): Path<i64>| {
-                        list_items(state, locale, query, headers, list, Some(id))
-                    },
-                ),
+                Access::Public,
+                move |state: State<AppState>,
+                      locale: Locale,
+                      query: Query<LabelsQuery>,
+                      headers: HeaderMap,
+                      Path(id): Path<i64>| {
+                    list_items(state, locale, query, headers, list, Some(id))
+                },
             );
         }
     }
-    router
 }
 
 async fn list_items(

@@ -1,12 +1,12 @@
 //! `POST /api/api/report`: anyone may tell us something is wrong. Messages are stored,
 //! limited in size and rate-limited per client address.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
+use axum::routing::MethodFilter;
 use serde::{Deserialize, Serialize};
 
+use super::routes::{Access, RouteTable};
 use super::{AppState, ClientIp};
 use crate::error::{Error, Result};
 use crate::extract::Json;
@@ -14,8 +14,8 @@ use crate::extract::Json;
 /// Longest report accepted, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/report", post(create_report))
+pub fn routes(table: &mut RouteTable) {
+    table.add(MethodFilter::POST, "/api/report", Access::Public, create_report);
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -26,6 +26,7 @@ use sqlx::{PgConnection, PgPool};
 
 use crate::config::SeedArgs;
 use crate::geodata::Commune;
+use crate::slug::slugify;
 use crate::{db, password};
 use copy::CopyBuffer;
 use people::{COMPANIES, FIRST_NAMES, LAST_NAMES, SCHOOLS};
@@ -301,7 +302,7 @@ impl Seeder {
             let email = if index == 0 {
                 DEMO_SCHOOL_EMAIL.to_owned()
             } else {
-                format!("contact@{}.example.org", people::slugify(school.name))
+                format!("contact@{}.example.org", slugify(school.name))
             };
             let birthdate = NaiveDate::from_ymd_opt(1980, 1, 1).expect("valid date");
             self.user(user_id, "school", &email, "Service", "Relations entreprises", home, birthdate);
@@ -317,7 +318,7 @@ impl Seeder {
                 "{} forme chaque année des centaines d'étudiants et les accompagne vers l'emploi.",
                 school.name
             ))
-            .bind(format!("https://{}.example.org", people::slugify(school.name)))
+            .bind(format!("https://{}.example.org", slugify(school.name)))
             .execute(&mut *connection)
             .await?;
             for (campus_name, insee) in school.campuses {
@@ -359,12 +360,7 @@ impl Seeder {
                 let email = if index == 0 && recruiter == 0 {
                     DEMO_PARTNER_EMAIL.to_owned()
                 } else {
-                    format!(
-                        "{}.{}@{}.example.org",
-                        people::slugify(&firstname),
-                        people::slugify(&lastname),
-                        people::slugify(company)
-                    )
+                    format!("{}.{}@{}.example.org", slugify(&firstname), slugify(&lastname), slugify(company))
                 };
                 let home_commune = self.places.draw(&mut self.rng);
                 let home = self.localization(home_commune);
@@ -461,7 +457,7 @@ impl Seeder {
             (self.places.by_insee(insee), firstname.to_owned(), lastname.to_owned(), DEMO_CANDIDATE_EMAIL.to_owned())
         } else {
             let (firstname, lastname) = self.name();
-            let email = format!("{}.{}.{index}@example.org", people::slugify(&firstname), people::slugify(&lastname));
+            let email = format!("{}.{}.{index}@example.org", slugify(&firstname), slugify(&lastname));
             (self.places.draw(&mut self.rng), firstname, lastname, email)
         };
         let home = self.localization(home_commune);
@@ -500,7 +496,7 @@ impl Seeder {
         };
         let parcours = campus.map(|_| *self.reference.parcours.choose(&mut self.rng).expect("checked non-empty"));
         let entry_year = campus.map(|_| self.anchor.year() as i16 - self.rng.random_range(0..3));
-        let slug = format!("{}-{}-{}", people::slugify(&firstname), people::slugify(&lastname), user_id);
+        let slug = format!("{}-{}-{}", slugify(&firstname), slugify(&lastname), user_id);
         self.buffers.candidates.row(&[
             &user_id,
             &slug,

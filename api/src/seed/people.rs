@@ -224,37 +224,3 @@ pub fn car_story(rng: &mut impl Rng) -> (String, String, String) {
         RESULTS.choose(rng).expect("not empty").replace("{n}", &number),
     )
 }
-
-/// A URL-safe slug: lowercase ASCII words joined by hyphens.
-pub fn slugify(text: &str) -> String {
-    let mut slug = String::with_capacity(text.len());
-    for character in text.chars() {
-        let folded = match character {
-            'à' | 'â' | 'ä' | 'á' | 'À' | 'Â' => 'a',
-            'ç' | 'Ç' => 'c',
-            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' => 'e',
-            'î' | 'ï' | 'í' | 'Î' => 'i',
-            'ô' | 'ö' | 'ó' | 'Ô' => 'o',
-            'ù' | 'û' | 'ü' | 'ú' | 'Û' => 'u',
-            'ÿ' => 'y',
-            other => other.to_ascii_lowercase(),
-        };
-        if folded.is_ascii_alphanumeric() {
-            slug.push(folded);
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_fold_accents_and_separators() {
-        assert_eq!(slugify("Léa Da Silva 12"), "lea-da-silva-12");
-        assert_eq!(slugify("  Élise -- Guérin!"), "elise-guerin");
-    }
-}

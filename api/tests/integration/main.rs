@@ -4,6 +4,8 @@
 
 mod support;
 
+mod accounts;
+mod authorization_matrix;
 mod demo_data;
 mod localizations;
 mod reference_lists;

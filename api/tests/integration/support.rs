@@ -3,7 +3,9 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
-use api::http::{self, AppState};
+use api::auth::session::SessionKeys;
+use api::http::{self, AppState, Settings};
+use api::mail::Mailer;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
@@ -33,7 +35,17 @@ impl TestResponse {
 /// The whole site as `vivier serve` builds it, with the web app read from `web_dist`,
 /// seen from one client address.
 pub fn app_with_web(pool: PgPool, web_dist: &Path, client: [u8; 4]) -> Router {
-    http::app(AppState::new(pool), web_dist).layer(MockConnectInfo(SocketAddr::from((client, 40_000))))
+    http::app(state(pool), web_dist).layer(MockConnectInfo(SocketAddr::from((client, 40_000))))
+}
+
+/// The server's state as `vivier serve --demo-mailbox` builds it, with a random secret.
+pub fn state(pool: PgPool) -> AppState {
+    let settings = Settings {
+        session_keys: SessionKeys::from_secret(b"integration tests secret, 32 bytes or more"),
+        public_url: "http://127.0.0.1:8080".to_owned(),
+        demo_mailbox: true,
+    };
+    AppState::new(pool, settings, Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap())
 }
 
 /// The whole site with no built web app.
@@ -63,4 +75,58 @@ pub async fn post_raw(app: &Router, uri: &str, body: String) -> TestResponse {
         .body(Body::from(body))
         .expect("valid request");
     send(app, request).await
+}
+
+/// Sends `request` with the session cookie of `cookie` (as `name=value`), if any.
+pub async fn send_as(app: &Router, cookie: Option<&str>, mut request: Request<Body>) -> TestResponse {
+    if let Some(cookie) = cookie {
+        request.headers_mut().insert(header::COOKIE, cookie.parse().expect("a valid cookie"));
+    }
+    send(app, request).await
+}
+
+pub fn json_request(method: &str, uri: &str, body: &Value) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .expect("valid request")
+}
+
+/// The `name=value` part of the session cookie a response sets.
+pub fn session_cookie(response: &TestResponse) -> String {
+    let set_cookie = response.headers.get(header::SET_COOKIE).expect("a Set-Cookie header").to_str().unwrap();
+    set_cookie.split(';').next().unwrap().to_owned()
+}
+
+/// Logs in and returns the session cookie.
+pub async fn login(app: &Router, email: &str, password: &str) -> String {
+    let response =
+        post_json(app, "/api/api/auth/login", &serde_json::json!({ "username": email, "password": password })).await;
+    assert_eq!(response.status, StatusCode::OK, "login of {email}: {}", response.text());
+    session_cookie(&response)
+}
+
+/// The latest email sent to `to`, waiting for the background sender (at most 5 s).
+pub async fn latest_email(pool: &PgPool, to: &str) -> (String, Vec<String>) {
+    for _ in 0..100 {
+        let found: Option<(String, Value)> =
+            sqlx::query_as("select subject, links from outbox_emails where to_email = $1 order by id desc limit 1")
+                .bind(to)
+                .fetch_optional(pool)
+                .await
+                .unwrap();
+        if let Some((subject, links)) = found {
+            let links = links.as_array().unwrap().iter().map(|link| link.as_str().unwrap().to_owned()).collect();
+            return (subject, links);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no email was sent to {to}");
+}
+
+/// The `token` query parameter of a link.
+pub fn token_of(link: &str) -> String {
+    link.split(['?', '&']).find_map(|part| part.strip_prefix("token=")).expect("a token in the link").to_owned()
 }

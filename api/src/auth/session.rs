@@ -1,0 +1,144 @@
+//! Sessions: a JWT signed with the server's secret, in an httpOnly, SameSite=Lax cookie.
+//!
+//! The token names the user and the user's session version. Logging out and changing the
+//! password bump the version, which revokes every earlier token of that user at once; every
+//! authenticated request reads the version (and whether the account is still active) from
+//! the database, one primary-key lookup.
+
+use axum::http::{HeaderMap, HeaderValue, header};
+use chrono::Utc;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+use super::{CurrentUser, Role};
+
+pub const SESSION_COOKIE: &str = "vivier_session";
+/// A session without "remember me" lasts a day; with it, thirty.
+const SHORT_SESSION_SECONDS: i64 = 24 * 3600;
+const REMEMBERED_SESSION_SECONDS: i64 = 30 * 24 * 3600;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    /// user id
+    sub: i64,
+    /// the user's session version when the token was issued
+    ver: i32,
+    iat: i64,
+    exp: i64,
+}
+
+/// The secret that signs sessions and derives unsubscribe tokens.
+pub struct SessionKeys {
+    secret: Vec<u8>,
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl SessionKeys {
+    pub fn from_secret(secret: &[u8]) -> Self {
+        Self {
+            secret: secret.to_vec(),
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
+    /// A fresh random secret: sessions then end when the process does.
+    pub fn random() -> Self {
+        let mut secret = [0_u8; 32];
+        rand::rng().fill_bytes(&mut secret);
+        Self::from_secret(&secret)
+    }
+
+    pub fn secret(&self) -> &[u8] {
+        &self.secret
+    }
+}
+
+/// Signs a session for the user and returns the `Set-Cookie` value that carries it.
+pub fn issue_cookie(
+    keys: &SessionKeys,
+    user_id: i64,
+    session_version: i32,
+    remember: bool,
+    secure: bool,
+) -> HeaderValue {
+    let now = Utc::now().timestamp();
+    let lifetime = if remember { REMEMBERED_SESSION_SECONDS } else { SHORT_SESSION_SECONDS };
+    let claims = Claims { sub: user_id, ver: session_version, iat: now, exp: now + lifetime };
+    let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding)
+        .expect("HS256 signing of plain claims cannot fail");
+    cookie(&token, lifetime, secure)
+}
+
+/// The `Set-Cookie` value that removes the session from the browser.
+pub fn clearing_cookie(secure: bool) -> HeaderValue {
+    cookie("", 0, secure)
+}
+
+fn cookie(value: &str, max_age_seconds: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_seconds}{secure}"
+    ))
+    .expect("a JWT is a valid header value")
+}
+
+fn session_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .find_map(|cookie| cookie.trim().strip_prefix(SESSION_COOKIE)?.strip_prefix('='))
+        .filter(|token| !token.is_empty())
+}
+
+/// The user of a valid, unrevoked session of an active account; `None` otherwise.
+pub async fn current_user(db: &PgPool, keys: &SessionKeys, headers: &HeaderMap) -> sqlx::Result<Option<CurrentUser>> {
+    let Some(token) = session_token(headers) else {
+        return Ok(None);
+    };
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.leeway = 0;
+    let Ok(data) = jsonwebtoken::decode::<Claims>(token, &keys.decoding, &validation) else {
+        return Ok(None);
+    };
+    let claims = data.claims;
+    let row: Option<(String, i32)> =
+        sqlx::query_as("select discriminator::text, session_version from users where id = $1 and active")
+            .bind(claims.sub)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.and_then(|(discriminator, session_version)| {
+        let role = Role::from_discriminator(&discriminator)?;
+        (session_version == claims.ver).then_some(CurrentUser { id: claims.sub, role, session_version })
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_secure_on_https() {
+        let keys = SessionKeys::random();
+        let cookie = issue_cookie(&keys, 7, 0, false, true).to_str().unwrap().to_owned();
+        assert!(cookie.starts_with("vivier_session="));
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Secure"));
+        assert!(cookie.contains("Max-Age=86400"));
+        let remembered = issue_cookie(&keys, 7, 0, true, false).to_str().unwrap().to_owned();
+        assert!(remembered.contains("Max-Age=2592000") && !remembered.contains("Secure"));
+    }
+
+    #[test]
+    fn the_session_token_is_read_among_other_cookies() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("locale=fr; vivier_session=abc.def.ghi; x=1"));
+        assert_eq!(session_token(&headers), Some("abc.def.ghi"));
+        headers.insert(header::COOKIE, HeaderValue::from_static("vivier_session_other=1; vivier_session="));
+        assert_eq!(session_token(&headers), None);
+    }
+}

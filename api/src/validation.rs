@@ -1,0 +1,100 @@
+//! Server-side checks of request fields, collecting every broken rule by field so that a form
+//! can show all its errors at once (the 422 body's `errors`).
+
+use crate::error::{Error, FieldErrors};
+
+#[derive(Default)]
+pub struct Checks {
+    errors: FieldErrors,
+}
+
+impl Checks {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn fail(&mut self, field: &str, rule: &str) {
+        self.errors.entry(field.to_owned()).or_default().push(rule.to_owned());
+    }
+
+    pub fn has_failed(&self, field: &str) -> bool {
+        self.errors.contains_key(field)
+    }
+
+    /// A required text of at most `max_chars`, trimmed; empty when it failed.
+    pub fn text(&mut self, field: &str, value: Option<&str>, max_chars: usize) -> String {
+        match value.map(str::trim).filter(|text| !text.is_empty()) {
+            None => {
+                self.fail(field, "required");
+                String::new()
+            }
+            Some(text) if text.chars().count() > max_chars => {
+                self.fail(field, "too_long");
+                String::new()
+            }
+            Some(text) => text.to_owned(),
+        }
+    }
+
+    /// An optional text of at most `max_chars`, trimmed; `None` when absent or blank.
+    pub fn optional_text(&mut self, field: &str, value: Option<&str>, max_chars: usize) -> Option<String> {
+        let text = value.map(str::trim).filter(|text| !text.is_empty())?;
+        if text.chars().count() > max_chars {
+            self.fail(field, "too_long");
+            return None;
+        }
+        Some(text.to_owned())
+    }
+
+    /// A required email address, lowercased.
+    pub fn email(&mut self, field: &str, value: Option<&str>) -> String {
+        let email = self.text(field, value, 254).to_lowercase();
+        if !email.is_empty() && !looks_like_an_email(&email) {
+            self.fail(field, "invalid_email");
+        }
+        email
+    }
+
+    pub fn finish(self) -> Result<(), Error> {
+        if self.errors.is_empty() { Ok(()) } else { Err(Error::Validation(self.errors)) }
+    }
+}
+
+/// One `@`, something before it, a dot in a domain after it, no spaces: strict enough to catch
+/// typos, loose enough for every real address. Delivery is the real test (validation link).
+pub fn looks_like_an_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.chars().any(char::is_whitespace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_broken_rule_is_reported_by_field() {
+        let mut checks = Checks::new();
+        checks.text("firstname", None, 100);
+        checks.text("lastname", Some("x".repeat(101).as_str()), 100);
+        checks.email("email", Some("not-an-email"));
+        let Err(Error::Validation(errors)) = checks.finish() else { panic!("expected a validation error") };
+        assert_eq!(errors["firstname"], ["required"]);
+        assert_eq!(errors["lastname"], ["too_long"]);
+        assert_eq!(errors["email"], ["invalid_email"]);
+    }
+
+    #[test]
+    fn emails_are_checked_loosely() {
+        assert!(looks_like_an_email("lea.durand+jobs@example.co.uk"));
+        assert!(!looks_like_an_email("lea@localhost"));
+        assert!(!looks_like_an_email("lea@@example.org"));
+        assert!(!looks_like_an_email("le a@example.org"));
+    }
+}

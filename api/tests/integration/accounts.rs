@@ -1,0 +1,370 @@
+//! Sign-up to sign-out: accounts, sessions, one-time tokens, rate limits.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+use crate::support::{app, get, json_request, latest_email, login, post_json, send_as, session_cookie, token_of};
+
+const PASSWORD: &str = "Bonjour-Vivier-42";
+
+fn candidate_sign_up(email: &str) -> Value {
+    json!({
+        "firstname": "Léa", "lastname": "Durand", "email": email, "password": PASSWORD,
+        "phone": "06 12 34 56 78", "birthdate": "2001-04-12",
+        "localization": { "value": "Lyon", "type": "city", "lat": 0, "lng": 0, "id": "69123", "country_code": "FR" }
+    })
+}
+
+async fn whoami(app: &axum::Router, cookie: &str) -> crate::support::TestResponse {
+    send_as(app, Some(cookie), Request::get("/api/api/auth/whoami").body(Body::empty()).unwrap()).await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPool) {
+    let app = app(pool.clone());
+
+    let signed_up = post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text());
+    assert_eq!(signed_up.json()["status"], "check_your_inbox");
+
+    let too_early =
+        post_json(&app, "/api/api/auth/login", &json!({ "username": "lea@example.org", "password": PASSWORD })).await;
+    assert_eq!(too_early.status, StatusCode::FORBIDDEN);
+    assert_eq!(too_early.json()["code"], "email_not_validated");
+
+    let (subject, links) = latest_email(&pool, "lea@example.org").await;
+    assert_eq!(subject, "Confirmez votre adresse email");
+    assert!(links[0].starts_with("http://127.0.0.1:8080/inscription/valider?token="));
+    let validated =
+        post_json(&app, &format!("/api/api/user/validation-tokens/validate/{}", token_of(&links[0])), &json!({})).await;
+    assert_eq!(validated.status, StatusCode::OK);
+    assert_eq!(validated.json()["isCandidate"], true);
+
+    let cookie = login(&app, "LEA@example.org", PASSWORD).await;
+    let me = whoami(&app, &cookie).await.json();
+    assert_eq!(me["email"], "lea@example.org");
+    assert_eq!(
+        (me["isCandidate"].clone(), me["isSchool"].clone(), me["isPartner"].clone()),
+        (json!(true), json!(false), json!(false))
+    );
+    assert!(me["candidate"]["slug"].as_str().unwrap().starts_with("lea-durand-"));
+    let home: String = sqlx::query_scalar("select l.value from users u join localizations l on l.id = u.localization_id where u.email = 'lea@example.org'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(home, "Lyon", "the place comes from our data");
+
+    let logout = send_as(&app, Some(&cookie), Request::post("/api/logout").body(Body::empty()).unwrap()).await;
+    assert_eq!(logout.status, StatusCode::NO_CONTENT);
+    assert!(logout.headers[header::SET_COOKIE].to_str().unwrap().contains("Max-Age=0"));
+    assert_eq!(whoami(&app, &cookie).await.status, StatusCode::UNAUTHORIZED, "the old session is revoked");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn signing_up_with_a_taken_email_answers_the_same_and_tells_the_owner_by_email(pool: PgPool) {
+    let app = app(pool.clone());
+    post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    latest_email(&pool, "lea@example.org").await;
+
+    let again = post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(again.json()["status"], "check_your_inbox");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (subject, links) = latest_email(&pool, "lea@example.org").await;
+    assert_eq!(subject, "Vous avez déjà un compte Vivier");
+    let logged_in = post_json(&app, "/api/api/auth/login/with-token", &json!({ "token": token_of(&links[0]) })).await;
+    assert_eq!(logged_in.status, StatusCode::OK, "the login link of that email works");
+    let users: i64 = sqlx::query_scalar("select count(*) from users").fetch_one(&pool).await.unwrap();
+    assert_eq!(users, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_sign_up_breaking_rules_gets_every_field_error(pool: PgPool) {
+    let app = app(pool);
+    let request = json!({
+        "firstname": " ", "email": "not-an-email", "password": "short", "phone": "call me",
+        "birthdate": "2020-01-01", "localization": { "type": "city", "id": "00000" }
+    });
+
+    let response = post_json(&app, "/api/api/candidates", &request).await;
+
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &response.json()["errors"];
+    assert_eq!(errors["firstname"], json!(["required"]));
+    assert_eq!(errors["lastname"], json!(["required"]));
+    assert_eq!(errors["email"], json!(["invalid_email"]));
+    assert_eq!(errors["password"], json!(["password_policy"]));
+    assert_eq!(errors["phone"], json!(["invalid_phone"]));
+    assert_eq!(errors["birthdate"], json!(["too_young"]));
+    assert_eq!(errors["localization"], json!(["invalid_localization"]));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_partner_needs_lastname_firstname_email_and_company(pool: PgPool) {
+    let app = app(pool.clone());
+
+    let missing =
+        post_json(&app, "/api/api/partners", &json!({ "email": "rh@example.org", "password": PASSWORD })).await;
+    assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &missing.json()["errors"];
+    for field in ["firstname", "lastname", "company"] {
+        assert_eq!(errors[field], json!(["required"]), "{field}");
+    }
+
+    let created = post_json(
+        &app,
+        "/api/api/partners",
+        &json!({ "firstname": "Paul", "lastname": "Morel", "email": "rh@example.org", "password": PASSWORD, "company": "Atelier Nova" }),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    let company: String = sqlx::query_scalar("select c.name from partners p join companies c on c.id = p.company_id")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(company, "Atelier Nova");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_unknown_email_and_a_wrong_password_get_the_same_answer(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+
+    let unknown =
+        post_json(&app, "/api/api/auth/login", &json!({ "username": "nobody@example.org", "password": PASSWORD }))
+            .await;
+    let wrong =
+        post_json(&app, "/api/api/auth/login", &json!({ "username": "candidat@vivier.demo", "password": PASSWORD }))
+            .await;
+
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(unknown.status, wrong.status);
+    assert_eq!(unknown.json(), wrong.json());
+    assert_eq!(unknown.json()["code"], "invalid_credentials");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn remember_me_keeps_the_session_thirty_days(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+
+    let short = post_json(
+        &app,
+        "/api/api/auth/login",
+        &json!({ "username": "candidat@vivier.demo", "password": api::seed::DEMO_PASSWORD }),
+    )
+    .await;
+    let long = post_json(
+        &app,
+        "/api/api/auth/login",
+        &json!({ "username": "candidat@vivier.demo", "password": api::seed::DEMO_PASSWORD, "remember": true }),
+    )
+    .await;
+
+    let cookie_of =
+        |response: &crate::support::TestResponse| response.headers[header::SET_COOKIE].to_str().unwrap().to_owned();
+    assert!(cookie_of(&short).contains("Max-Age=86400"));
+    assert!(cookie_of(&long).contains("Max-Age=2592000"));
+    assert!(cookie_of(&long).contains("HttpOnly") && cookie_of(&long).contains("SameSite=Lax"));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn too_many_failed_logins_on_one_account_get_429_with_retry_after(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+    for _ in 0..10 {
+        let failed = post_json(
+            &app,
+            "/api/api/auth/login",
+            &json!({ "username": "candidat@vivier.demo", "password": "wrong-password-1" }),
+        )
+        .await;
+        assert_eq!(failed.status, StatusCode::UNAUTHORIZED);
+    }
+
+    let blocked = post_json(
+        &app,
+        "/api/api/auth/login",
+        &json!({ "username": "candidat@vivier.demo", "password": api::seed::DEMO_PASSWORD }),
+    )
+    .await;
+
+    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(blocked.headers[header::RETRY_AFTER].to_str().unwrap().parse::<u64>().unwrap() > 0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_token_works_once_and_never_when_expired_or_tampered(pool: PgPool) {
+    let app = app(pool.clone());
+    post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    let (_, links) = latest_email(&pool, "lea@example.org").await;
+    let token = token_of(&links[0]);
+    let validate = |token: String| {
+        let app = app.clone();
+        async move { post_json(&app, &format!("/api/api/user/validation-tokens/validate/{token}"), &json!({})).await }
+    };
+
+    let mut tampered = token.clone();
+    tampered.replace_range(0..1, if token.starts_with('A') { "B" } else { "A" });
+    assert_eq!(validate(tampered).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(validate(token.clone()).await.status, StatusCode::OK);
+    let reused = validate(token).await;
+    assert_eq!(reused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(reused.json()["code"], "invalid_token");
+
+    post_json(&app, "/api/api/users/reset-password", &json!({ "email": "lea@example.org" })).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (subject, links) = latest_email(&pool, "lea@example.org").await;
+    assert_eq!(subject, "Réinitialisez votre mot de passe");
+    sqlx::query("update user_tokens set expires_at = now() - interval '1 second' where kind = 'reset_password'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let expired = post_json(
+        &app,
+        &format!("/api/api/user/reset-password-tokens/reset/{}", token_of(&links[0])),
+        &json!({ "password": "Nouveau-mot-2026" }),
+    )
+    .await;
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_tampered_session_cookie_is_refused(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+    let cookie = login(&app, "candidat@vivier.demo", api::seed::DEMO_PASSWORD).await;
+
+    let (head, signature) = cookie.rsplit_once('.').unwrap();
+    let forged = format!("{head}.{}", signature.chars().rev().collect::<String>());
+
+    assert_eq!(whoami(&app, &forged).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(whoami(&app, &cookie).await.status, StatusCode::OK);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn resetting_the_password_revokes_sessions_and_the_new_one_works(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let old_session = login(&app, "candidat@vivier.demo", api::seed::DEMO_PASSWORD).await;
+
+    let asked = post_json(&app, "/api/api/users/reset-password", &json!({ "email": "candidat@vivier.demo" })).await;
+    assert_eq!(asked.status, StatusCode::NO_CONTENT);
+    let unknown = post_json(&app, "/api/api/users/reset-password", &json!({ "email": "nobody@example.org" })).await;
+    assert_eq!(unknown.status, StatusCode::NO_CONTENT, "no hint that the address is unknown");
+    let (_, links) = latest_email(&pool, "candidat@vivier.demo").await;
+    let reset_path = format!("/api/api/user/reset-password-tokens/reset/{}", token_of(&links[0]));
+
+    let weak = post_json(&app, &reset_path, &json!({ "password": "weak" })).await;
+    assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(weak.json()["errors"]["password"], json!(["password_policy"]));
+    let done = post_json(&app, &reset_path, &json!({ "password": "Nouveau-mot-2026" })).await;
+    assert_eq!(done.status, StatusCode::NO_CONTENT);
+
+    assert_eq!(whoami(&app, &old_session).await.status, StatusCode::UNAUTHORIZED);
+    login(&app, "candidat@vivier.demo", "Nouveau-mot-2026").await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn changing_the_password_logs_out_other_sessions_but_not_this_one(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+    let other_device = login(&app, "partenaire@vivier.demo", api::seed::DEMO_PASSWORD).await;
+    let this_device = login(&app, "partenaire@vivier.demo", api::seed::DEMO_PASSWORD).await;
+    let change = |cookie: String, body: Value| {
+        let app = app.clone();
+        async move { send_as(&app, Some(&cookie), json_request("PATCH", "/api/api/partners?password", &body)).await }
+    };
+
+    let wrong =
+        change(this_device.clone(), json!({ "current_password": "nope", "password": "Nouveau-mot-2026" })).await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.json()["errors"]["current_password"], json!(["wrong_password"]));
+    let changed =
+        change(this_device, json!({ "current_password": api::seed::DEMO_PASSWORD, "password": "Nouveau-mot-2026" }))
+            .await;
+    assert_eq!(changed.status, StatusCode::NO_CONTENT);
+    let renewed = session_cookie(&changed);
+
+    assert_eq!(whoami(&app, &other_device).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(whoami(&app, &renewed).await.status, StatusCode::OK);
+    let as_candidate_path =
+        send_as(&app, Some(&renewed), json_request("PATCH", "/api/api/candidates?password", &json!({}))).await;
+    assert_eq!(as_candidate_path.status, StatusCode::FORBIDDEN, "a partner cannot use the candidates path");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_email_change_is_confirmed_from_the_new_address(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let cookie = login(&app, "candidat@vivier.demo", api::seed::DEMO_PASSWORD).await;
+
+    let taken = send_as(
+        &app,
+        Some(&cookie),
+        json_request("POST", "/api/api/user/renewal-email-tokens", &json!({ "email": "partenaire@vivier.demo" })),
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    let asked = send_as(
+        &app,
+        Some(&cookie),
+        json_request("POST", "/api/api/user/renewal-email-tokens", &json!({ "email": "camille.new@example.org" })),
+    )
+    .await;
+    assert_eq!(asked.status, StatusCode::NO_CONTENT);
+    let (_, links) = latest_email(&pool, "camille.new@example.org").await;
+    assert!(links[0].contains("kind=email"));
+    let confirmed =
+        post_json(&app, &format!("/api/api/user/renewal-email-tokens/{}", token_of(&links[0])), &json!({})).await;
+    assert_eq!(confirmed.status, StatusCode::NO_CONTENT);
+
+    assert_eq!(whoami(&app, &cookie).await.json()["email"], "camille.new@example.org");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_unsubscribe_link_of_an_email_works(pool: PgPool) {
+    let app = app(pool.clone());
+    post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    let (_, links) = latest_email(&pool, "lea@example.org").await;
+    let unsubscribe = links.last().unwrap();
+    assert!(unsubscribe.contains("/notifications/desinscrire?token=") && unsubscribe.ends_with("&type=news"));
+
+    let done = post_json(
+        &app,
+        "/api/api/notifications/unsubscribe",
+        &json!({ "token": token_of(unsubscribe), "type": "news" }),
+    )
+    .await;
+    let wrong_type = post_json(
+        &app,
+        "/api/api/notifications/unsubscribe",
+        &json!({ "token": token_of(unsubscribe), "type": "sourcing" }),
+    )
+    .await;
+
+    assert_eq!(done.status, StatusCode::NO_CONTENT);
+    assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
+    let subscribed: bool = sqlx::query_scalar("select subscribed from notification_subscriptions where type = 'news'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(!subscribed);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_mailbox_lists_emails_newest_first(pool: PgPool) {
+    let app = app(pool.clone());
+    post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    latest_email(&pool, "lea@example.org").await;
+
+    let mailbox = get(&app, "/api/mailbox").await;
+
+    assert_eq!(mailbox.status, StatusCode::OK);
+    let emails = mailbox.json();
+    assert_eq!(emails[0]["to"], "lea@example.org");
+    assert!(emails[0]["html"].as_str().unwrap().contains("<a href="));
+}
