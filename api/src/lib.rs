@@ -1,1 +1,15 @@
-//! The HTTP face of Vivier.
+//! The `vivier` application: HTTP API, serving of the web app, migrations and demo data.
+//! The binary in `main.rs` only parses the command line and calls into this library, so that
+//! integration tests and benchmarks drive exactly the code users run.
+
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod extract;
+pub mod geodata;
+pub mod http;
+pub mod localization_search;
+pub mod password;
+pub mod rate_limit;
+pub mod seed;
+pub mod serve;

@@ -1,1 +1,36 @@
-fn main() {}
+//! The `vivier` command: `serve`, `migrate`, `seed`.
+
+use std::process::ExitCode;
+
+use api::config::{Cli, Command};
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
+        )
+        .init();
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Serve(args) => api::serve::run(args).await,
+        Command::Migrate(args) => migrate(args).await,
+        Command::Seed(args) => api::seed::run(args).await,
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(error = format!("{error:#}"), "vivier failed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn migrate(args: api::config::DatabaseArgs) -> anyhow::Result<()> {
+    let pool = api::db::connect(&args).await?;
+    api::db::migrate(&pool).await?;
+    tracing::info!("migrations applied");
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! Command line and environment configuration of the `vivier` binary.
+//!
+//! Every setting is a flag with an environment variable behind it, so the same binary runs
+//! from the start script, from tests and under a process manager without a config file.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "vivier", version, about = "Vivier: recruitment and talent matching")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API and the web app (runs pending migrations first)
+    Serve(ServeArgs),
+    /// Apply pending database migrations and exit
+    Migrate(DatabaseArgs),
+    /// Fill the database with the deterministic demo data set (once; later runs do nothing)
+    Seed(SeedArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// Postgres connection string, e.g. postgres://vivier@127.0.0.1:5433/vivier
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: String,
+
+    /// Largest number of connections the pool opens
+    #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 16)]
+    pub database_max_connections: u32,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    /// Address and port the HTTP server listens on
+    #[arg(long, env = "VIVIER_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Folder of the built web app (index.html and assets), served for every non-API path
+    #[arg(long, env = "VIVIER_WEB_DIST", default_value = "web/dist")]
+    pub web_dist: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SeedArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    /// How many demo candidates to create (1,000,000 for benchmarks)
+    #[arg(long, env = "VIVIER_SEED_CANDIDATES", default_value_t = 20_000)]
+    pub candidates: usize,
+
+    /// Seed of the random generator: the same seed gives the same data set
+    #[arg(long, env = "VIVIER_SEED", default_value_t = 20_261_122)]
+    pub seed: u64,
+}

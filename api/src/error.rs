@@ -1,0 +1,137 @@
+//! One error type for every handler, rendered as the JSON body the web app understands:
+//! `{ "code": "...", "message": "...", "errors": { field: [codes] } }`.
+//!
+//! `code` is stable and translatable; `message` is an English sentence for people reading
+//! logs or raw responses. Internal errors are logged with their cause and answered with a
+//! generic 500 so that no detail of the database or the code leaks to a client.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Field name to the list of rule codes that field broke (`"email": ["required"]`).
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+/// Result of a handler: an error renders itself as a response.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No session, or an expired or revoked one.
+    #[error("authentication required")]
+    Unauthorized,
+    /// A session, but the wrong role or someone else's resource.
+    #[error("forbidden")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    /// A state conflict a user can act on (an email already taken...).
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    /// The request broke validation rules; `errors` says which field broke which rule.
+    #[error("validation failed")]
+    Validation(FieldErrors),
+    /// A malformed request the client should not have sent (bad JSON, a too long body...).
+    #[error("{message}")]
+    Rejected { status: StatusCode, code: &'static str, message: String },
+    #[error("too many requests")]
+    TooManyRequests { retry_after_seconds: u64 },
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("internal error: {0}")]
+    Internal(#[from] anyhow::Error),
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Stable machine-readable code, also the translation key of the message.
+    pub code: String,
+    /// English description, for logs and raw API users.
+    pub message: String,
+    /// Per-field rule codes for validation errors; empty otherwise.
+    pub errors: FieldErrors,
+}
+
+impl Error {
+    /// A validation error on one field.
+    pub fn invalid(field: &str, rule: &str) -> Self {
+        let mut errors = FieldErrors::new();
+        errors.insert(field.to_owned(), vec![rule.to_owned()]);
+        Error::Validation(errors)
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Error::Unauthorized => StatusCode::UNAUTHORIZED,
+            Error::Forbidden => StatusCode::FORBIDDEN,
+            Error::NotFound => StatusCode::NOT_FOUND,
+            Error::Conflict { .. } => StatusCode::CONFLICT,
+            Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::Rejected { status, .. } => *status,
+            Error::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            Error::Unauthorized => "unauthorized",
+            Error::Forbidden => "forbidden",
+            Error::NotFound => "not_found",
+            Error::Conflict { code, .. } | Error::Rejected { code, .. } => code,
+            Error::Validation(_) => "validation_failed",
+            Error::TooManyRequests { .. } => "too_many_requests",
+            Error::Database(_) | Error::Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = match &self {
+            Error::Database(cause) => {
+                tracing::error!(error = %cause, "database error");
+                "an internal error occurred".to_owned()
+            }
+            Error::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                "an internal error occurred".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let errors = match &self {
+            Error::Validation(errors) => errors.clone(),
+            _ => FieldErrors::new(),
+        };
+        let retry_after = match &self {
+            Error::TooManyRequests { retry_after_seconds } => Some(*retry_after_seconds),
+            _ => None,
+        };
+        let body = ErrorBody { code: self.code().to_owned(), message, errors };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+/// axum's own rejections (malformed JSON, wrong content type, bad path or query) become our
+/// error body too, so that every 4xx a client sees has the same shape.
+macro_rules! rejections_as_errors {
+    ($($rejection:ty => $code:literal),* $(,)?) => {$(
+        impl From<$rejection> for Error {
+            fn from(rejection: $rejection) -> Self {
+                Error::Rejected { status: rejection.status(), code: $code, message: rejection.body_text() }
+            }
+        }
+    )*};
+}
+rejections_as_errors! {
+    axum::extract::rejection::JsonRejection => "invalid_body",
+    axum::extract::rejection::QueryRejection => "invalid_query",
+    axum::extract::rejection::PathRejection => "invalid_path",
+}

@@ -1,0 +1,82 @@
+//! `GET /api/api/localizations`: the localization picker's search over communes, departments,
+//! regions and countries shipped with the product (see [`crate::localization_search`]).
+
+use axum::Router;
+use axum::routing::get;
+use serde::Deserialize;
+
+use super::AppState;
+use super::locale::Locale;
+use crate::error::{Error, Result};
+use crate::extract::{Json, Query};
+use crate::geodata;
+use crate::localization_search::{PLACES, Place, PlaceType, SortOrder};
+
+/// Longest query accepted; no place name is half as long.
+const MAX_QUERY_CHARS: usize = 100;
+const DEFAULT_LIMIT: usize = 10;
+const MAX_LIMIT: usize = 50;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/localizations", get(search_localizations))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LocalizationSearchQuery {
+    /// What the user typed: a name (accents, case and hyphens ignored) or a postcode.
+    #[serde(default)]
+    q: String,
+    /// Comma-separated place types to keep: city, department, region, country (default all).
+    #[serde(rename = "type")]
+    types: Option<String>,
+    /// How many places to return (1 to 50, default 10).
+    limit: Option<usize>,
+    /// `relevance` (default: best matches first) or `name`.
+    sort: Option<SortOrder>,
+}
+
+#[utoipa::path(
+    get, path = "/api/api/localizations", params(LocalizationSearchQuery),
+    responses(
+        (status = 200, body = Vec<Place>),
+        (status = 422, description = "query too long, unknown type or bad limit", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn search_localizations(
+    locale: Locale,
+    Query(query): Query<LocalizationSearchQuery>,
+) -> Result<Json<Vec<Place>>> {
+    // count characters without walking a huge string: bytes bound characters from above
+    if query.q.len() > 4 * MAX_QUERY_CHARS || query.q.chars().count() > MAX_QUERY_CHARS {
+        return Err(Error::invalid("q", "too_long"));
+    }
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(Error::invalid("limit", "out_of_range"));
+    }
+    let mut types = Vec::new();
+    for name in query.types.iter().flat_map(|types| types.split(',')).map(str::trim).filter(|name| !name.is_empty()) {
+        types.push(match name {
+            "city" => PlaceType::City,
+            "department" => PlaceType::Department,
+            "region" => PlaceType::Region,
+            "country" => PlaceType::Country,
+            _ => return Err(Error::invalid("type", "one_of_city_department_region_country")),
+        });
+    }
+    let places = PLACES.search(&query.q, &types, limit, query.sort.unwrap_or_default());
+    let english_names = locale == Locale::En;
+    let answer = places
+        .into_iter()
+        .map(|place| {
+            let mut place = place.clone();
+            if english_names && place.place_type == PlaceType::Country {
+                if let Some(country) = geodata::countries().iter().find(|country| country.code == place.id) {
+                    place.name = country.name_en.clone();
+                }
+            }
+            place
+        })
+        .collect();
+    Ok(Json(answer))
+}

@@ -1,0 +1,346 @@
+//! The reference lists of spec section 7 (degrees, contract types, languages, soft skills...),
+//! one generic handler driven by a table of list descriptions rather than twenty look-alike
+//! handlers.
+//!
+//! Labels come in the caller's language (`locale` cookie, else `Accept-Language`) as `name`;
+//! `?labels=all` adds `name_fr` and `name_en` for clients that show both. Responses carry an
+//! ETag computed from the body and are revalidated with `If-None-Match` (304), so the web app's
+//! cache costs one small round trip after the first load.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+
+use super::AppState;
+use super::locale::Locale;
+use crate::error::{Error, Result};
+use crate::extract::{Path, Query};
+
+/// How to read one list: its table, the extra fields of an item, and its order.
+struct ListDescription {
+    /// Path under `/api` (the spec's inner `/api` included).
+    path: &'static str,
+    table: &'static str,
+    /// Restricts the rows (`kind = 'academic'`); `true` for all.
+    filter: &'static str,
+    /// `(json key, SQL expression)`; `$1` is the caller's language code, `t` the row.
+    fields: &'static [(&'static str, &'static str)],
+    order_by: &'static str,
+    /// Whether `path/{id}` answers one item.
+    by_id: bool,
+}
+
+const CODE: (&str, &str) = ("code", "t.code");
+const DESCRIPTION: (&str, &str) = ("description", "label($1, t.description_fr, t.description_en)");
+
+const LISTS: &[ListDescription] = &[
+    ListDescription {
+        path: "/api/candidate/types",
+        table: "candidate_types",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/candidate/degrees",
+        table: "degrees",
+        filter: "true",
+        fields: &[("level", "t.level")],
+        order_by: "t.level",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/candidate/project/academic/categories",
+        table: "project_categories",
+        filter: "t.kind = 'academic'",
+        fields: &[("picture", "t.picture")],
+        order_by: "t.label_fr",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/candidate/project/personal/categories",
+        table: "project_categories",
+        filter: "t.kind = 'personal'",
+        fields: &[("picture", "t.picture")],
+        order_by: "t.label_fr",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/candidate/education/specializations",
+        table: "education_specializations",
+        filter: "true",
+        fields: &[],
+        order_by: "label($1, t.label_fr, t.label_en)",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/candidate/hobby/specialities",
+        table: "hobby_specialities",
+        filter: "true",
+        fields: &[("icon", "t.icon"), ("hobby", "t.hobby_id")],
+        order_by: "t.hobby_id, t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/candidate/hobby/categories",
+        table: "hobby_categories",
+        filter: "true",
+        fields: &[
+            ("icon", "t.icon"),
+            ("question", "label($1, t.question_fr, t.question_en)"),
+            (
+                "hobbies",
+                "(select coalesce(jsonb_agg(jsonb_build_object('id', h.id, 'icon', h.icon, 'name', label($1, h.label_fr, h.label_en),
+                    'specialities', (select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'icon', s.icon,
+                        'name', label($1, s.label_fr, s.label_en)) order by s.id), '[]') from hobby_specialities s where s.hobby_id = h.id))
+                  order by h.id), '[]') from hobbies h where h.hobby_category_id = t.id)",
+            ),
+        ],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/candidate/hobby/frequencies",
+        table: "hobby_frequencies",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/candidate/hobby/purposes",
+        table: "hobby_purposes",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/company/types",
+        table: "company_types",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/job/categories",
+        table: "job_categories",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "label($1, t.label_fr, t.label_en)",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/jobs",
+        table: "jobs",
+        filter: "true",
+        fields: &[("job_category", "t.job_category_id")],
+        order_by: "label($1, t.label_fr, t.label_en)",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/contract/types",
+        table: "contract_types",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: true,
+    },
+    ListDescription {
+        path: "/api/contract/hourly-schemes",
+        table: "contract_hourly_schemes",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/languages",
+        table: "languages",
+        filter: "true",
+        fields: &[CODE, ("flag", "t.flag")],
+        order_by: "label($1, t.label_fr, t.label_en)",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/softskill/categories",
+        table: "soft_skill_categories",
+        filter: "true",
+        fields: &[
+            CODE,
+            ("icon", "t.icon"),
+            DESCRIPTION,
+            (
+                "softskills",
+                "(select coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'name', label($1, s.label_fr, s.label_en),
+                    'description', label($1, s.description_fr, s.description_en)) order by s.id), '[]')
+                  from soft_skills s where s.soft_skill_category_id = t.id)",
+            ),
+        ],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/school/types",
+        table: "school_types",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+    ListDescription {
+        path: "/api/school/parcours",
+        table: "parcours",
+        filter: "true",
+        fields: &[CODE],
+        order_by: "t.id",
+        by_id: false,
+    },
+];
+
+impl ListDescription {
+    /// The query of the list (`$1` language, `$2` both labels?, `$3` one id or null).
+    fn sql(&self) -> String {
+        let fields: String =
+            self.fields.iter().map(|(key, expression)| format!(", '{key}', {expression}")).collect();
+        format!(
+            "select coalesce(jsonb_agg(item order by position), '[]') from (
+                select row_number() over (order by {order_by}) as position,
+                       jsonb_build_object('id', t.id, 'name', label($1, t.label_fr, t.label_en){fields})
+                       || case when $2 then jsonb_build_object('name_fr', t.label_fr, 'name_en', t.label_en) else '{{}}' end
+                       as item
+                from {table} t where ({filter}) and ($3::bigint is null or t.id = $3)
+            ) items",
+            order_by = self.order_by,
+            table = self.table,
+            filter = self.filter,
+        )
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LabelsQuery {
+    /// `all` adds `name_fr` and `name_en` to every item.
+    labels: Option<String>,
+}
+
+pub fn router() -> Router<AppState> {
+    let mut router = Router::new();
+    for list in LISTS {
+        router = router.route(
+            list.path,
+            get(move |state: State<AppState>, locale: Locale, query: Query<LabelsQuery>, headers: HeaderMap| {
+                list_items(state, locale, query, headers, list, None)
+            }),
+        );
+        if list.by_id {
+            router = router.route(
+                &format!("{}/{{id}}", list.path),
+                get(
+                    move |state: State<AppState>,
+                          locale: Locale,
+                          query: Query<LabelsQuery>,
+                          headers: HeaderMap,
+                          Path(id): Path<i64>| { list_items(state, locale, query, headers, list, Some(id)) },
+                ),
+            );
+        }
+    }
+    router
+}
+
+async fn list_items(
+    State(state): State<AppState>,
+    locale: Locale,
+    Query(query): Query<LabelsQuery>,
+    request_headers: HeaderMap,
+    list: &'static ListDescription,
+    id: Option<i64>,
+) -> Result<Response> {
+    let both_labels = match query.labels.as_deref() {
+        None => false,
+        Some("all") => true,
+        Some(_) => return Err(Error::invalid("labels", "one_of_all")),
+    };
+    let items: serde_json::Value =
+        sqlx::query_scalar(&list.sql()).bind(locale.code()).bind(both_labels).bind(id).fetch_one(&state.db).await?;
+    let body = match id {
+        None => items,
+        Some(_) => items.as_array().and_then(|found| found.first().cloned()).ok_or(Error::NotFound)?,
+    };
+    Ok(cacheable_json(&request_headers, body.to_string()))
+}
+
+/// A JSON response with an ETag, or 304 when the client already holds this body.
+pub fn cacheable_json(request_headers: &HeaderMap, body: String) -> Response {
+    let etag = format!("\"{:016x}\"", fnv1a(body.as_bytes()));
+    let etag_value = HeaderValue::from_str(&etag).expect("hex is a valid header value");
+    let common_headers = [
+        (header::ETAG, etag_value),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300")),
+        (header::VARY, HeaderValue::from_static("accept-language, cookie")),
+    ];
+    let client_has_it = request_headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|tag| tag.trim() == etag));
+    if client_has_it {
+        return (StatusCode::NOT_MODIFIED, common_headers).into_response();
+    }
+    (common_headers, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// 64-bit FNV-1a: stable across processes, so every replica gives a body the same ETag.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Adds every reference list to the OpenAPI document: the routes are generated from [`LISTS`],
+/// so their documentation is too.
+pub struct ReferenceListPaths;
+
+impl utoipa::Modify for ReferenceListPaths {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
+        use utoipa::openapi::{ResponseBuilder, Required};
+
+        let labels = || {
+            ParameterBuilder::new()
+                .name("labels")
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .description(Some("`all` adds name_fr and name_en to every item"))
+                .build()
+        };
+        let ok = || {
+            ResponseBuilder::new().description("items with `id` and `name` in the caller's language; ETag set").build()
+        };
+        for list in LISTS {
+            let operation = OperationBuilder::new()
+                .tag("reference lists")
+                .summary(Some(format!("List {}", list.table.replace('_', " "))))
+                .parameter(labels())
+                .response("200", ok())
+                .response("304", ResponseBuilder::new().description("not modified since the ETag sent").build())
+                .build();
+            openapi.paths.add_path(format!("/api{}", list.path), PathItem::new(HttpMethod::Get, operation));
+            if list.by_id {
+                let id = ParameterBuilder::new().name("id").parameter_in(ParameterIn::Path).required(Required::True).build();
+                let operation = OperationBuilder::new()
+                    .tag("reference lists")
+                    .summary(Some(format!("One item of {}", list.table.replace('_', " "))))
+                    .parameter(id)
+                    .parameter(labels())
+                    .response("200", ok())
+                    .response("404", ResponseBuilder::new().description("no such item").build())
+                    .build();
+                openapi.paths.add_path(format!("/api{}/{{id}}", list.path), PathItem::new(HttpMethod::Get, operation));
+            }
+        }
+    }
+}

@@ -1,0 +1,681 @@
+//! `vivier seed`: the demo data set, deterministic for a given seed and month.
+//!
+//! It creates schools with campuses and programs, partners with their companies, and N
+//! candidates (20,000 by default, 1,000,000 for benchmarks) whose homes are drawn in proportion
+//! to commune populations, each with 1 to 5 job localizations (some country-wide), languages,
+//! educations, experiences, projects and hobbies carrying soft skills. Everything is written in
+//! one transaction through COPY: either the whole data set is there or none of it, and a second
+//! run sees the demo accounts and does nothing.
+//!
+//! Dates are drawn relative to the first day of the current month so that availabilities stay
+//! in the near future; the same seed in the same month gives the same rows.
+
+mod copy;
+mod people;
+mod places;
+mod reference;
+
+use std::time::Instant;
+
+use chrono::{Datelike, Duration, NaiveDate, Utc};
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sqlx::{PgConnection, PgPool};
+
+use crate::config::SeedArgs;
+use crate::geodata::Commune;
+use crate::{db, password};
+use copy::CopyBuffer;
+use people::{COMPANIES, FIRST_NAMES, LAST_NAMES, SCHOOLS};
+use places::Places;
+use reference::ReferenceIds;
+
+/// The demo accounts, one per role, all with [`DEMO_PASSWORD`].
+pub const DEMO_CANDIDATE_EMAIL: &str = "candidat@vivier.demo";
+pub const DEMO_SCHOOL_EMAIL: &str = "ecole@vivier.demo";
+pub const DEMO_PARTNER_EMAIL: &str = "partenaire@vivier.demo";
+pub const DEMO_PASSWORD: &str = "Vivier-demo-2026";
+
+/// Candidates written per COPY round trip.
+const BATCH_CANDIDATES: usize = 5_000;
+
+pub async fn run(args: SeedArgs) -> anyhow::Result<()> {
+    let pool = db::connect(&args.database).await?;
+    db::migrate(&pool).await?;
+    let started = Instant::now();
+    match seed_database(&pool, args.candidates, args.seed).await? {
+        SeedOutcome::AlreadySeeded => tracing::info!("demo data already present: nothing to do"),
+        SeedOutcome::Written => tracing::info!(
+            candidates = args.candidates,
+            seconds = started.elapsed().as_secs_f64(),
+            "demo data written"
+        ),
+    }
+    Ok(())
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum SeedOutcome {
+    Written,
+    /// The demo accounts exist: the data set was written before and is left as it is.
+    AlreadySeeded,
+}
+
+/// Writes the demo data set into a migrated database, unless it is already there.
+pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyhow::Result<SeedOutcome> {
+    let mut transaction = pool.begin().await?;
+    // one seeder at a time: a second one waits here, then sees the data and stops
+    sqlx::query("select pg_advisory_xact_lock(20261122)").execute(&mut *transaction).await?;
+    let already_seeded: bool = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
+        .bind(DEMO_CANDIDATE_EMAIL)
+        .fetch_one(&mut *transaction)
+        .await?;
+    if already_seeded {
+        return Ok(SeedOutcome::AlreadySeeded);
+    }
+    let reference = ReferenceIds::load(&mut transaction).await?;
+    let today = Utc::now().date_naive();
+    let anchor = NaiveDate::from_ymd_opt(today.year(), today.month(), 1).expect("first day of a month exists");
+    let mut seeder = Seeder {
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        reference,
+        places: Places::new(),
+        anchor,
+        password_hash: password::hash(DEMO_PASSWORD)?,
+        next_localization_id: 1,
+        next_car_id: 1,
+        next_record_id: 1,
+        buffers: Buffers::new(),
+        campuses: Vec::new(),
+    };
+    seeder.write_schools_and_partners(&mut transaction).await?;
+    seeder.write_candidates(candidates, &mut transaction).await?;
+    seeder.finish(&mut transaction).await?;
+    transaction.commit().await?;
+    Ok(SeedOutcome::Written)
+}
+
+/// One COPY buffer per table the demo data fills.
+struct Buffers {
+    localizations: CopyBuffer,
+    users: CopyBuffer,
+    candidates: CopyBuffer,
+    job_categories: CopyBuffer,
+    job_localizations: CopyBuffer,
+    contract_types: CopyBuffer,
+    hourly_schemes: CopyBuffer,
+    company_types: CopyBuffer,
+    languages: CopyBuffer,
+    car_methods: CopyBuffer,
+    educations: CopyBuffer,
+    education_soft_skills: CopyBuffer,
+    experiences: CopyBuffer,
+    experience_soft_skills: CopyBuffer,
+    projects: CopyBuffer,
+    project_soft_skills: CopyBuffer,
+    hobbies: CopyBuffer,
+    hobby_soft_skills: CopyBuffer,
+}
+
+impl Buffers {
+    fn new() -> Self {
+        Self {
+            localizations: CopyBuffer::new("localizations", "id, value, type, lat, lng, commune_code, country_code"),
+            users: CopyBuffer::new(
+                "users",
+                "id, discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, \
+                 locale, email_validated_at, first_time",
+            ),
+            candidates: CopyBuffer::new(
+                "candidates",
+                "user_id, slug, headline, candidate_type_id, degree_id, in_research, contract_min_duration, \
+                 availability, is_public, completion, school_id, campus_id, program_id, parcours_id, entry_year",
+            ),
+            job_categories: CopyBuffer::new("candidate_job_categories", "candidate_id, job_category_id"),
+            job_localizations: CopyBuffer::new("candidate_job_localizations", "candidate_id, localization_id, position"),
+            contract_types: CopyBuffer::new("candidate_contract_types", "candidate_id, contract_type_id"),
+            hourly_schemes: CopyBuffer::new("candidate_hourly_schemes", "candidate_id, contract_hourly_scheme_id"),
+            company_types: CopyBuffer::new("candidate_company_types", "candidate_id, company_type_id"),
+            languages: CopyBuffer::new("candidate_languages", "candidate_id, language_id, level"),
+            car_methods: CopyBuffer::new("car_methods", "id, context, actions, results"),
+            educations: CopyBuffer::new(
+                "educations",
+                "id, candidate_id, name, degree_id, institution, education_specialization_id, localization_id, \
+                 start_date, end_date, is_current",
+            ),
+            education_soft_skills: CopyBuffer::new("education_soft_skills", "education_id, soft_skill_id"),
+            experiences: CopyBuffer::new(
+                "experiences",
+                "id, candidate_id, company_name, position_name, contract_type_id, contract_hourly_scheme_id, \
+                 job_category_id, localization_id, car_method_id, start_date, end_date, is_current",
+            ),
+            experience_soft_skills: CopyBuffer::new("experience_soft_skills", "experience_id, soft_skill_id"),
+            projects: CopyBuffer::new(
+                "projects",
+                "id, candidate_id, kind, name, project_category_id, localization_id, car_method_id, start_date, \
+                 end_date, is_current",
+            ),
+            project_soft_skills: CopyBuffer::new("project_soft_skills", "project_id, soft_skill_id"),
+            hobbies: CopyBuffer::new(
+                "candidate_hobbies",
+                "id, candidate_id, hobby_id, hobby_speciality_id, hobby_frequency_id, hobby_purpose_id",
+            ),
+            hobby_soft_skills: CopyBuffer::new("candidate_hobby_soft_skills", "candidate_hobby_id, soft_skill_id"),
+        }
+    }
+
+    /// Sends every pending row, parents before children so foreign keys hold.
+    async fn flush(&mut self, connection: &mut PgConnection) -> sqlx::Result<()> {
+        for buffer in [
+            &mut self.localizations,
+            &mut self.users,
+            &mut self.candidates,
+            &mut self.job_categories,
+            &mut self.job_localizations,
+            &mut self.contract_types,
+            &mut self.hourly_schemes,
+            &mut self.company_types,
+            &mut self.languages,
+            &mut self.car_methods,
+            &mut self.educations,
+            &mut self.education_soft_skills,
+            &mut self.experiences,
+            &mut self.experience_soft_skills,
+            &mut self.projects,
+            &mut self.project_soft_skills,
+            &mut self.hobbies,
+            &mut self.hobby_soft_skills,
+        ] {
+            buffer.flush(connection).await?;
+        }
+        Ok(())
+    }
+}
+
+/// A campus candidates can be attached to: (school user id, campus id, its program ids).
+struct CampusIds {
+    school_id: i64,
+    campus_id: i64,
+    program_ids: Vec<i64>,
+}
+
+struct Seeder {
+    rng: ChaCha8Rng,
+    reference: ReferenceIds,
+    places: Places,
+    anchor: NaiveDate,
+    /// Every demo account shares one hash: hashing a million passwords would take hours.
+    password_hash: String,
+    next_localization_id: i64,
+    next_car_id: i64,
+    /// Ids of educations, experiences, projects and hobbies (separate tables, one counter).
+    next_record_id: i64,
+    buffers: Buffers,
+    campuses: Vec<CampusIds>,
+}
+
+/// The identity of the fixed demo candidate, written as candidate number 0.
+const DEMO_CANDIDATE: (&str, &str, &str) = ("Camille", "Martin", "69123");
+/// Ids below this are schools and partners; candidates come after.
+const FIRST_CANDIDATE_USER_ID: i64 = 1_000;
+
+impl Seeder {
+    fn localization(&mut self, commune: &Commune) -> i64 {
+        let id = self.next_localization_id;
+        self.next_localization_id += 1;
+        self.buffers.localizations.row(&[
+            &id,
+            &commune.name,
+            &"city",
+            &commune.lat,
+            &commune.lng,
+            &commune.insee,
+            &"FR",
+        ]);
+        id
+    }
+
+    fn country_wide_localization(&mut self) -> i64 {
+        let id = self.next_localization_id;
+        self.next_localization_id += 1;
+        self.buffers.localizations.row(&[&id, &"France", &"country", &None::<f64>, &None::<f64>, &None::<&str>, &"FR"]);
+        id
+    }
+
+    fn day_offset(&mut self, days: std::ops::Range<i64>) -> NaiveDate {
+        self.anchor + Duration::days(self.rng.random_range(days))
+    }
+
+    fn phone(&mut self) -> String {
+        format!("0{} {:02} {:02} {:02} {:02}", self.rng.random_range(6..8), self.rng.random_range(0..100),
+            self.rng.random_range(0..100), self.rng.random_range(0..100), self.rng.random_range(0..100))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn user(&mut self, id: i64, role: &str, email: &str, firstname: &str, lastname: &str, home: i64, birthdate: NaiveDate) {
+        let phone = self.phone();
+        let locale = if self.rng.random_bool(0.85) { "fr" } else { "en" };
+        let validated_at = format!("{} 09:00:00+00", self.anchor);
+        self.buffers.users.row(&[
+            &id,
+            &role,
+            &email,
+            &self.password_hash.as_str(),
+            &lastname,
+            &firstname,
+            &phone,
+            &birthdate,
+            &home,
+            &locale,
+            &validated_at,
+            &false,
+        ]);
+    }
+
+    async fn write_schools_and_partners(&mut self, connection: &mut PgConnection) -> anyhow::Result<()> {
+        // schools (user ids 1..) and their campuses and programs, through plain inserts: few rows
+        let mut next_user_id = 1_i64;
+        for (index, school) in SCHOOLS.iter().enumerate() {
+            let user_id = next_user_id;
+            next_user_id += 1;
+            let first_campus = self.places.by_insee(school.campuses[0].1);
+            let home = self.localization(first_campus);
+            let email = if index == 0 { DEMO_SCHOOL_EMAIL.to_owned() } else { format!("contact@{}.example.org", people::slugify(school.name)) };
+            let birthdate = NaiveDate::from_ymd_opt(1980, 1, 1).expect("valid date");
+            self.user(user_id, "school", &email, "Service", "Relations entreprises", home, birthdate);
+            self.buffers.flush(connection).await?;
+            let school_type = *self.reference.school_types.choose(&mut self.rng).expect("checked non-empty");
+            sqlx::query("insert into schools (user_id, name, school_type_id, description, link) values ($1, $2, $3, $4, $5)")
+                .bind(user_id)
+                .bind(school.name)
+                .bind(school_type)
+                .bind(format!("{} forme chaque année des centaines d'étudiants et les accompagne vers l'emploi.", school.name))
+                .bind(format!("https://{}.example.org", people::slugify(school.name)))
+                .execute(&mut *connection)
+                .await?;
+            for (campus_name, insee) in school.campuses {
+                let commune = self.places.by_insee(insee);
+                let localization = self.localization(commune);
+                self.buffers.flush(connection).await?;
+                let campus_id: i64 = sqlx::query_scalar(
+                    "insert into campuses (school_id, name, localization_id) values ($1, $2, $3) returning id",
+                )
+                .bind(user_id)
+                .bind(campus_name)
+                .bind(localization)
+                .fetch_one(&mut *connection)
+                .await?;
+                let program_ids: Vec<i64> = sqlx::query_scalar(
+                    "insert into programs (campus_id, name) select $1, unnest($2::text[]) returning id",
+                )
+                .bind(campus_id)
+                .bind(school.programs)
+                .fetch_all(&mut *connection)
+                .await?;
+                self.campuses.push(CampusIds { school_id: user_id, campus_id, program_ids });
+            }
+        }
+        // partners: one or two recruiters per company
+        for (index, company) in COMPANIES.iter().enumerate() {
+            let company_type = *self.reference.company_types.choose(&mut self.rng).expect("checked non-empty");
+            let company_id: i64 =
+                sqlx::query_scalar("insert into companies (name, company_type_id) values ($1, $2) returning id")
+                    .bind(company)
+                    .bind(company_type)
+                    .fetch_one(&mut *connection)
+                    .await?;
+            let recruiters = if index == 0 { 2 } else { self.rng.random_range(1..=2) };
+            for recruiter in 0..recruiters {
+                let user_id = next_user_id;
+                next_user_id += 1;
+                let (firstname, lastname) = self.name();
+                let email = if index == 0 && recruiter == 0 {
+                    DEMO_PARTNER_EMAIL.to_owned()
+                } else {
+                    format!("{}.{}@{}.example.org", people::slugify(&firstname), people::slugify(&lastname), people::slugify(company))
+                };
+                let home_commune = self.places.draw(&mut self.rng);
+                let home = self.localization(home_commune);
+                let birthdate = self.day_offset(-20_000..-9_000);
+                self.user(user_id, "partner", &email, &firstname, &lastname, home, birthdate);
+                self.buffers.flush(connection).await?;
+                sqlx::query("insert into partners (user_id, company_id, role) values ($1, $2, $3)")
+                    .bind(user_id)
+                    .bind(company_id)
+                    .bind(if recruiter == 0 { "Responsable recrutement" } else { "Chargé·e de recrutement" })
+                    .execute(&mut *connection)
+                    .await?;
+            }
+        }
+        anyhow::ensure!(next_user_id < FIRST_CANDIDATE_USER_ID, "too many demo schools and partners");
+        Ok(())
+    }
+
+    fn name(&mut self) -> (String, String) {
+        let firstname = FIRST_NAMES.choose(&mut self.rng).expect("not empty");
+        let lastname = LAST_NAMES.choose(&mut self.rng).expect("not empty");
+        (firstname.to_string(), lastname.to_string())
+    }
+
+    /// Job categories follow a Zipf-like law: a few categories gather most candidates.
+    fn job_category(&mut self) -> i16 {
+        let categories = &self.reference.job_categories;
+        let weights: f64 = (1..=categories.len()).map(|rank| 1.0 / rank as f64).sum();
+        let mut draw = self.rng.random_range(0.0..weights);
+        for (rank, category) in categories.iter().enumerate() {
+            draw -= 1.0 / (rank + 1) as f64;
+            if draw <= 0.0 {
+                return *category;
+            }
+        }
+        *categories.last().expect("checked non-empty")
+    }
+
+    /// 1 to 4 soft skills, mostly from the candidate's two favourite families.
+    fn soft_skills(&mut self, favourite_families: [usize; 2]) -> Vec<i16> {
+        let count = self.rng.random_range(1..=4);
+        let mut chosen: Vec<i16> = Vec::with_capacity(count);
+        while chosen.len() < count {
+            let family = if self.rng.random_bool(0.7) {
+                favourite_families[self.rng.random_range(0..2)]
+            } else {
+                self.rng.random_range(0..self.reference.soft_skills_by_category.len())
+            };
+            let skill = *self.reference.soft_skills_by_category[family].choose(&mut self.rng).expect("families are not empty");
+            if !chosen.contains(&skill) {
+                chosen.push(skill);
+            }
+        }
+        chosen
+    }
+
+    fn car_method(&mut self) -> i64 {
+        let id = self.next_car_id;
+        self.next_car_id += 1;
+        let (context, actions, results) = people::car_story(&mut self.rng);
+        self.buffers.car_methods.row(&[&id, &context, &actions, &results]);
+        id
+    }
+
+    fn record_id(&mut self) -> i64 {
+        let id = self.next_record_id;
+        self.next_record_id += 1;
+        id
+    }
+
+    async fn write_candidates(&mut self, count: usize, connection: &mut PgConnection) -> anyhow::Result<()> {
+        let progress = ProgressBar::new(count as u64);
+        progress.set_style(
+            ProgressStyle::with_template("seeding candidates {bar:40} {pos}/{len} ({per_sec}, {eta} left)")
+                .expect("valid template"),
+        );
+        for index in 0..count {
+            self.candidate(index);
+            if (index + 1) % BATCH_CANDIDATES == 0 {
+                self.buffers.flush(connection).await?;
+                progress.set_position(index as u64 + 1);
+            }
+        }
+        self.buffers.flush(connection).await?;
+        progress.finish();
+        Ok(())
+    }
+
+    fn candidate(&mut self, index: usize) {
+        let user_id = FIRST_CANDIDATE_USER_ID + index as i64;
+        let (home_commune, firstname, lastname, email) = if index == 0 {
+            let (firstname, lastname, insee) = DEMO_CANDIDATE;
+            (self.places.by_insee(insee), firstname.to_owned(), lastname.to_owned(), DEMO_CANDIDATE_EMAIL.to_owned())
+        } else {
+            let (firstname, lastname) = self.name();
+            let email = format!("{}.{}.{index}@example.org", people::slugify(&firstname), people::slugify(&lastname));
+            (self.places.draw(&mut self.rng), firstname, lastname, email)
+        };
+        let home = self.localization(home_commune);
+        let birthdate = self.day_offset(-15_000..-6_600);
+        self.user(user_id, "candidate", &email, &firstname, &lastname, home, birthdate);
+
+        let degree_level: usize = *[0, 1, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8].choose(&mut self.rng).expect("not empty");
+        let main_category = self.job_category();
+        let job = self.reference.jobs_by_category.get(&main_category).and_then(|jobs| jobs.choose(&mut self.rng)).map(|(fr, _)| fr.clone()).unwrap_or_else(|| "poste".to_owned());
+        let headline = people::headline(&job, &mut self.rng);
+        let candidate_type = *self.reference.candidate_types.choose(&mut self.rng).expect("checked non-empty");
+        let min_duration: i16 = *[0, 1, 3, 6, 12, 18, 24, 36].choose(&mut self.rng).expect("not empty");
+        let availability = self.day_offset(0..180);
+        let in_research = index == 0 || self.rng.random_bool(0.95);
+        let is_public = index == 0 || self.rng.random_bool(0.3);
+        let completion: i16 = self.rng.random_range(40..=100);
+        let campus = if index == 0 || self.rng.random_bool(0.3) {
+            let campus = if index == 0 { &self.campuses[0] } else { self.campuses.choose(&mut self.rng).expect("schools written first") };
+            Some((campus.school_id, campus.campus_id, *campus.program_ids.choose(&mut self.rng).expect("programs exist")))
+        } else {
+            None
+        };
+        let parcours = campus.map(|_| *self.reference.parcours.choose(&mut self.rng).expect("checked non-empty"));
+        let entry_year = campus.map(|_| self.anchor.year() as i16 - self.rng.random_range(0..3));
+        let slug = format!("{}-{}-{}", people::slugify(&firstname), people::slugify(&lastname), user_id);
+        self.buffers.candidates.row(&[
+            &user_id,
+            &slug,
+            &headline,
+            &candidate_type,
+            &self.reference.degree_by_level[degree_level],
+            &in_research,
+            &min_duration,
+            &availability,
+            &is_public,
+            &completion,
+            &campus.map(|(school, _, _)| school),
+            &campus.map(|(_, campus, _)| campus),
+            &campus.map(|(_, _, program)| program),
+            &parcours,
+            &entry_year,
+        ]);
+
+        // what they look for
+        let mut categories = vec![main_category];
+        for _ in 0..self.rng.random_range(0..=2) {
+            let category = self.job_category();
+            if !categories.contains(&category) {
+                categories.push(category);
+            }
+        }
+        for category in &categories {
+            self.buffers.job_categories.row(&[&user_id, category]);
+        }
+        let localization_count = self.rng.random_range(1..=5);
+        let mut wanted: Vec<&'static Commune> = vec![home_commune];
+        for _ in 1..localization_count {
+            let near = self.places.draw_near(home_commune, 30.0, &mut self.rng);
+            if !wanted.iter().any(|commune| commune.insee == near.insee) {
+                wanted.push(near);
+            }
+        }
+        for (position, commune) in wanted.into_iter().enumerate() {
+            let localization = self.localization(commune);
+            self.buffers.job_localizations.row(&[&user_id, &localization, &(position as i16)]);
+        }
+        if self.rng.random_bool(0.05) {
+            let localization = self.country_wide_localization();
+            self.buffers.job_localizations.row(&[&user_id, &localization, &(localization_count as i16)]);
+        }
+        let contract_count = self.rng.random_range(1..=3);
+        let contracts: Vec<i16> = self.reference.contract_types.choose_multiple(&mut self.rng, contract_count).copied().collect();
+        for contract in &contracts {
+            self.buffers.contract_types.row(&[&user_id, contract]);
+        }
+        let scheme = *self.reference.hourly_schemes.choose(&mut self.rng).expect("checked non-empty");
+        self.buffers.hourly_schemes.row(&[&user_id, &scheme]);
+        if self.rng.random_bool(0.5) {
+            let company_type = *self.reference.company_types.choose(&mut self.rng).expect("checked non-empty");
+            self.buffers.company_types.row(&[&user_id, &company_type]);
+        }
+
+        // languages: French for nearly everyone, English often, sometimes a third
+        let mut languages: Vec<(i16, i16)> = Vec::new();
+        let french = self.reference.languages.iter().find(|(_, code)| code == "fr").expect("checked").0;
+        let english = self.reference.languages.iter().find(|(_, code)| code == "en").expect("checked").0;
+        if self.rng.random_bool(0.97) {
+            languages.push((french, if self.rng.random_bool(0.9) { 6 } else { self.rng.random_range(2..=5) }));
+        }
+        if self.rng.random_bool(0.8) {
+            languages.push((english, self.rng.random_range(1..=6)));
+        }
+        if languages.is_empty() || self.rng.random_bool(0.3) {
+            let (other, _) = self.reference.languages.choose(&mut self.rng).expect("checked").clone();
+            if !languages.iter().any(|(language, _)| *language == other) {
+                languages.push((other, self.rng.random_range(1..=6)));
+            }
+        }
+        for (language, level) in &languages {
+            self.buffers.languages.row(&[&user_id, language, level]);
+        }
+
+        // their story, each piece carrying soft skills
+        let family_count = self.reference.soft_skills_by_category.len();
+        let mut families: Vec<usize> = (0..family_count).collect();
+        families.shuffle(&mut self.rng);
+        let favourite_families = [families[0], families[1 % family_count]];
+        self.educations(user_id, degree_level, home_commune, favourite_families);
+        self.experiences(user_id, &categories, home_commune, favourite_families);
+        if self.rng.random_bool(0.6) {
+            self.project(user_id, home_commune, favourite_families);
+        }
+        for _ in 0..self.rng.random_range(0..=2) {
+            self.hobby(user_id, favourite_families);
+        }
+    }
+
+    fn educations(&mut self, user_id: i64, degree_level: usize, home: &'static Commune, families: [usize; 2]) {
+        let count = if degree_level == 0 { 1 } else { self.rng.random_range(1..=2) };
+        for step in 0..count {
+            let id = self.record_id();
+            let (specialization, specialization_name) =
+                self.reference.education_specializations.choose(&mut self.rng).expect("checked non-empty").clone();
+            let level = degree_level.saturating_sub(step * 2);
+            let commune = self.places.draw_near(home, 60.0, &mut self.rng);
+            let localization = self.localization(commune);
+            let end_date = self.day_offset(-365 * (step as i64 * 2 + 1)..-30);
+            let start_date = end_date - Duration::days(365 * self.rng.random_range(1..=3));
+            let institution = format!("Université de {}", commune.name);
+            let level_name = match level {
+                0 => "CAP".to_owned(),
+                1 => "Bac".to_owned(),
+                years => format!("Bac+{years}"),
+            };
+            let name = format!("{specialization_name} — {level_name}");
+            self.buffers.educations.row(&[
+                &id,
+                &user_id,
+                &name,
+                &self.reference.degree_by_level[level],
+                &institution,
+                &specialization,
+                &localization,
+                &start_date,
+                &Some(end_date),
+                &false,
+            ]);
+            for skill in self.soft_skills(families) {
+                self.buffers.education_soft_skills.row(&[&id, &skill]);
+            }
+        }
+    }
+
+    fn experiences(&mut self, user_id: i64, categories: &[i16], home: &'static Commune, families: [usize; 2]) {
+        for step in 0..self.rng.random_range(0..=3) {
+            let id = self.record_id();
+            let category = *categories.choose(&mut self.rng).expect("at least one category");
+            let position = self
+                .reference
+                .jobs_by_category
+                .get(&category)
+                .and_then(|jobs| jobs.choose(&mut self.rng))
+                .map(|(fr, _)| fr.clone())
+                .unwrap_or_else(|| "Assistant·e".to_owned());
+            let company = COMPANIES.choose(&mut self.rng).expect("not empty");
+            let contract = *self.reference.contract_types.choose(&mut self.rng).expect("checked non-empty");
+            let scheme = *self.reference.hourly_schemes.choose(&mut self.rng).expect("checked non-empty");
+            let commune = self.places.draw_near(home, 30.0, &mut self.rng);
+            let localization = self.localization(commune);
+            let car = self.car_method();
+            let is_current = step == 0 && self.rng.random_bool(0.2);
+            let end_date = self.day_offset(-400 * (step as i64 + 1)..-20);
+            let start_date = end_date - Duration::days(self.rng.random_range(60..900));
+            self.buffers.experiences.row(&[
+                &id,
+                &user_id,
+                company,
+                &position,
+                &contract,
+                &scheme,
+                &category,
+                &localization,
+                &car,
+                &start_date,
+                &(!is_current).then_some(end_date),
+                &is_current,
+            ]);
+            for skill in self.soft_skills(families) {
+                self.buffers.experience_soft_skills.row(&[&id, &skill]);
+            }
+        }
+    }
+
+    fn project(&mut self, user_id: i64, home: &'static Commune, families: [usize; 2]) {
+        let id = self.record_id();
+        let academic = self.rng.random_bool(0.5);
+        let (kind, (category, category_name)) = if academic {
+            ("academic", self.reference.academic_project_categories.choose(&mut self.rng).expect("checked").clone())
+        } else {
+            ("personal", self.reference.personal_project_categories.choose(&mut self.rng).expect("checked").clone())
+        };
+        let commune = self.places.draw_near(home, 30.0, &mut self.rng);
+        let localization = self.localization(commune);
+        let car = self.car_method();
+        let end_date = self.day_offset(-900..-10);
+        let start_date = end_date - Duration::days(self.rng.random_range(30..400));
+        let name = format!("{category_name} à {}", commune.name);
+        self.buffers.projects.row(&[
+            &id,
+            &user_id,
+            &kind,
+            &name,
+            &category,
+            &localization,
+            &car,
+            &start_date,
+            &Some(end_date),
+            &false,
+        ]);
+        for skill in self.soft_skills(families) {
+            self.buffers.project_soft_skills.row(&[&id, &skill]);
+        }
+    }
+
+    fn hobby(&mut self, user_id: i64, families: [usize; 2]) {
+        let id = self.record_id();
+        let (hobby, specialities) = self.reference.hobbies.choose(&mut self.rng).expect("checked non-empty").clone();
+        let speciality = specialities.choose(&mut self.rng).copied();
+        let frequency = *self.reference.hobby_frequencies.choose(&mut self.rng).expect("checked non-empty");
+        let purpose = *self.reference.hobby_purposes.choose(&mut self.rng).expect("checked non-empty");
+        self.buffers.hobbies.row(&[&id, &user_id, &hobby, &speciality, &frequency, &Some(purpose)]);
+        for skill in self.soft_skills(families) {
+            self.buffers.hobby_soft_skills.row(&[&id, &skill]);
+        }
+    }
+
+    /// Moves the sequences past the explicit ids, so later inserts by the API do not collide.
+    async fn finish(&mut self, connection: &mut PgConnection) -> anyhow::Result<()> {
+        for table in ["users", "localizations", "car_methods", "educations", "experiences", "projects", "candidate_hobbies"] {
+            sqlx::query(&format!(
+                "select setval(pg_get_serial_sequence('{table}', 'id'), coalesce((select max(id) from {table}), 0) + 1, false)"
+            ))
+            .execute(&mut *connection)
+            .await?;
+        }
+        Ok(())
+    }
+}

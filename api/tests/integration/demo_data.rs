@@ -1,0 +1,83 @@
+//! `vivier seed`: a realistic demo data set, written once.
+
+use api::seed::{self, DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD, DEMO_SCHOOL_EMAIL, SeedOutcome};
+use sqlx::PgPool;
+
+#[sqlx::test(migrations = "../migrations")]
+async fn seeding_writes_complete_profiles_once(pool: PgPool) {
+    let first = seed::seed_database(&pool, 300, 7).await.unwrap();
+    let second = seed::seed_database(&pool, 300, 7).await.unwrap();
+
+    assert_eq!(first, SeedOutcome::Written);
+    assert_eq!(second, SeedOutcome::AlreadySeeded);
+    let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await.unwrap();
+    assert_eq!(candidates, 300);
+    let (min_places, max_places): (i64, i64) = sqlx::query_as(
+        "select min(n), max(n) from (select count(*) filter (where l.type = 'city') n
+         from candidate_job_localizations j join localizations l on l.id = j.localization_id group by j.candidate_id) per_candidate",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(min_places >= 1 && max_places <= 5, "1 to 5 job localizations, got {min_places}..{max_places}");
+    let without_language: i64 = sqlx::query_scalar(
+        "select count(*) from candidates c where not exists (select 1 from candidate_languages l where l.candidate_id = c.user_id)",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(without_language, 0);
+    let percentages_off: i64 = sqlx::query_scalar(
+        "select count(*) from (select candidate_id, sum(percentage) total from candidate_soft_skill_percentages group by candidate_id) t
+         where abs(total - 100) > 0.5",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(percentages_off, 0, "soft-skill percentages add up to 100");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_accounts_exist_one_per_role_with_the_documented_password(pool: PgPool) {
+    seed::seed_database(&pool, 20, 1).await.unwrap();
+
+    for (email, role) in [(DEMO_CANDIDATE_EMAIL, "candidate"), (DEMO_SCHOOL_EMAIL, "school"), (DEMO_PARTNER_EMAIL, "partner")] {
+        let (discriminator, hash): (String, String) =
+            sqlx::query_as("select discriminator::text, password_hash from users where email = $1")
+                .bind(email)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        assert_eq!(discriminator, role);
+        assert!(api::password::verify(DEMO_PASSWORD, &hash), "{email} logs in with the documented password");
+    }
+    let demo_candidate_city: String = sqlx::query_scalar(
+        "select l.value from users u join localizations l on l.id = u.localization_id where u.email = $1",
+    )
+    .bind(DEMO_CANDIDATE_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(demo_candidate_city, "Lyon");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_same_seed_gives_the_same_people(pool: PgPool) {
+    seed::seed_database(&pool, 50, 42).await.unwrap();
+    let names: Vec<String> =
+        sqlx::query_scalar("select firstname || ' ' || lastname from users order by id").fetch_all(&pool).await.unwrap();
+
+    // a second database seeded alike
+    let options = pool.connect_options();
+    let other_name = format!("seed_twin_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("create database {other_name}")).execute(&pool).await.unwrap();
+    let twin = PgPool::connect_with((*options).clone().database(&other_name)).await.unwrap();
+    api::db::migrate(&twin).await.unwrap();
+    seed::seed_database(&twin, 50, 42).await.unwrap();
+    let twin_names: Vec<String> =
+        sqlx::query_scalar("select firstname || ' ' || lastname from users order by id").fetch_all(&twin).await.unwrap();
+    twin.close().await;
+    sqlx::query(&format!("drop database {other_name}")).execute(&pool).await.unwrap();
+
+    assert_eq!(names, twin_names);
+}

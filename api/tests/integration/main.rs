@@ -1,0 +1,12 @@
+//! Integration tests: the real router against a real Postgres, a fresh database per test
+//! (`#[sqlx::test]` creates it from `DATABASE_URL` and applies the migrations).
+//! One test binary for the crate keeps link time down.
+
+mod support;
+
+mod demo_data;
+mod localizations;
+mod reference_lists;
+mod reports;
+mod schema;
+mod skeleton;

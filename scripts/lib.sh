@@ -1,0 +1,121 @@
+# Shared helpers of scripts/start and scripts/test: installing what is missing on a
+# Debian/Ubuntu machine, and running a private Postgres cluster owned by the project.
+# Sourced, not executed.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STEP=0
+STEPS=${STEPS:-1}
+
+step() {
+    STEP=$((STEP + 1))
+    printf '\n\033[1m==> [%d/%d] %s\033[0m\n' "$STEP" "$STEPS" "$*"
+}
+
+info() { printf '    %s\n' "$*"; }
+
+die() {
+    printf '\033[31merror:\033[0m %s\n' "$*" >&2
+    exit 1
+}
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+APT_UPDATED=0
+# Installs Debian packages that are missing; updates the package lists once per run.
+apt_install() {
+    command -v apt-get >/dev/null || die "apt-get not found: please install $* yourself"
+    if [ "$APT_UPDATED" -eq 0 ]; then
+        as_root apt-get update -qq
+        APT_UPDATED=1
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# The folder of the newest installed Postgres server binaries (initdb, pg_ctl, postgres).
+postgres_bindir() {
+    local dir
+    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+        if [ -x "$dir/initdb" ]; then echo "$dir"; return 0; fi
+    done
+    if command -v initdb >/dev/null && command -v pg_ctl >/dev/null; then
+        dirname "$(command -v initdb)"
+        return 0
+    fi
+    return 1
+}
+
+ensure_postgres() {
+    if ! postgres_bindir >/dev/null; then
+        info "installing Debian's postgresql (initdb not found)"
+        apt_install postgresql postgresql-contrib
+    fi
+    PG_BIN="$(postgres_bindir)" || die "postgres server binaries not found after installation"
+    command -v psql >/dev/null || apt_install postgresql-client
+}
+
+ensure_curl() {
+    command -v curl >/dev/null || apt_install curl ca-certificates
+}
+
+ensure_node_modules() {
+    command -v npm >/dev/null || die "Node.js and npm are required (Node 20 or newer)"
+    local stamp="$ROOT/web/node_modules/.package-lock.json"
+    if [ ! -f "$stamp" ] || [ "$ROOT/web/package-lock.json" -nt "$stamp" ]; then
+        info "installing npm packages"
+        (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+# Postgres refuses to run as root: as root we run the cluster as the `postgres` system user.
+as_postgres_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        id postgres >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# start_private_postgres DIR PORT: creates the cluster in DIR on first use (user `vivier`, a
+# random password kept in DIR/password), starts it on 127.0.0.1:PORT, and sets DATABASE_URL
+# for the database `vivier`.
+start_private_postgres() {
+    local dir="$1" port="$2"
+    mkdir -p "$dir"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+        info "creating a private Postgres cluster in $dir"
+        local password
+        password="$(od -An -N18 -tx1 /dev/urandom | tr -d ' \n')"
+        printf '%s\n' "$password" > "$dir/password"
+        chmod 600 "$dir/password"
+        if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir/password"; fi
+        as_postgres_owner "$PG_BIN/initdb" -D "$dir/data" -U vivier --pwfile="$dir/password" \
+            -A scram-sha-256 -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+            || { cat "$dir/initdb.log"; die "initdb failed"; }
+    fi
+    mkdir -p "$dir/run"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir/run"; fi
+    if ! as_postgres_owner "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+        as_postgres_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+            -o "-p $port -c listen_addresses=127.0.0.1 -k $dir/run -c fsync=${PG_FSYNC:-on}" start >/dev/null \
+            || { tail -20 "$dir/postgres.log"; die "postgres did not start"; }
+    fi
+    local password
+    password="$(cat "$dir/password")"
+    export PGPASSWORD="$password"
+    if ! psql -h 127.0.0.1 -p "$port" -U vivier -d postgres -tAc "select 1 from pg_database where datname = 'vivier'" | grep -q 1; then
+        psql -h 127.0.0.1 -p "$port" -U vivier -d postgres -qc "create database vivier" >/dev/null
+    fi
+    export DATABASE_URL="postgres://vivier:$password@127.0.0.1:$port/vivier"
+}
+
+stop_private_postgres() {
+    local dir="$1"
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        as_postgres_owner "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+    fi
+}

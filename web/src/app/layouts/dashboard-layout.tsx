@@ -1,0 +1,81 @@
+// The frame of the logged-in areas: a sidebar with the area's pages (candidate,
+// school or partner, from the path prefix) and a header with the language
+// switch. On small screens the sidebar becomes a drawer behind a menu button.
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { dashboardLinks } from './dashboard-links';
+import { SidebarIcon } from './icons';
+import { dashboardArea } from './select-layout';
+import { mainContentId, SkipLink } from './skip-link';
+
+const areaTitleKeys = {
+  candidate: 'layout.candidateArea',
+  school: 'layout.schoolArea',
+  partner: 'layout.partnerArea',
+} as const;
+
+export function DashboardLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const { t } = useTranslation(['common', 'pages']);
+  const area = dashboardArea(pathname);
+  const links = area ? dashboardLinks[area] : [];
+  const areaTitle = t(area ? areaTitleKeys[area] : 'layout.area');
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="layout layout--dashboard" data-layout="dashboard" data-area={area ?? undefined}>
+      <SkipLink />
+      <aside className="sidebar" id="dashboard-sidebar" data-open={menuOpen}>
+        <div className="sidebar__brand">
+          <Logo />
+        </div>
+        <p className="sidebar__area">{areaTitle}</p>
+        <nav aria-label={t('layout.dashboardNavigation')}>
+          <ul className="sidebar__links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="sidebar__link">
+                  <SidebarIcon name={link.icon} />
+                  <span>{t(link.labelKey, { ns: 'pages' })}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      {menuOpen && (
+        <button
+          type="button"
+          className="sidebar__backdrop"
+          aria-label={t('layout.closeMenu')}
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
+      <div className="dashboard">
+        <header className="dashboard__header">
+          <button
+            type="button"
+            className="icon-button dashboard__menu"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-sidebar"
+            aria-label={t(menuOpen ? 'layout.closeMenu' : 'layout.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+          </button>
+          <p className="dashboard__area">{areaTitle}</p>
+          <LanguageSwitcher />
+        </header>
+        <main id={mainContentId} className="dashboard__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The sidebar entries of each dashboard area, as data: a path and the key of
+// its label in the `pages` namespace.
+import { buildPath, paths } from '@/config/paths';
+import type { DashboardArea } from './select-layout';
+
+export type DashboardLink = { to: string; labelKey: string; icon: DashboardIcon; end?: boolean };
+
+export type DashboardIcon =
+  | 'home'
+  | 'user'
+  | 'briefcase'
+  | 'school'
+  | 'folder'
+  | 'heart'
+  | 'language'
+  | 'search'
+  | 'spark'
+  | 'map'
+  | 'edit';
+
+export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
+  candidate: [
+    { to: paths.candidateDashboard, labelKey: 'candidateDashboard.title', icon: 'home', end: true },
+    { to: paths.candidateProfile, labelKey: 'candidateProfile.title', icon: 'user' },
+    { to: paths.candidateExperiences, labelKey: 'candidateExperiences.title', icon: 'briefcase' },
+    { to: paths.candidateEducations, labelKey: 'candidateEducations.title', icon: 'school' },
+    {
+      to: buildPath(paths.candidateProjects, { discr: 'personnel' }),
+      labelKey: 'candidateProjects.personnel.title',
+      icon: 'folder',
+    },
+    {
+      to: buildPath(paths.candidateProjects, { discr: 'academique' }),
+      labelKey: 'candidateProjects.academique.title',
+      icon: 'folder',
+    },
+    { to: paths.candidateHobbies, labelKey: 'candidateHobbies.title', icon: 'heart' },
+    { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language' },
+    { to: paths.candidateJobSearch, labelKey: 'candidateJobSearch.title', icon: 'search' },
+    { to: paths.candidatePersonalityTest, labelKey: 'candidatePersonalityTest.title', icon: 'spark' },
+  ],
+  school: [
+    { to: paths.schoolDashboard, labelKey: 'schoolDashboard.title', icon: 'home', end: true },
+    { to: paths.schoolProfileEdit, labelKey: 'schoolProfileEdit.title', icon: 'edit' },
+  ],
+  partner: [
+    { to: paths.partnerDashboard, labelKey: 'partnerDashboard.title', icon: 'home', end: true },
+    { to: paths.partnerSourcing, labelKey: 'partnerSourcing.title', icon: 'map' },
+    { to: paths.jobOfferCreate, labelKey: 'jobOfferCreate.title', icon: 'edit' },
+  ],
+};

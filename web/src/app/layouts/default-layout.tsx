@@ -1,0 +1,63 @@
+// The frame of public pages (home, login, sign-up...): a header with the
+// brand, the audience sections, the language switch and the way in; a footer.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { mainContentId, SkipLink } from './skip-link';
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="layout layout--default" data-layout="default">
+      <SkipLink />
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Logo />
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <Link to="/#candidats">{t('nav.candidates')}</Link>
+            <Link to="/#ecoles">{t('nav.schools')}</Link>
+            <Link to="/#entreprises">{t('nav.partners')}</Link>
+          </nav>
+          <div className="site-header__actions">
+            <LanguageSwitcher />
+            <Link className="button button--ghost" to={paths.login} data-testid="login-link">
+              {t('nav.login')}
+            </Link>
+            <Link className="button button--primary site-header__signup" to={paths.candidateSignUp}>
+              {t('nav.signUp')}
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main id={mainContentId} className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="container site-footer__inner">
+          <div className="site-footer__brand">
+            <Logo />
+            <p>{t('footer.about')}</p>
+          </div>
+          <nav className="site-footer__column" aria-label={t('footer.product')}>
+            <h2>{t('footer.product')}</h2>
+            <Link to="/#candidats">{t('nav.candidates')}</Link>
+            <Link to="/#ecoles">{t('nav.schools')}</Link>
+            <Link to="/#entreprises">{t('nav.partners')}</Link>
+          </nav>
+          <nav className="site-footer__column" aria-label={t('footer.account')}>
+            <h2>{t('footer.account')}</h2>
+            <Link to={paths.login}>{t('nav.login')}</Link>
+            <Link to={paths.candidateSignUp}>{t('nav.signUp')}</Link>
+            <Link to={paths.forgotPassword}>{t('footer.forgotPassword')}</Link>
+          </nav>
+        </div>
+        <div className="container site-footer__legal">
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

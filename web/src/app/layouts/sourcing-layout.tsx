@@ -1,0 +1,29 @@
+// The partner's sourcing workspace: the whole window for the map and results,
+// under a slim header with the way back to the partner area.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { mainContentId, SkipLink } from './skip-link';
+
+export function SourcingLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="layout layout--sourcing" data-layout="sourcing">
+      <SkipLink />
+      <header className="slim-header">
+        <Logo compact />
+        <p className="slim-header__title">{t('layout.sourcingWorkspace')}</p>
+        <Link className="slim-header__back" to={paths.partnerDashboard}>
+          {t('layout.backToDashboard')}
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id={mainContentId} className="workspace" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

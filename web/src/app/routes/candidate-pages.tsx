@@ -1,0 +1,33 @@
+// The candidate's own area (/dashboard/candidate/...). Features come later;
+// the projects page already tells personal from academic projects and treats
+// any other discriminator as an unknown page.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
+import { NotFoundPage } from './not-found';
+
+function CandidatePage({ page }: { page: string }) {
+  const { t } = useTranslation('pages');
+  return <ComingSoon title={t(`${page}.title`)} description={t(`${page}.description`)} />;
+}
+
+export const CandidateDashboardPage = () => <CandidatePage page="candidateDashboard" />;
+export const CandidateExperiencesPage = () => <CandidatePage page="candidateExperiences" />;
+export const CandidateEducationsPage = () => <CandidatePage page="candidateEducations" />;
+export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;
+export const CandidateLanguagesPage = () => <CandidatePage page="candidateLanguages" />;
+export const CandidateJobSearchPage = () => <CandidatePage page="candidateJobSearch" />;
+export const CandidateProfilePage = () => <CandidatePage page="candidateProfile" />;
+export const CandidateSoftSkillFamilyPage = () => <CandidatePage page="candidateSoftSkillFamily" />;
+export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
+
+function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
+  return (projectDiscriminators as readonly (string | undefined)[]).includes(value);
+}
+
+export function CandidateProjectsPage() {
+  const { discr } = useParams();
+  if (!isProjectDiscriminator(discr)) return <NotFoundPage />;
+  return <CandidatePage page={`candidateProjects.${discr}`} />;
+}

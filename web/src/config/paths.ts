@@ -1,0 +1,89 @@
+// The client routes of the product, in one place, so that the router, the
+// navigation links and the API client's "does this page need a session" rule
+// all read the same table instead of repeating path strings.
+
+/** Client route patterns, named after what the page is for. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  loginWithToken: '/login/with-token',
+  candidateSignUp: '/inscription/candidat',
+  signUpValidation: '/inscription/valider',
+  forgotPassword: '/mot-de-passe/oublier',
+  resetPassword: '/mot-de-passe/reinitialiser',
+  notificationsUnsubscribe: '/notifications/desinscrire',
+  publicProfile: '/candidat/:slug',
+  publicSoftSkillFamily: '/candidat/:slug/softskills/famille/:id',
+  candidateDashboard: '/dashboard/candidate',
+  candidateExperiences: '/dashboard/candidate/experiences',
+  candidateEducations: '/dashboard/candidate/formations',
+  candidateHobbies: '/dashboard/candidate/hobbies',
+  candidateLanguages: '/dashboard/candidate/langues',
+  candidateJobSearch: '/dashboard/candidate/ma-recherche',
+  candidateProfile: '/dashboard/candidate/profil',
+  candidateProjects: '/dashboard/candidate/projets/:discr',
+  candidateSoftSkillFamily: '/dashboard/candidate/softskills/famille/:id',
+  candidatePersonalityTest: '/dashboard/candidate/tests/personalite',
+  schoolDashboard: '/dashboard/ecole',
+  schoolCampus: '/dashboard/ecole/campus/:id',
+  schoolProfileEdit: '/dashboard/ecole/profil/editer',
+  partnerDashboard: '/dashboard/partenaire',
+  partnerSourcing: '/dashboard/partenaire/sourcing',
+  partnerSavedSearch: '/dashboard/partenaire/sourcing/recherches/:id',
+  jobOfferCreate: '/metier/offre/creer',
+  candidateOnboarding: '/personnalisation/candidat',
+} as const;
+
+export type RouteName = keyof typeof paths;
+
+/**
+ * Routes the product spec flags as needing a session. Kept as data so a test can
+ * check that the broader rule in `routeNeedsAuth` covers every one of them.
+ */
+export const specAuthFlaggedRoutes: readonly RouteName[] = [
+  'candidateDashboard',
+  'candidateExperiences',
+  'candidateEducations',
+  'candidateHobbies',
+  'candidateLanguages',
+  'candidateJobSearch',
+  'candidateProfile',
+  'candidateProjects',
+  'candidateSoftSkillFamily',
+  'candidatePersonalityTest',
+  'schoolDashboard',
+  'partnerDashboard',
+  'jobOfferCreate',
+  'candidateOnboarding',
+];
+
+/** Project lists exist for these two discriminators (the URL segment of /projets/:discr). */
+export const projectDiscriminators = ['personnel', 'academique'] as const;
+export type ProjectDiscriminator = (typeof projectDiscriminators)[number];
+
+// Decision: the spec leaves open whether routes without the auth flag are guarded
+// (campus detail, school profile edition, sourcing and saved searches). They all
+// sit inside a user's own area and show that user's data, so we guard every
+// /dashboard/* page, plus the stepped flows under /metier/* and /personnalisation/*.
+const protectedPrefixes = ['/dashboard', '/metier', '/personnalisation'];
+
+/** Whether the page at `pathname` is only meaningful with a session (a 401 there sends the user to login). */
+export function routeNeedsAuth(pathname: string): boolean {
+  return protectedPrefixes.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/** Fills the `:name` segments of a route pattern, encoding each value. */
+export function buildPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The login page URL that brings the user back to `returnTo` afterwards. */
+export function loginPathWithRedirect(returnTo: string): string {
+  return `${paths.login}?${new URLSearchParams({ redirect: returnTo }).toString()}`;
+}

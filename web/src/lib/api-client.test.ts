@@ -1,0 +1,243 @@
+// The API client's error handling (spec §8) and retries (spec §9), with fetch
+// and the app's surroundings replaced by recording stubs.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient } from './api-client';
+import { i18n, namespaces, resources } from './i18n';
+
+function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function setup({ path = '/', responses }: { path?: string; responses: Response[] }) {
+  const fetch = vi.fn<typeof globalThis.fetch>();
+  for (const response of responses) fetch.mockResolvedValueOnce(response);
+  const environment = {
+    fetch,
+    currentPath: () => path,
+    navigate: vi.fn<(to: string) => void>(),
+    logout: vi.fn<() => void>(),
+    toast: vi.fn<ApiClientEnvironment['toast']>(),
+    translateCode: (code: string) =>
+      ({ validation_failed: 'Certains champs sont invalides.' })[code],
+    fallbackMessage: () => 'Une erreur est survenue',
+    wait: vi.fn(async () => {}),
+  } satisfies ApiClientEnvironment;
+  return { client: createApiClient(environment), environment, fetch };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('requests', () => {
+  it('sends JSON under /api with the session cookie', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(200, { id: 3 })] });
+
+    const result = await client.post<{ id: number }>('/api/companies', { name: 'Acme' });
+
+    expect(result).toEqual({ id: 3 });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/api/companies');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"name":"Acme"}' });
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('encodes query parameters and skips empty ones', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(200, [])] });
+
+    await client.get('/api/companies', { query: { name: 'Café & Co', page: 2, missing: undefined } });
+
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/api/companies?name=Caf%C3%A9+%26+Co&page=2');
+  });
+
+  it('returns undefined for an empty 204 answer', async () => {
+    const { client } = setup({ responses: [new Response(null, { status: 204 })] });
+    await expect(client.delete('/api/candidate/hobbies/4')).resolves.toBeUndefined();
+  });
+});
+
+describe('a 401 answer', () => {
+  it('logs out and sends the user to login on a route needing auth', async () => {
+    const { client, environment } = setup({
+      path: '/dashboard/candidate/profil?tab=2',
+      responses: [jsonResponse(401, { code: 'unauthorized', message: 'session expired' })],
+    });
+
+    const error = await failure(client.get('/api/auth/whoami'));
+
+    expect(error.status).toBe(401);
+    expect(environment.logout).toHaveBeenCalledOnce();
+    expect(environment.navigate).toHaveBeenCalledWith(
+      '/login?redirect=%2Fdashboard%2Fcandidate%2Fprofil%3Ftab%3D2',
+    );
+    expect(environment.toast).not.toHaveBeenCalled();
+  });
+
+  it('also redirects from the dashboard routes the spec leaves unflagged', async () => {
+    const { client, environment } = setup({
+      path: '/dashboard/partenaire/sourcing',
+      responses: [jsonResponse(401, {})],
+    });
+
+    await failure(client.get('/api/sourcing/searchs'));
+
+    expect(environment.navigate).toHaveBeenCalledWith('/login?redirect=%2Fdashboard%2Fpartenaire%2Fsourcing');
+  });
+
+  it('logs out but stays put on a public route', async () => {
+    for (const path of ['/', '/candidat/camille', '/login']) {
+      const { client, environment } = setup({ path, responses: [jsonResponse(401, {})] });
+
+      await failure(client.get('/api/auth/whoami'));
+
+      expect(environment.logout).toHaveBeenCalledOnce();
+      expect(environment.navigate).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('error toasts', () => {
+  it('translates the code of an error carrying a message', async () => {
+    const { client, environment } = setup({
+      responses: [
+        jsonResponse(422, {
+          code: 'validation_failed',
+          message: 'validation failed',
+          errors: { email: ['required'], phone: ['invalid', 'too_short'] },
+        }),
+      ],
+    });
+
+    const error = await failure(client.post('/api/candidates', {}));
+
+    expect(environment.toast).toHaveBeenCalledWith('Certains champs sont invalides.', 'error');
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: 'validation failed',
+      errors: { email: ['required'], phone: ['invalid', 'too_short'] },
+    });
+  });
+
+  it('shows the message itself when its code has no translation', async () => {
+    const { client, environment } = setup({
+      responses: [jsonResponse(404, { code: 'campus_not_found', message: 'Campus introuvable' })],
+    });
+
+    await failure(client.get('/api/school/campuses/9'));
+
+    expect(environment.toast).toHaveBeenCalledWith('Campus introuvable', 'error');
+  });
+
+  it('shows the fallback when the error carries no message', async () => {
+    const { client, environment } = setup({ responses: [jsonResponse(500, {})] });
+
+    const error = await failure(client.get('/api/ping'));
+
+    expect(environment.toast).toHaveBeenCalledWith('Une erreur est survenue', 'error');
+    expect(error).toMatchObject({ status: 500, code: '', message: '', errors: {} });
+  });
+
+  it('shows the fallback when the body is not JSON', async () => {
+    const { client, environment } = setup({
+      responses: [new Response('<html>Bad gateway</html>', { status: 404 })],
+    });
+
+    await failure(client.get('/api/ping'));
+
+    expect(environment.toast).toHaveBeenCalledWith('Une erreur est survenue', 'error');
+  });
+
+  it('lets the caller handle the error itself when silent', async () => {
+    const { client, environment } = setup({
+      responses: [jsonResponse(422, { code: 'validation_failed', message: 'invalid' })],
+    });
+
+    await failure(client.post('/api/candidates', {}, { silent: true }));
+
+    expect(environment.toast).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into an ApiError with status 0 and a toast', async () => {
+    const { client, environment, fetch } = setup({ responses: [] });
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    const error = await failure(client.get('/api/ping'));
+
+    expect(error).toMatchObject({ status: 0, code: 'network_error' });
+    expect(environment.toast).toHaveBeenCalledOnce();
+  });
+});
+
+describe('retries', () => {
+  it('retries a POST once on 503 and returns the second answer', async () => {
+    const { client, fetch, environment } = setup({
+      responses: [jsonResponse(503, {}), jsonResponse(201, { id: 1 })],
+    });
+
+    await expect(client.post('/api/companies', { name: 'Acme' })).resolves.toEqual({ id: 1 });
+
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(environment.wait).toHaveBeenCalledOnce();
+    expect(environment.toast).not.toHaveBeenCalled();
+  });
+
+  it('gives up on a POST after one retry', async () => {
+    const { client, fetch, environment } = setup({
+      responses: [jsonResponse(503, {}), jsonResponse(503, { code: 'service_unavailable', message: 'down' }), jsonResponse(200, {})],
+    });
+
+    const error = await failure(client.post('/api/companies', { name: 'Acme' }));
+
+    expect(error.status).toBe(503);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(environment.toast).toHaveBeenCalledOnce();
+  });
+
+  it('never retries a GET', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(503, {}), jsonResponse(200, {})] });
+
+    await failure(client.get('/api/ping'));
+
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('does not retry a POST on a status outside the list', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(422, {}), jsonResponse(200, {})] });
+
+    await failure(client.post('/api/companies', {}));
+
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the browser environment translations', () => {
+  beforeAll(async () => {
+    await i18n.init({ resources, ns: namespaces, defaultNS: 'common', lng: 'fr', fallbackLng: 'fr' });
+  });
+
+  it('translates known codes and leaves unknown ones to the message', async () => {
+    await i18n.changeLanguage('fr');
+    expect(browserApiEnvironment.translateCode('validation_failed')).toBe(
+      'Certains champs sont invalides. Vérifiez le formulaire.',
+    );
+    expect(browserApiEnvironment.translateCode('no_such_code')).toBeUndefined();
+  });
+
+  it('has the French fallback "Une erreur est survenue" and its English version', async () => {
+    await i18n.changeLanguage('fr');
+    expect(browserApiEnvironment.fallbackMessage()).toBe('Une erreur est survenue');
+    await i18n.changeLanguage('en');
+    expect(browserApiEnvironment.fallbackMessage()).toBe('An error occurred');
+  });
+});

@@ -1,0 +1,205 @@
+// The one way the app talks to the server: JSON over fetch under /api, with the
+// session cookie. It turns error bodies into ApiError, applies the retry policy
+// (spec §9), logs the user out on a 401 and sends them to login when the page
+// needs a session, and shows an error toast for other failures (spec §8).
+import { loginPathWithRedirect, routeNeedsAuth } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { currentPath, navigateTo } from '@/lib/navigation';
+import { shouldRetry } from '@/lib/retry-policy';
+import { logout } from '@/lib/session';
+import { showToast, type ToastType } from '@/lib/toasts';
+
+export const apiBaseUrl = '/api';
+
+/** Field name to error codes, as the server sends them for validation failures. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The server's error body: `{ code, message, errors }`. */
+type ErrorBody = { code?: unknown; message?: unknown; errors?: unknown };
+
+/** A failed call. `status` is 0 when no response arrived (network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, code: string, message: string, errors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export type RequestOptions = {
+  method?: string;
+  /** Sent as JSON; FormData is sent as is (uploads). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Let the caller show the error itself (e.g. validation errors next to fields). */
+  silent?: boolean;
+};
+
+/** What the client needs from its surroundings; tests replace each piece. */
+export type ApiClientEnvironment = {
+  fetch: typeof fetch;
+  currentPath: () => string;
+  navigate: (to: string) => void;
+  logout: () => void;
+  toast: (message: string, type: ToastType) => void;
+  /** Translation of an error code, or undefined when no translation exists. */
+  translateCode: (code: string) => string | undefined;
+  fallbackMessage: () => string;
+  /** Pause before a retry. */
+  wait: (milliseconds: number) => Promise<void>;
+};
+
+const retryDelayMs = 300;
+
+function toFieldErrors(value: unknown): FieldErrors {
+  if (value === null || typeof value !== 'object') return {};
+  const errors: FieldErrors = {};
+  for (const [field, codes] of Object.entries(value)) {
+    if (Array.isArray(codes)) errors[field] = codes.map(String);
+  }
+  return errors;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
+  try {
+    const body: unknown = await response.json();
+    return body !== null && typeof body === 'object' ? (body as ErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readErrorBody(response);
+  return new ApiError(
+    response.status,
+    typeof body.code === 'string' ? body.code : '',
+    typeof body.message === 'string' ? body.message : '',
+    toFieldErrors(body.errors),
+  );
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const encoded = search.toString();
+  return encoded ? `${url}?${encoded}` : url;
+}
+
+async function parseSuccess<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(environment: ApiClientEnvironment) {
+  function report(error: ApiError, silent: boolean): void {
+    if (error.status === 401) {
+      // A 401 means the session is gone: no toast, the login page says it all.
+      environment.logout();
+      const here = environment.currentPath();
+      const pathname = here.split(/[?#]/)[0] ?? here;
+      if (routeNeedsAuth(pathname)) environment.navigate(loginPathWithRedirect(here));
+      return;
+    }
+    if (silent) return;
+    // Spec §8: a known code is shown in the user's language, else the server's
+    // message as sent, else the generic fallback.
+    const translated = error.code !== '' ? environment.translateCode(error.code) : undefined;
+    const message = translated ?? (error.message !== '' ? error.message : environment.fallbackMessage());
+    environment.toast(message, 'error');
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (isForm) body = options.body as FormData;
+      else {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(options.body);
+      }
+    }
+    const url = buildUrl(path, options.query);
+
+    for (let failedAttempts = 0; ; ) {
+      let response: Response;
+      try {
+        response = await environment.fetch(url, {
+          method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: options.signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        const error = new ApiError(0, 'network_error', '');
+        error.cause = cause;
+        report(error, options.silent ?? false);
+        throw error;
+      }
+      if (response.ok) return parseSuccess<T>(response);
+
+      failedAttempts += 1;
+      if (shouldRetry(method, response.status, failedAttempts)) {
+        await environment.wait(retryDelayMs);
+        continue;
+      }
+      const error = await toApiError(response);
+      report(error, options.silent ?? false);
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PATCH', body }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+/** The browser environment: real fetch, router navigation, the app's stores and translations. */
+export const browserApiEnvironment: ApiClientEnvironment = {
+  fetch: (input, init) => fetch(input, init),
+  currentPath,
+  navigate: (to) => navigateTo(to),
+  logout,
+  toast: (message, type) => showToast(message, type),
+  translateCode: (code) => {
+    const key = `api:codes.${code}`;
+    return i18n.exists(key) ? i18n.t(key) : undefined;
+  },
+  fallbackMessage: () => i18n.t('api:fallback'),
+  wait: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+};
+
+/** The app's API client. */
+export const api = createApiClient(browserApiEnvironment);
+

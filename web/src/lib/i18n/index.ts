@@ -1,0 +1,98 @@
+// The i18next instance of the app. Translations are bundled (imported JSON), so
+// a missing locale file is a build error, not a run-time failure; anything that
+// still goes wrong while starting i18n is logged to the console only (spec §8).
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import enApi from '@/locales/en/api.json';
+import enCommon from '@/locales/en/common.json';
+import enHome from '@/locales/en/home.json';
+import enPages from '@/locales/en/pages.json';
+import frApi from '@/locales/fr/api.json';
+import frCommon from '@/locales/fr/common.json';
+import frHome from '@/locales/fr/home.json';
+import frPages from '@/locales/fr/pages.json';
+import {
+  defaultLocale,
+  isLocale,
+  type Locale,
+  resolveLocale,
+  serializeLocaleCookie,
+  supportedLocales,
+} from './locale';
+
+export const resources = {
+  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi },
+  en: { common: enCommon, home: enHome, pages: enPages, api: enApi },
+} as const;
+
+export const namespaces = ['common', 'home', 'pages', 'api'] as const;
+
+// The detector plugin asks this detector, which applies our tested rule
+// (cookie first, then the browser's preferred languages).
+const vivierDetector = {
+  name: 'vivierLocale',
+  lookup: () =>
+    resolveLocale({
+      cookieHeader: document.cookie,
+      preferredLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    }),
+};
+
+function syncDocumentLanguage(language: string): void {
+  document.documentElement.lang = isLocale(language) ? language : defaultLocale;
+}
+
+/** Starts i18n; resolves once translations are usable. */
+export async function initI18n(): Promise<typeof i18n> {
+  const detector = new LanguageDetector();
+  detector.addDetector(vivierDetector);
+  i18n.on('languageChanged', syncDocumentLanguage);
+  try {
+    await i18n
+      .use(detector)
+      .use(initReactI18next)
+      .init({
+        resources,
+        ns: namespaces,
+        defaultNS: 'common',
+        supportedLngs: supportedLocales,
+        fallbackLng: defaultLocale,
+        load: 'languageOnly',
+        // Only an explicit switch writes the cookie, so the browser language keeps applying until then.
+        detection: { order: ['vivierLocale'], caches: [] },
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+  } catch (error) {
+    console.error('i18n initialisation failed', error);
+  }
+  syncDocumentLanguage(i18n.resolvedLanguage ?? defaultLocale);
+  return i18n;
+}
+
+/** The active locale, as one of the supported ones. */
+export function currentLocale(): Locale {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLocale(language) ? language : defaultLocale;
+}
+
+/**
+ * Spec §1: switching stores the cookie, sets the locale and reloads the page,
+ * so every part of the app (and later, server-rendered data) starts in the new language.
+ */
+export async function switchLocale(
+  locale: Locale,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
+  document.cookie = serializeLocaleCookie(locale, { secure: window.location.protocol === 'https:' });
+  try {
+    await i18n.changeLanguage(locale);
+  } catch (error) {
+    console.error('changing language failed', error);
+  }
+  syncDocumentLanguage(locale);
+  reload();
+}
+
+export { i18n };

@@ -1,0 +1,24 @@
+// Entry point: starts i18n, the chunk-error listener and React. A start-up
+// failure is logged to the console only (spec §8).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { listenForPreloadErrors } from '@/lib/chunk-reload-guard';
+import { initI18n } from '@/lib/i18n';
+import '@/styles/global.css';
+
+async function start(): Promise<void> {
+  listenForPreloadErrors();
+  await initI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error('application start-up failed', error);
+});

@@ -1,0 +1,52 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by
+// playwright-core (no downloaded browser), against the server at BASE_URL.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const baseUrl = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+export const resultsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results');
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+}
+
+/**
+ * A fresh browser context speaking `browserLanguage` (navigator.languages and
+ * Accept-Language), optionally with a `locale` cookie already stored.
+ */
+export async function newContext(browser, { browserLanguage = 'fr-FR', localeCookie } = {}) {
+  const context = await browser.newContext({
+    locale: browserLanguage,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'no-preference',
+  });
+  if (localeCookie) {
+    await context.addCookies([{ name: 'locale', value: localeCookie, url: baseUrl }]);
+  }
+  return context;
+}
+
+export function screenshotPath(name) {
+  mkdirSync(resultsDir, { recursive: true });
+  return join(resultsDir, name);
+}
+
+/** Fails the test on any uncaught page error, which would otherwise go unnoticed. */
+export function collectPageErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,47 @@
+// A failed script chunk load reloads the current path once (spec §8); the
+// session-storage guard (kept 10 s) stops a second automatic reload.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { baseUrl, launchBrowser, newContext } from './browser.mjs';
+
+describe('chunk load failure', () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('reloads the current path once, then shows the error page', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    // The candidate area's chunk is unreachable, as after a deploy removed it.
+    await context.route(/\/assets\/candidate-pages-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const loadedUrls = [];
+    page.on('load', () => loadedUrls.push(new URL(page.url()).pathname));
+
+    await page.goto(`${baseUrl}/dashboard/candidate/langues`);
+    const errorTitle = page.getByRole('heading', { name: 'Something went wrong' });
+    await errorTitle.waitFor({ timeout: 15_000 });
+
+    assert.deepEqual(loadedUrls, ['/dashboard/candidate/langues', '/dashboard/candidate/langues']);
+    const flag = await page.evaluate(() => sessionStorage.getItem('vivier:chunk-reload-at'));
+    assert.ok(Number(flag) > 0, 'the guard timestamp is stored');
+    await context.close();
+  });
+
+  test('leaves working pages alone', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const page = await context.newPage();
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.goto(`${baseUrl}/dashboard/candidate/langues`);
+    await page.getByRole('heading', { name: 'Languages' }).waitFor();
+    assert.equal(loads, 1);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('vivier:chunk-reload-at')), null);
+    await context.close();
+  });
+});

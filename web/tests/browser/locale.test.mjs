@@ -1,0 +1,105 @@
+// The home page in both languages, and the language switch (spec §1): the
+// browser language by default, the `locale` cookie when present, and a switch
+// that stores the cookie for 365 days and reloads in the new language.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+
+const frenchTitle = 'Révélez les talents, au-delà du CV';
+const englishTitle = 'Reveal talent beyond the résumé';
+
+describe('home page and locale', () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('home renders in french for a french browser', async () => {
+    const context = await newContext(browser, { browserLanguage: 'fr-FR' });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl}/`);
+    const title = page.getByTestId('home-title');
+    await title.waitFor();
+    assert.equal(await title.textContent(), frenchTitle);
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await page.getByTestId('login-link').textContent(), 'Se connecter');
+    await page.screenshot({ path: screenshotPath('home-fr.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('home renders in english for an english browser', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const title = page.getByTestId('home-title');
+    await title.waitFor();
+    assert.equal(await title.textContent(), englishTitle);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    await page.screenshot({ path: screenshotPath('home-en.png'), fullPage: true });
+    await context.close();
+  });
+
+  test('the locale cookie wins over the browser language', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'fr' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const title = page.getByTestId('home-title');
+    await title.waitFor();
+    assert.equal(await title.textContent(), frenchTitle);
+    await context.close();
+  });
+
+  test('a browser in another language gets french', async () => {
+    const context = await newContext(browser, { browserLanguage: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const title = page.getByTestId('home-title');
+    await title.waitFor();
+    assert.equal(await title.textContent(), frenchTitle);
+    await context.close();
+  });
+
+  test('switching locale stores the cookie for 365 days and reloads in the new language', async () => {
+    const context = await newContext(browser, { browserLanguage: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('home-title').waitFor();
+    assert.equal(
+      (await context.cookies()).find((cookie) => cookie.name === 'locale'),
+      undefined,
+      'no cookie before an explicit choice',
+    );
+    // A marker on window survives client-side updates but not a reload.
+    await page.evaluate(() => {
+      window.__beforeSwitch = true;
+    });
+
+    await Promise.all([page.waitForEvent('load'), page.click('[data-locale="en"]')]);
+
+    const title = page.getByTestId('home-title');
+    await title.waitFor();
+    assert.equal(await title.textContent(), englishTitle);
+    assert.equal(await page.evaluate(() => window.__beforeSwitch), undefined, 'the page reloaded');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'locale');
+    assert.ok(cookie, 'locale cookie is set');
+    assert.equal(cookie.value, 'en');
+    assert.equal(cookie.path, '/');
+    assert.equal(cookie.sameSite, 'Lax');
+    const daysLeft = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    assert.ok(daysLeft > 364 && daysLeft <= 365, `cookie kept 365 days, got ${daysLeft}`);
+
+    // And back to French.
+    await Promise.all([page.waitForEvent('load'), page.click('[data-locale="fr"]')]);
+    await page.getByText(frenchTitle).waitFor();
+    const back = (await context.cookies()).find((candidate) => candidate.name === 'locale');
+    assert.equal(back?.value, 'fr');
+    await context.close();
+  });
+});

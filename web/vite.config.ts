@@ -1,0 +1,27 @@
+// Build, dev-server and unit-test configuration for the web app: one file so the
+// `@` alias and the React transform are shared by `vite`, `vite build` and `vitest`.
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    // The Rust server owns every /api route; in development Vite forwards them to it.
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+  },
+  build: {
+    // The Rust server serves this folder with an index.html fallback for client routes.
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    restoreMocks: true,
+  },
+});
