@@ -87,11 +87,7 @@ static COMMUNES: LazyLock<Vec<Commune>> = LazyLock::new(|| {
         .map(|f| Commune {
             insee: f[0].to_owned(),
             name: f[1].to_owned(),
-            postcodes: f[2]
-                .split(',')
-                .filter(|p| !p.is_empty())
-                .map(str::to_owned)
-                .collect(),
+            postcodes: f[2].split(',').filter(|p| !p.is_empty()).map(str::to_owned).collect(),
             department: f[3].to_owned(),
             region: f[4].to_owned(),
             population: f[5].parse().expect("communes.tsv: malformed population"),
@@ -159,29 +155,16 @@ pub fn countries() -> &'static [Country] {
 /// The data lines of a shipped TSV file (header skipped), each split into
 /// exactly `width` fields. Panics on a malformed file: these are our own
 /// generated files, so a bad one is a build bug, not a user error.
-fn rows(
-    text: &'static str,
-    file: &'static str,
-    width: usize,
-) -> impl Iterator<Item = Vec<&'static str>> {
-    text.lines()
-        .skip(1)
-        .filter(|line| !line.is_empty())
-        .map(move |line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert!(
-                fields.len() == width,
-                "{file}: expected {width} fields, got {} in {line:?}",
-                fields.len()
-            );
-            fields
-        })
+fn rows(text: &'static str, file: &'static str, width: usize) -> impl Iterator<Item = Vec<&'static str>> {
+    text.lines().skip(1).filter(|line| !line.is_empty()).map(move |line| {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert!(fields.len() == width, "{file}: expected {width} fields, got {} in {line:?}", fields.len());
+        fields
+    })
 }
 
 fn coordinate(field: &str, file: &str) -> f64 {
-    field
-        .parse()
-        .unwrap_or_else(|_| panic!("{file}: malformed coordinate {field:?}"))
+    field.parse().unwrap_or_else(|_| panic!("{file}: malformed coordinate {field:?}"))
 }
 
 #[cfg(test)]
@@ -191,26 +174,17 @@ mod tests {
 
     fn commune(insee: &str) -> &'static Commune {
         let all = communes();
-        let i = all
-            .binary_search_by(|c| c.insee.as_str().cmp(insee))
-            .unwrap_or_else(|_| panic!("commune {insee} missing"));
+        let i =
+            all.binary_search_by(|c| c.insee.as_str().cmp(insee)).unwrap_or_else(|_| panic!("commune {insee} missing"));
         &all[i]
     }
 
     #[test]
     fn counts_are_in_expected_ranges() {
-        assert!(
-            (34_000..=36_000).contains(&communes().len()),
-            "{}",
-            communes().len()
-        );
+        assert!((34_000..=36_000).contains(&communes().len()), "{}", communes().len());
         assert_eq!(departments().len(), 101);
         assert_eq!(regions().len(), 18);
-        assert!(
-            (240..=260).contains(&countries().len()),
-            "{}",
-            countries().len()
-        );
+        assert!((240..=260).contains(&countries().len()), "{}", countries().len());
     }
 
     #[test]
@@ -249,11 +223,7 @@ mod tests {
     fn codes_are_unique_and_sorted() {
         let mut seen = HashSet::new();
         for c in communes() {
-            assert!(
-                seen.insert(c.insee.as_str()),
-                "duplicate INSEE code {}",
-                c.insee
-            );
+            assert!(seen.insert(c.insee.as_str()), "duplicate INSEE code {}", c.insee);
         }
         assert!(communes().windows(2).all(|w| w[0].insee < w[1].insee));
         assert!(departments().windows(2).all(|w| w[0].code < w[1].code));
@@ -263,41 +233,21 @@ mod tests {
     #[test]
     fn references_resolve() {
         let region_codes: HashSet<&str> = regions().iter().map(|r| r.code.as_str()).collect();
-        let department_codes: HashSet<&str> =
-            departments().iter().map(|d| d.code.as_str()).collect();
+        let department_codes: HashSet<&str> = departments().iter().map(|d| d.code.as_str()).collect();
         for d in departments() {
-            assert!(
-                region_codes.contains(d.region.as_str()),
-                "department {}",
-                d.code
-            );
+            assert!(region_codes.contains(d.region.as_str()), "department {}", d.code);
         }
         for c in communes() {
-            assert!(
-                department_codes.contains(c.department.as_str()),
-                "commune {}",
-                c.insee
-            );
-            assert!(
-                region_codes.contains(c.region.as_str()),
-                "commune {}",
-                c.insee
-            );
+            assert!(department_codes.contains(c.department.as_str()), "commune {}", c.insee);
+            assert!(region_codes.contains(c.region.as_str()), "commune {}", c.insee);
         }
     }
 
     #[test]
     fn countries_have_both_names() {
-        let germany = countries()
-            .iter()
-            .find(|c| c.code == "DE")
-            .expect("DE missing");
+        let germany = countries().iter().find(|c| c.code == "DE").expect("DE missing");
         assert_eq!(germany.name_fr, "Allemagne");
         assert_eq!(germany.name_en, "Germany");
-        assert!(
-            countries()
-                .iter()
-                .any(|c| c.code == "FR" && c.name_fr == "France")
-        );
+        assert!(countries().iter().any(|c| c.code == "FR" && c.name_fr == "France"));
     }
 }

@@ -256,7 +256,8 @@ impl PlaceIndex {
                     Some(Relevance::Exact)
                 } else if name.starts_with(query) {
                     Some(Relevance::Prefix)
-                } else if query_words.iter().all(|query_word| name.split(' ').any(|word| word.starts_with(query_word))) {
+                } else if query_words.iter().all(|query_word| name.split(' ').any(|word| word.starts_with(query_word)))
+                {
                     Some(Relevance::Words)
                 } else {
                     None

@@ -16,9 +16,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         tracing::warn!(web_dist = %args.web_dist.display(), "no built web app found: only the API is served");
     }
     let app = http::app(AppState::new(pool.clone()), &args.web_dist);
-    let listener = TcpListener::bind(args.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())

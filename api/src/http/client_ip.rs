@@ -17,11 +17,10 @@ pub struct ClientIp(pub IpAddr);
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        ConnectInfo::<SocketAddr>::from_request_parts(parts, state)
+            .await
             .map(|ConnectInfo(address)| ClientIp(address.ip()))
-            .ok_or_else(|| Error::Internal(anyhow::anyhow!("server started without connect info")))
+            .map_err(|_| Error::Internal(anyhow::anyhow!("server started without connect info")))
     }
 }

@@ -27,6 +27,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::Error;
 use crate::rate_limit::RateLimiter;
+use reference_lists::ReferenceListPaths;
 
 pub use client_ip::ClientIp;
 
@@ -58,7 +59,7 @@ impl AppState {
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
     paths(ping::ping, reports::create_report, localizations::search_localizations),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&reference_lists::ReferenceListPaths)
+    modifiers(&ReferenceListPaths)
 )]
 pub struct ApiDoc;
 
@@ -69,7 +70,6 @@ pub fn api_router(state: AppState) -> Router {
         .merge(reports::router())
         .merge(reference_lists::router())
         .merge(localizations::router())
-        .merge(SwaggerUi::new("/docs").url("/api/openapi.json", ApiDoc::openapi()))
         .fallback(|| async { Error::NotFound })
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))
         .with_state(state)
@@ -81,15 +81,15 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
     let index = ServeFile::new(web_dist.join("index.html"));
     let web_app = ServeDir::new(web_dist).append_index_html_on_directories(true).fallback(index);
     Router::new()
+        // the docs page is mounted here, not in the API router, because it must know its
+        // absolute address to fetch the document
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", ApiDoc::openapi()))
         .nest("/api", api_router(state))
         .fallback_service(web_app)
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("same-origin"),
-        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
         .layer(TraceLayer::new_for_http())
 }

@@ -206,8 +206,7 @@ const LISTS: &[ListDescription] = &[
 impl ListDescription {
     /// The query of the list (`$1` language, `$2` both labels?, `$3` one id or null).
     fn sql(&self) -> String {
-        let fields: String =
-            self.fields.iter().map(|(key, expression)| format!(", '{key}', {expression}")).collect();
+        let fields: String = self.fields.iter().map(|(key, expression)| format!(", '{key}', {expression}")).collect();
         format!(
             "select coalesce(jsonb_agg(item order by position), '[]') from (
                 select row_number() over (order by {order_by}) as position,
@@ -246,7 +245,9 @@ pub fn router() -> Router<AppState> {
                           locale: Locale,
                           query: Query<LabelsQuery>,
                           headers: HeaderMap,
-                          Path(id): Path<i64>| { list_items(state, locale, query, headers, list, Some(id)) },
+                          Path(id): Path<i64>| {
+                        list_items(state, locale, query, headers, list, Some(id))
+                    },
                 ),
             );
         }
@@ -307,7 +308,7 @@ pub struct ReferenceListPaths;
 impl utoipa::Modify for ReferenceListPaths {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
-        use utoipa::openapi::{ResponseBuilder, Required};
+        use utoipa::openapi::{Required, ResponseBuilder};
 
         let labels = || {
             ParameterBuilder::new()
@@ -328,9 +329,10 @@ impl utoipa::Modify for ReferenceListPaths {
                 .response("200", ok())
                 .response("304", ResponseBuilder::new().description("not modified since the ETag sent").build())
                 .build();
-            openapi.paths.add_path(format!("/api{}", list.path), PathItem::new(HttpMethod::Get, operation));
+            openapi.paths.paths.insert(format!("/api{}", list.path), PathItem::new(HttpMethod::Get, operation));
             if list.by_id {
-                let id = ParameterBuilder::new().name("id").parameter_in(ParameterIn::Path).required(Required::True).build();
+                let id =
+                    ParameterBuilder::new().name("id").parameter_in(ParameterIn::Path).required(Required::True).build();
                 let operation = OperationBuilder::new()
                     .tag("reference lists")
                     .summary(Some(format!("One item of {}", list.table.replace('_', " "))))
@@ -339,7 +341,10 @@ impl utoipa::Modify for ReferenceListPaths {
                     .response("200", ok())
                     .response("404", ResponseBuilder::new().description("no such item").build())
                     .build();
-                openapi.paths.add_path(format!("/api{}/{{id}}", list.path), PathItem::new(HttpMethod::Get, operation));
+                openapi
+                    .paths
+                    .paths
+                    .insert(format!("/api{}/{{id}}", list.path), PathItem::new(HttpMethod::Get, operation));
             }
         }
     }

@@ -50,10 +50,11 @@ pub async fn create_report(
         return Err(Error::invalid("message", "too_long"));
     }
     state.limits.reports_per_ip.hit(&client_ip.to_string())?;
-    let id: i64 = sqlx::query_scalar("insert into problem_reports (message, client_ip) values ($1, $2::inet) returning id")
-        .bind(message)
-        .bind(client_ip.to_string())
-        .fetch_one(&state.db)
-        .await?;
+    let id: i64 =
+        sqlx::query_scalar("insert into problem_reports (message, client_ip) values ($1, $2::inet) returning id")
+            .bind(message)
+            .bind(client_ip.to_string())
+            .fetch_one(&state.db)
+            .await?;
     Ok((StatusCode::CREATED, Json(ReportCreateResponse { id })))
 }

@@ -47,11 +47,9 @@ pub async fn run(args: SeedArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     match seed_database(&pool, args.candidates, args.seed).await? {
         SeedOutcome::AlreadySeeded => tracing::info!("demo data already present: nothing to do"),
-        SeedOutcome::Written => tracing::info!(
-            candidates = args.candidates,
-            seconds = started.elapsed().as_secs_f64(),
-            "demo data written"
-        ),
+        SeedOutcome::Written => {
+            tracing::info!(candidates = args.candidates, seconds = started.elapsed().as_secs_f64(), "demo data written")
+        }
     }
     Ok(())
 }
@@ -134,7 +132,10 @@ impl Buffers {
                  availability, is_public, completion, school_id, campus_id, program_id, parcours_id, entry_year",
             ),
             job_categories: CopyBuffer::new("candidate_job_categories", "candidate_id, job_category_id"),
-            job_localizations: CopyBuffer::new("candidate_job_localizations", "candidate_id, localization_id, position"),
+            job_localizations: CopyBuffer::new(
+                "candidate_job_localizations",
+                "candidate_id, localization_id, position",
+            ),
             contract_types: CopyBuffer::new("candidate_contract_types", "candidate_id, contract_type_id"),
             hourly_schemes: CopyBuffer::new("candidate_hourly_schemes", "candidate_id, contract_hourly_scheme_id"),
             company_types: CopyBuffer::new("candidate_company_types", "candidate_id, company_type_id"),
@@ -249,12 +250,27 @@ impl Seeder {
     }
 
     fn phone(&mut self) -> String {
-        format!("0{} {:02} {:02} {:02} {:02}", self.rng.random_range(6..8), self.rng.random_range(0..100),
-            self.rng.random_range(0..100), self.rng.random_range(0..100), self.rng.random_range(0..100))
+        format!(
+            "0{} {:02} {:02} {:02} {:02}",
+            self.rng.random_range(6..8),
+            self.rng.random_range(0..100),
+            self.rng.random_range(0..100),
+            self.rng.random_range(0..100),
+            self.rng.random_range(0..100)
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn user(&mut self, id: i64, role: &str, email: &str, firstname: &str, lastname: &str, home: i64, birthdate: NaiveDate) {
+    fn user(
+        &mut self,
+        id: i64,
+        role: &str,
+        email: &str,
+        firstname: &str,
+        lastname: &str,
+        home: i64,
+        birthdate: NaiveDate,
+    ) {
         let phone = self.phone();
         let locale = if self.rng.random_bool(0.85) { "fr" } else { "en" };
         let validated_at = format!("{} 09:00:00+00", self.anchor);
@@ -282,19 +298,28 @@ impl Seeder {
             next_user_id += 1;
             let first_campus = self.places.by_insee(school.campuses[0].1);
             let home = self.localization(first_campus);
-            let email = if index == 0 { DEMO_SCHOOL_EMAIL.to_owned() } else { format!("contact@{}.example.org", people::slugify(school.name)) };
+            let email = if index == 0 {
+                DEMO_SCHOOL_EMAIL.to_owned()
+            } else {
+                format!("contact@{}.example.org", people::slugify(school.name))
+            };
             let birthdate = NaiveDate::from_ymd_opt(1980, 1, 1).expect("valid date");
             self.user(user_id, "school", &email, "Service", "Relations entreprises", home, birthdate);
             self.buffers.flush(connection).await?;
             let school_type = *self.reference.school_types.choose(&mut self.rng).expect("checked non-empty");
-            sqlx::query("insert into schools (user_id, name, school_type_id, description, link) values ($1, $2, $3, $4, $5)")
-                .bind(user_id)
-                .bind(school.name)
-                .bind(school_type)
-                .bind(format!("{} forme chaque année des centaines d'étudiants et les accompagne vers l'emploi.", school.name))
-                .bind(format!("https://{}.example.org", people::slugify(school.name)))
-                .execute(&mut *connection)
-                .await?;
+            sqlx::query(
+                "insert into schools (user_id, name, school_type_id, description, link) values ($1, $2, $3, $4, $5)",
+            )
+            .bind(user_id)
+            .bind(school.name)
+            .bind(school_type)
+            .bind(format!(
+                "{} forme chaque année des centaines d'étudiants et les accompagne vers l'emploi.",
+                school.name
+            ))
+            .bind(format!("https://{}.example.org", people::slugify(school.name)))
+            .execute(&mut *connection)
+            .await?;
             for (campus_name, insee) in school.campuses {
                 let commune = self.places.by_insee(insee);
                 let localization = self.localization(commune);
@@ -334,7 +359,12 @@ impl Seeder {
                 let email = if index == 0 && recruiter == 0 {
                     DEMO_PARTNER_EMAIL.to_owned()
                 } else {
-                    format!("{}.{}@{}.example.org", people::slugify(&firstname), people::slugify(&lastname), people::slugify(company))
+                    format!(
+                        "{}.{}@{}.example.org",
+                        people::slugify(&firstname),
+                        people::slugify(&lastname),
+                        people::slugify(company)
+                    )
                 };
                 let home_commune = self.places.draw(&mut self.rng);
                 let home = self.localization(home_commune);
@@ -383,7 +413,8 @@ impl Seeder {
             } else {
                 self.rng.random_range(0..self.reference.soft_skills_by_category.len())
             };
-            let skill = *self.reference.soft_skills_by_category[family].choose(&mut self.rng).expect("families are not empty");
+            let skill =
+                *self.reference.soft_skills_by_category[family].choose(&mut self.rng).expect("families are not empty");
             if !chosen.contains(&skill) {
                 chosen.push(skill);
             }
@@ -439,7 +470,13 @@ impl Seeder {
 
         let degree_level: usize = *[0, 1, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8].choose(&mut self.rng).expect("not empty");
         let main_category = self.job_category();
-        let job = self.reference.jobs_by_category.get(&main_category).and_then(|jobs| jobs.choose(&mut self.rng)).map(|(fr, _)| fr.clone()).unwrap_or_else(|| "poste".to_owned());
+        let job = self
+            .reference
+            .jobs_by_category
+            .get(&main_category)
+            .and_then(|jobs| jobs.choose(&mut self.rng))
+            .map(|(fr, _)| fr.clone())
+            .unwrap_or_else(|| "poste".to_owned());
         let headline = people::headline(&job, &mut self.rng);
         let candidate_type = *self.reference.candidate_types.choose(&mut self.rng).expect("checked non-empty");
         let min_duration: i16 = *[0, 1, 3, 6, 12, 18, 24, 36].choose(&mut self.rng).expect("not empty");
@@ -448,8 +485,16 @@ impl Seeder {
         let is_public = index == 0 || self.rng.random_bool(0.3);
         let completion: i16 = self.rng.random_range(40..=100);
         let campus = if index == 0 || self.rng.random_bool(0.3) {
-            let campus = if index == 0 { &self.campuses[0] } else { self.campuses.choose(&mut self.rng).expect("schools written first") };
-            Some((campus.school_id, campus.campus_id, *campus.program_ids.choose(&mut self.rng).expect("programs exist")))
+            let campus = if index == 0 {
+                &self.campuses[0]
+            } else {
+                self.campuses.choose(&mut self.rng).expect("schools written first")
+            };
+            Some((
+                campus.school_id,
+                campus.campus_id,
+                *campus.program_ids.choose(&mut self.rng).expect("programs exist"),
+            ))
         } else {
             None
         };
@@ -502,7 +547,8 @@ impl Seeder {
             self.buffers.job_localizations.row(&[&user_id, &localization, &(localization_count as i16)]);
         }
         let contract_count = self.rng.random_range(1..=3);
-        let contracts: Vec<i16> = self.reference.contract_types.choose_multiple(&mut self.rng, contract_count).copied().collect();
+        let contracts: Vec<i16> =
+            self.reference.contract_types.choose_multiple(&mut self.rng, contract_count).copied().collect();
         for contract in &contracts {
             self.buffers.contract_types.row(&[&user_id, contract]);
         }
@@ -669,7 +715,9 @@ impl Seeder {
 
     /// Moves the sequences past the explicit ids, so later inserts by the API do not collide.
     async fn finish(&mut self, connection: &mut PgConnection) -> anyhow::Result<()> {
-        for table in ["users", "localizations", "car_methods", "educations", "experiences", "projects", "candidate_hobbies"] {
+        for table in
+            ["users", "localizations", "car_methods", "educations", "experiences", "projects", "candidate_hobbies"]
+        {
             sqlx::query(&format!(
                 "select setval(pg_get_serial_sequence('{table}', 'id'), coalesce((select max(id) from {table}), 0) + 1, false)"
             ))

@@ -97,11 +97,9 @@ impl ReferenceIds {
             )
             .fetch_all(&mut *connection)
             .await?,
-            education_specializations: sqlx::query_as(
-                "select id, label_fr from education_specializations order by id",
-            )
-            .fetch_all(&mut *connection)
-            .await?,
+            education_specializations: sqlx::query_as("select id, label_fr from education_specializations order by id")
+                .fetch_all(&mut *connection)
+                .await?,
             school_types: ids(connection, "select id from school_types order by id").await?,
             parcours: ids(connection, "select id from parcours order by id").await?,
         };

@@ -41,7 +41,9 @@ async fn seeding_writes_complete_profiles_once(pool: PgPool) {
 async fn the_demo_accounts_exist_one_per_role_with_the_documented_password(pool: PgPool) {
     seed::seed_database(&pool, 20, 1).await.unwrap();
 
-    for (email, role) in [(DEMO_CANDIDATE_EMAIL, "candidate"), (DEMO_SCHOOL_EMAIL, "school"), (DEMO_PARTNER_EMAIL, "partner")] {
+    for (email, role) in
+        [(DEMO_CANDIDATE_EMAIL, "candidate"), (DEMO_SCHOOL_EMAIL, "school"), (DEMO_PARTNER_EMAIL, "partner")]
+    {
         let (discriminator, hash): (String, String) =
             sqlx::query_as("select discriminator::text, password_hash from users where email = $1")
                 .bind(email)
@@ -64,8 +66,10 @@ async fn the_demo_accounts_exist_one_per_role_with_the_documented_password(pool:
 #[sqlx::test(migrations = "../migrations")]
 async fn the_same_seed_gives_the_same_people(pool: PgPool) {
     seed::seed_database(&pool, 50, 42).await.unwrap();
-    let names: Vec<String> =
-        sqlx::query_scalar("select firstname || ' ' || lastname from users order by id").fetch_all(&pool).await.unwrap();
+    let names: Vec<String> = sqlx::query_scalar("select firstname || ' ' || lastname from users order by id")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
 
     // a second database seeded alike
     let options = pool.connect_options();
@@ -74,10 +78,12 @@ async fn the_same_seed_gives_the_same_people(pool: PgPool) {
     let twin = PgPool::connect_with((*options).clone().database(&other_name)).await.unwrap();
     api::db::migrate(&twin).await.unwrap();
     seed::seed_database(&twin, 50, 42).await.unwrap();
-    let twin_names: Vec<String> =
-        sqlx::query_scalar("select firstname || ' ' || lastname from users order by id").fetch_all(&twin).await.unwrap();
+    let twin_names: Vec<String> = sqlx::query_scalar("select firstname || ' ' || lastname from users order by id")
+        .fetch_all(&twin)
+        .await
+        .unwrap();
     twin.close().await;
-    sqlx::query(&format!("drop database {other_name}")).execute(&pool).await.unwrap();
+    sqlx::query(&format!("drop database {other_name} with (force)")).execute(&pool).await.unwrap();
 
     assert_eq!(names, twin_names);
 }

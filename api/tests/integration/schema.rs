@@ -65,9 +65,11 @@ async fn reference_lists_are_bilingual_and_complete(pool: PgPool) {
 async fn emails_are_unique_whatever_their_case(pool: PgPool) {
     insert_candidate(&pool, "lea@example.org").await;
 
-    let duplicate = sqlx::query("insert into users (discriminator, email, lastname, firstname) values ('partner', 'LEA@example.org', 'X', 'Y')")
-        .execute(&pool)
-        .await;
+    let duplicate = sqlx::query(
+        "insert into users (discriminator, email, lastname, firstname) values ('partner', 'LEA@example.org', 'X', 'Y')",
+    )
+    .execute(&pool)
+    .await;
 
     let error = duplicate.unwrap_err();
     assert_eq!(error.as_database_error().unwrap().constraint(), Some("users_email_key"));
@@ -93,7 +95,8 @@ async fn an_education_holds_at_most_four_soft_skills(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .unwrap();
-    let skills: Vec<i16> = sqlx::query_scalar("select id from soft_skills order by id limit 5").fetch_all(&pool).await.unwrap();
+    let skills: Vec<i16> =
+        sqlx::query_scalar("select id from soft_skills order by id limit 5").fetch_all(&pool).await.unwrap();
     for skill in &skills[..4] {
         sqlx::query("insert into education_soft_skills (education_id, soft_skill_id) values ($1, $2)")
             .bind(education)
@@ -132,26 +135,33 @@ async fn limits_of_the_spec_are_checked_by_the_database(pool: PgPool) {
     .unwrap();
     assert_eq!(default_level, 3, "the spec's default language level");
 
-    let country_without_point = sqlx::query(
-        "insert into localizations (value, type, country_code) values ('Allemagne', 'country', 'DE')",
-    )
-    .execute(&pool)
-    .await;
+    let country_without_point =
+        sqlx::query("insert into localizations (value, type, country_code) values ('Allemagne', 'country', 'DE')")
+            .execute(&pool)
+            .await;
     assert!(country_without_point.is_ok(), "a country needs no point");
     let city_without_point =
-        sqlx::query("insert into localizations (value, type, country_code) values ('Lyon', 'city', 'FR')").execute(&pool).await;
+        sqlx::query("insert into localizations (value, type, country_code) values ('Lyon', 'city', 'FR')")
+            .execute(&pool)
+            .await;
     assert!(city_without_point.is_err(), "a city needs a point");
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn updated_at_follows_every_update(pool: PgPool) {
     let candidate = insert_candidate(&pool, "lea@example.org").await;
-    let before: chrono::DateTime<chrono::Utc> =
-        sqlx::query_scalar("select updated_at from users where id = $1").bind(candidate).fetch_one(&pool).await.unwrap();
+    let before: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select updated_at from users where id = $1")
+        .bind(candidate)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
 
     sqlx::query("update users set firstname = 'Léna' where id = $1").bind(candidate).execute(&pool).await.unwrap();
 
-    let after: chrono::DateTime<chrono::Utc> =
-        sqlx::query_scalar("select updated_at from users where id = $1").bind(candidate).fetch_one(&pool).await.unwrap();
+    let after: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select updated_at from users where id = $1")
+        .bind(candidate)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     assert!(after > before);
 }
