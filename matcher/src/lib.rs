@@ -138,9 +138,7 @@ impl Snapshot {
     }
 
     fn base_row(&self, candidate_id: i64) -> Option<u32> {
-        self.base.columns.row_of(candidate_id).filter(|&row| {
-            self.base_dead[row as usize / 64] >> (row % 64) & 1 == 0
-        })
+        self.base.columns.row_of(candidate_id).filter(|&row| self.base_dead[row as usize / 64] >> (row % 64) & 1 == 0)
     }
 }
 
@@ -229,8 +227,8 @@ impl Matcher {
         let next = if delta_docs.len() > compaction_threshold(base_live) {
             Snapshot::compacted(&old.base, &dead, delta_docs)
         } else {
-            let delta = (!delta_docs.is_empty())
-                .then(|| Arc::new(Segment::build(delta_docs.values().cloned().collect())));
+            let delta =
+                (!delta_docs.is_empty()).then(|| Arc::new(Segment::build(delta_docs.values().cloned().collect())));
             Snapshot {
                 base: old.base.clone(),
                 base_dead: Arc::new(dead),

@@ -54,8 +54,7 @@ impl Serialize for CountryCode {
 impl<'de> Deserialize<'de> for CountryCode {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        CountryCode::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("invalid country code {text:?}")))
+        CountryCode::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("invalid country code {text:?}")))
     }
 }
 

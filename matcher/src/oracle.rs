@@ -113,7 +113,11 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         .into_iter()
         .skip(query.offset)
         .take(query.limit)
-        .map(|(score, doc, choice)| Hit { candidate_id: doc.candidate_id, score, breakdown: explain(doc, query, &choice) })
+        .map(|(score, doc, choice)| Hit {
+            candidate_id: doc.candidate_id,
+            score,
+            breakdown: explain(doc, query, &choice),
+        })
         .collect();
     SearchResult { total, hits, relax }
 }

@@ -13,9 +13,8 @@ use crate::model::{
 };
 use crate::segment::{CategoryShard, Columns, OTHER_CONTRACT_BIT, Segment};
 use crate::semantics::{
-    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km,
-    day_number, great_circle_km, language_credit, language_score, rank_order, soft_skill_score, total_score,
-    unit_vector,
+    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
+    great_circle_km, language_credit, language_score, rank_order, soft_skill_score, total_score, unit_vector,
 };
 use crate::text::{KeywordTerm, TextFilter};
 
@@ -320,9 +319,8 @@ impl SegmentView<'_> {
             QueryLocalization::Country { .. } => None,
         };
 
-        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst).then(|| {
-            segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords })
-        });
+        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
+            .then(|| segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
         let row_by_row = match plan {
             SearchPlan::TextFirst => true,
             SearchPlan::GeoFirst => false,
@@ -360,7 +358,13 @@ impl SegmentView<'_> {
     }
 
     /// Every place entry of the shard within twice the radius, plus filters.
-    fn collect_circle(&self, shard: &CategoryShard, criteria: &Criteria<'_>, geometry: &Geometry, scratch: &mut Scratch) {
+    fn collect_circle(
+        &self,
+        shard: &CategoryShard,
+        criteria: &Criteria<'_>,
+        geometry: &Geometry,
+        scratch: &mut Scratch,
+    ) {
         let columns = &self.segment.columns;
         // A slightly generous reach in f32: candidates are confirmed with the exact distance.
         let reach = (chord_of_km(geometry.double_radius_km) + 1e-5) as f32;
@@ -370,7 +374,8 @@ impl SegmentView<'_> {
         for bucket in shard.buckets.locate_in_envelope_intersecting(&envelope) {
             let (start, end) = bucket.data;
             for entry in start as usize..end as usize {
-                let (dx, dy, dz) = (shard.xs[entry] - center[0], shard.ys[entry] - center[1], shard.zs[entry] - center[2]);
+                let (dx, dy, dz) =
+                    (shard.xs[entry] - center[0], shard.ys[entry] - center[1], shard.zs[entry] - center[2]);
                 if dx * dx + dy * dy + dz * dz > reach_squared {
                     continue;
                 }

@@ -15,8 +15,8 @@
 
 use std::collections::HashMap;
 
-use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::RTree;
+use rstar::primitives::{GeomWithData, Rectangle};
 
 use crate::model::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
 use crate::semantics::{date_of_day_number, day_number, unit_vector};
@@ -110,9 +110,8 @@ fn spread_bits(value: u32) -> u64 {
 
 /// A Morton (Z-order) key of a latitude/longitude, 32 bits per axis.
 fn morton_key(lat: f64, lng: f64) -> u64 {
-    let scale = |value: f64, low: f64, high: f64| {
-        (((value - low) / (high - low)).clamp(0.0, 1.0) * f64::from(u32::MAX)) as u32
-    };
+    let scale =
+        |value: f64, low: f64, high: f64| (((value - low) / (high - low)).clamp(0.0, 1.0) * f64::from(u32::MAX)) as u32;
     spread_bits(scale(lng, -180.0, 180.0)) | spread_bits(scale(lat, -90.0, 90.0)) << 1
 }
 
@@ -254,9 +253,8 @@ impl Columns {
             let localizations = list(&self.localization_offsets, &self.localizations, row);
             for (index, localization) in localizations.iter().enumerate() {
                 let index = index as u16;
-                let first_in_country = !localizations[..usize::from(index)]
-                    .iter()
-                    .any(|earlier| earlier.country == localization.country);
+                let first_in_country =
+                    !localizations[..usize::from(index)].iter().any(|earlier| earlier.country == localization.country);
                 if first_in_country {
                     country_any.entry(localization.country).or_default().push((row, index));
                 }
@@ -382,12 +380,9 @@ impl Columns {
                 .localizations_of(row)
                 .iter()
                 .map(|stored| match stored.place_id {
-                    Some(place_id) => JobLocalization::Place {
-                        place_id,
-                        lat: stored.lat,
-                        lng: stored.lng,
-                        country: stored.country,
-                    },
+                    Some(place_id) => {
+                        JobLocalization::Place { place_id, lat: stored.lat, lng: stored.lng, country: stored.country }
+                    }
                     None => JobLocalization::Country { country: stored.country },
                 })
                 .collect(),

@@ -73,9 +73,7 @@ pub fn language_score(skills: &[LanguageSkill], requirements: &[LanguageRequirem
     }
     let sum: f64 = requirements
         .iter()
-        .map(|requirement| {
-            language_credit(requirement.level, candidate_language_level(skills, requirement.language))
-        })
+        .map(|requirement| language_credit(requirement.level, candidate_language_level(skills, requirement.language)))
         .sum();
     Some(sum / requirements.len() as f64)
 }
@@ -85,10 +83,8 @@ pub fn soft_skill_score(shares: &[SoftSkillShare], categories: &[u16]) -> Option
     if categories.is_empty() {
         return None;
     }
-    let sum: f64 = categories
-        .iter()
-        .map(|&category| f64::from(candidate_soft_skill_percent(shares, category)) / 100.0)
-        .sum();
+    let sum: f64 =
+        categories.iter().map(|&category| f64::from(candidate_soft_skill_percent(shares, category)) / 100.0).sum();
     Some(sum / categories.len() as f64)
 }
 
@@ -101,9 +97,7 @@ pub fn point_proximity(distance_km: f64, radius_km: f64) -> f64 {
 /// matching parameters are requested, 0.8 + 0.2 when one is, proximity alone when none is.
 pub fn total_score(language: Option<f64>, soft_skills: Option<f64>, proximity: f64) -> f64 {
     match (language, soft_skills) {
-        (Some(language), Some(soft_skills)) => {
-            100.0 * (0.4 * language + 0.4 * soft_skills + 0.2 * proximity)
-        }
+        (Some(language), Some(soft_skills)) => 100.0 * (0.4 * language + 0.4 * soft_skills + 0.2 * proximity),
         (Some(one), None) | (None, Some(one)) => 100.0 * (0.8 * one + 0.2 * proximity),
         (None, None) => 100.0 * proximity,
     }

@@ -11,9 +11,7 @@ use std::collections::HashSet;
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
-use tantivy::schema::{
-    Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions,
-};
+use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer,
 };
@@ -116,7 +114,8 @@ impl TextIndex {
         index.tokenizers().register(FRENCH_TOKENIZER, analyzer(Language::French));
         index.tokenizers().register(ENGLISH_TOKENIZER, analyzer(Language::English));
         let large = documents.len() > 50_000;
-        let (threads, budget) = if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
+        let (threads, budget) =
+            if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
         let mut writer: IndexWriter =
             index.writer_with_num_threads(threads, budget).expect("a RAM index writer always opens");
         for (row, doc) in documents.enumerate() {

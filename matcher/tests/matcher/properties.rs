@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher,
-    QueryLocalization, SearchPlan, SoftSkillShare, SourcingQuery, oracle,
+    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
+    SearchPlan, SoftSkillShare, SourcingQuery, oracle,
 };
 use proptest::prelude::*;
 
@@ -31,8 +31,18 @@ const PLACES: [(u32, f64, f64, bool); 10] = [
 ];
 
 const WORDS: [&str; 12] = [
-    "Développeur", "developer", "web", "cuisinier", "Cooking", "café", "gestion", "projets", "managing",
-    "projects", "Électricien", "nursing",
+    "Développeur",
+    "developer",
+    "web",
+    "cuisinier",
+    "Cooking",
+    "café",
+    "gestion",
+    "projets",
+    "managing",
+    "projects",
+    "Électricien",
+    "nursing",
 ];
 
 fn base_date() -> NaiveDate {
