@@ -6,9 +6,9 @@
 --
 -- Readers do not trust seq order alone: a sequence value is taken when a row is written, not
 -- when its transaction commits, so a lower seq can become visible after a higher one. Each row
--- therefore carries the id of the transaction that wrote it (`xid`), and a reader only consumes
--- rows written by transactions older than the oldest one still running
--- (pg_snapshot_xmin(pg_current_snapshot())): those can never be joined by a late row.
+-- therefore carries the id of the transaction that wrote it (`xid`), and a reader keeps the
+-- snapshot of its last read and next reads the rows visible now that were not visible then
+-- (pg_visible_in_snapshot(xid, last_snapshot)).
 --
 -- Rows are pruned by the indexer once they are older than its retention window (24 hours).
 create table candidate_changes (

@@ -13,16 +13,16 @@
 //!   A notification is only a wake-up; the log is the truth. Reference lists (degrees, soft
 //!   skills) are not followed: they are fixed by migrations, which servers load at start.
 //! - **Start** ([`Follower::load`]): in one repeatable-read snapshot, note the log position
-//!   (transaction horizon and highest seq), project every searchable candidate in batches and
+//!   (its snapshot and highest seq), project every searchable candidate in batches and
 //!   fill the matcher; then apply the log from that position.
 //! - **Run** ([`run`]): LISTEN on a dedicated connection; on every notification, and every
-//!   [`IndexerOptions::poll_interval`] as a fallback, read the log past the horizon, coalesce by
+//!   [`IndexerOptions::poll_interval`] as a fallback, read the log rows that were not visible at the last read, coalesce by
 //!   candidate, re-project in batches and apply. When the listening connection is lost, reconnect
-//!   with backoff, then catch up from the horizon: notifications sent meanwhile are lost, the log
+//!   with backoff, then catch up from the last read: notifications sent meanwhile are lost, the log
 //!   rows are not.
 //! - **Errors**: a candidate whose rows cannot be projected keeps its previous document, is
 //!   logged with its id and retried with backoff; the others are applied. A database error
-//!   leaves the horizon where it was, so the whole read is redone.
+//!   leaves the log position where it was, so the whole read is redone.
 //!
 //! # Retention and pruning
 //!
@@ -34,6 +34,8 @@
 
 pub mod change_log;
 pub mod place_ids;
+#[cfg(feature = "private-postgres")]
+pub mod private_postgres;
 pub mod projection;
 
 use std::collections::{BTreeMap, HashSet};
@@ -46,7 +48,7 @@ use matcher::{CandidateDoc, Change, Matcher};
 use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
 
-use change_log::TransactionHorizon;
+use change_log::LogPosition;
 use projection::{ProjectedBatch, ProjectionError, project_candidates, searchable_candidate_ids};
 
 /// The channel the change-log triggers notify.
@@ -57,8 +59,8 @@ pub const CHANNEL: &str = "candidate_changes";
 pub enum Error {
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
-    #[error("the matcher task failed: {0}")]
-    MatcherTask(#[from] tokio::task::JoinError),
+    #[error("an indexer task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
 }
 
 /// Tuning of the indexer; the defaults suit a server.
@@ -70,6 +72,8 @@ pub struct IndexerOptions {
     pub batch_candidates: usize,
     /// Candidates projected per query round during the bulk load.
     pub load_batch_candidates: usize,
+    /// Connections projecting in parallel during the bulk load.
+    pub load_connections: usize,
     /// Log rows older than this are deleted.
     pub retention: Duration,
     /// How often the log is pruned.
@@ -87,6 +91,7 @@ impl Default for IndexerOptions {
             poll_interval: Duration::from_secs(2),
             batch_candidates: 2_000,
             load_batch_candidates: 5_000,
+            load_connections: 3,
             retention: Duration::from_secs(24 * 3600),
             prune_interval: Duration::from_secs(600),
             retry_delay: Duration::from_secs(1),
@@ -130,8 +135,8 @@ impl Verification {
 pub struct IndexerStatus {
     ready: AtomicBool,
     last_applied_seq: AtomicI64,
-    lag_rows: AtomicI64,
-    lag_ms: AtomicU64,
+    /// The snapshot of the last read of the log.
+    position: Mutex<Option<LogPosition>>,
     documents: AtomicU64,
     failing_candidates: AtomicU64,
     applied_candidates_total: AtomicU64,
@@ -151,10 +156,6 @@ pub struct IndexerReport {
     pub ready: bool,
     /// Highest log seq applied.
     pub last_applied_seq: i64,
-    /// Log rows committed but not applied yet (waiting for an older writer to finish).
-    pub lag_rows: i64,
-    /// Age of the oldest log row not applied yet, 0 when caught up.
-    pub lag_ms: u64,
     /// Documents in the matcher.
     pub documents: u64,
     /// Candidates whose projection fails and is being retried.
@@ -184,8 +185,6 @@ impl IndexerStatus {
         IndexerReport {
             ready: self.is_ready(),
             last_applied_seq: self.last_applied_seq.load(Ordering::Relaxed),
-            lag_rows: self.lag_rows.load(Ordering::Relaxed),
-            lag_ms: self.lag_ms.load(Ordering::Relaxed),
             documents: self.documents.load(Ordering::Relaxed),
             failing_candidates: self.failing_candidates.load(Ordering::Relaxed),
             applied_candidates_total: self.applied_candidates_total.load(Ordering::Relaxed),
@@ -203,9 +202,32 @@ impl IndexerStatus {
         *self.last_error.lock().unwrap_or_else(PoisonError::into_inner) = Some(message);
     }
 
+    fn record_position(&self, position: LogPosition) {
+        *self.position.lock().unwrap_or_else(PoisonError::into_inner) = Some(position);
+    }
+
     fn record_verification(&self, verification: Verification) {
         *self.last_verification.lock().unwrap_or_else(PoisonError::into_inner) = Some(verification);
     }
+}
+
+/// How far behind the database a matcher is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lag {
+    /// Log rows committed since the indexer's last read of the log.
+    pub rows: i64,
+    /// Age of the oldest of them, 0 when there are none.
+    pub milliseconds: u64,
+}
+
+/// The lag of the matcher `status` reports on, measured now; `None` before the first load.
+pub async fn current_lag(pool: &PgPool, status: &IndexerStatus) -> Result<Option<Lag>, Error> {
+    let Some(position) = status.position.lock().unwrap_or_else(PoisonError::into_inner).clone() else {
+        return Ok(None);
+    };
+    let mut connection = pool.acquire().await?;
+    let (rows, oldest_age) = change_log::count_after(&mut connection, &position).await?;
+    Ok(Some(Lag { rows, milliseconds: oldest_age.map_or(0, |age| age.as_millis() as u64) }))
 }
 
 /// A candidate whose projection failed, waiting for its next attempt.
@@ -222,8 +244,8 @@ pub struct CatchUp {
     pub applied: usize,
     /// Candidates whose projection failed this time.
     pub failed: usize,
-    /// Log rows left for later because an older writer is still running.
-    pub pending_rows: i64,
+    /// Log rows read.
+    pub rows: i64,
 }
 
 /// The matcher kept in step with the change log: the state of a running indexer.
@@ -234,7 +256,7 @@ pub struct Follower {
     matcher: Arc<Matcher>,
     status: Arc<IndexerStatus>,
     options: IndexerOptions,
-    horizon: TransactionHorizon,
+    position: LogPosition,
     last_applied_seq: i64,
     /// Candidate ids with a document in the matcher.
     indexed: HashSet<i64>,
@@ -289,7 +311,7 @@ impl Follower {
             matcher,
             status,
             options,
-            horizon: 0,
+            position: LogPosition::new(),
             last_applied_seq: 0,
             indexed: HashSet::new(),
             retries: BTreeMap::new(),
@@ -304,9 +326,42 @@ impl Follower {
     pub async fn reload(&mut self) -> Result<(), Error> {
         let started = Instant::now();
         let mut transaction = snapshot_transaction(&self.pool).await?;
-        let (horizon, max_seq) = change_log::current_position(&mut transaction).await?;
+        let (position, max_seq) = change_log::current_position(&mut transaction).await?;
         let candidate_ids = searchable_candidate_ids(&mut transaction).await?;
-        let batch = project_in_batches(&mut transaction, &candidate_ids, self.options.load_batch_candidates).await?;
+        // the workers share this transaction's snapshot, so the load is one consistent picture
+        let snapshot: String = sqlx::query_scalar("select pg_export_snapshot()").fetch_one(&mut *transaction).await?;
+        let workers = self.options.load_connections.max(1);
+        let chunks: Vec<Vec<i64>> =
+            candidate_ids.chunks(self.options.load_batch_candidates.max(1)).map(<[i64]>::to_vec).collect();
+        let mut shares: Vec<Vec<Vec<i64>>> = (0..workers).map(|_| Vec::new()).collect();
+        for (index, chunk) in chunks.into_iter().enumerate() {
+            shares[index % workers].push(chunk);
+        }
+        let mut tasks: Vec<tokio::task::JoinHandle<sqlx::Result<Vec<ProjectedBatch>>>> = Vec::with_capacity(workers);
+        for share in shares {
+            let (pool, snapshot) = (self.pool.clone(), snapshot.clone());
+            tasks.push(tokio::spawn(async move {
+                let mut transaction = pool.begin().await?;
+                sqlx::query("set transaction isolation level repeatable read, read only")
+                    .execute(&mut *transaction)
+                    .await?;
+                sqlx::query(&format!("set transaction snapshot '{snapshot}'")).execute(&mut *transaction).await?;
+                let mut projected = Vec::with_capacity(share.len());
+                for chunk in share {
+                    projected.push(project_candidates(&mut transaction, &chunk).await?);
+                }
+                transaction.commit().await?;
+                Ok(projected)
+            }));
+        }
+        let mut batch = ProjectedBatch::default();
+        for task in tasks {
+            for projected in task.await?? {
+                batch.documents.extend(projected.documents);
+                batch.absent.extend(projected.absent);
+                batch.failures.extend(projected.failures);
+            }
+        }
         transaction.commit().await?;
         let projected_at = started.elapsed();
 
@@ -325,12 +380,13 @@ impl Follower {
         self.indexed.extend(loaded);
         self.record_failures(batch.failures);
 
-        self.horizon = horizon;
+        self.position = position;
         self.last_applied_seq = self.last_applied_seq.max(max_seq);
         self.last_caught_up = Instant::now();
         let load_ms = started.elapsed().as_millis() as u64;
         self.status.load_ms.store(load_ms, Ordering::Relaxed);
         self.status.last_applied_seq.store(self.last_applied_seq, Ordering::Relaxed);
+        self.status.record_position(self.position.clone());
         self.status.documents.store(self.matcher.len() as u64, Ordering::Relaxed);
         tracing::info!(
             documents,
@@ -342,23 +398,23 @@ impl Follower {
         Ok(())
     }
 
-    /// Reads the log past the horizon and applies every settled change, plus the failed
+    /// Reads the log rows committed since the last read and applies their candidates, plus the failed
     /// candidates whose retry is due.
     pub async fn catch_up(&mut self) -> Result<CatchUp, Error> {
         let read = {
             let mut connection = self.pool.acquire().await?;
-            change_log::read_after(&mut connection, self.horizon).await?
+            change_log::read_after(&mut connection, &self.position).await?
         };
         let now = Instant::now();
-        let mut candidate_ids: Vec<i64> = read.settled.keys().copied().collect();
+        let mut candidate_ids: Vec<i64> = read.changed.keys().copied().collect();
         candidate_ids.extend(
             self.retries
                 .iter()
-                .filter(|(candidate_id, retry)| retry.due <= now && !read.settled.contains_key(candidate_id))
+                .filter(|(candidate_id, retry)| retry.due <= now && !read.changed.contains_key(candidate_id))
                 .map(|(&candidate_id, _)| candidate_id),
         );
 
-        let mut outcome = CatchUp { pending_rows: read.pending_rows, ..CatchUp::default() };
+        let mut outcome = CatchUp { rows: read.rows, ..CatchUp::default() };
         for chunk in candidate_ids.chunks(self.options.batch_candidates.max(1)) {
             let mut transaction = snapshot_transaction(&self.pool).await?;
             let batch = project_candidates(&mut transaction, chunk).await?;
@@ -382,15 +438,14 @@ impl Follower {
             apply_changes(&self.matcher, changes).await?;
         }
 
-        self.horizon = self.horizon.max(read.next_horizon);
-        if let Some(&seq) = read.settled.values().max() {
+        self.position = read.next_position;
+        if let Some(&seq) = read.changed.values().max() {
             self.last_applied_seq = self.last_applied_seq.max(seq);
         }
         self.last_caught_up = Instant::now();
         let status = &self.status;
         status.last_applied_seq.store(self.last_applied_seq, Ordering::Relaxed);
-        status.lag_rows.store(read.pending_rows, Ordering::Relaxed);
-        status.lag_ms.store(read.oldest_unapplied_age.map_or(0, |age| age.as_millis() as u64), Ordering::Relaxed);
+        status.record_position(self.position.clone());
         status.documents.store(self.matcher.len() as u64, Ordering::Relaxed);
         status.failing_candidates.store(self.retries.len() as u64, Ordering::Relaxed);
         status.applied_candidates_total.fetch_add(outcome.applied as u64, Ordering::Relaxed);
@@ -424,7 +479,7 @@ impl Follower {
     /// visible in the comparison's snapshot has been applied; `None` when some are not yet.
     pub async fn verify(&self) -> Result<Option<Verification>, Error> {
         let mut transaction = snapshot_transaction(&self.pool).await?;
-        if change_log::has_rows_after(&mut transaction, self.horizon).await? {
+        if change_log::has_rows_after(&mut transaction, &self.position).await? {
             return Ok(None);
         }
         let mut verification = compare_with_projection(&mut transaction, &self.matcher, &self.options).await?;
@@ -560,7 +615,7 @@ pub async fn run(
 ) {
     tokio::pin!(shutdown);
     let mut backoff = Backoff::new();
-    let mut follower = loop {
+    let follower = loop {
         tokio::select! {
             () = &mut shutdown => return,
             loaded = Follower::load(pool.clone(), matcher.clone(), status.clone(), options.clone()) => match loaded {
@@ -574,15 +629,31 @@ pub async fn run(
             }
         }
     };
-    backoff.reset();
+    follow(follower, shutdown).await;
+}
+
+/// Keeps a loaded follower current until `shutdown` resolves (the second half of [`run`]).
+pub async fn follow(mut follower: Follower, shutdown: impl Future<Output = ()>) {
+    tokio::pin!(shutdown);
+    let options = follower.options.clone();
+    let pool = follower.pool.clone();
+    let status = follower.status.clone();
+    let mut backoff = Backoff::new();
     let mut next_prune = Instant::now();
     let mut next_verification = options.verify_interval.map(|interval| Instant::now() + interval);
+    let mut listened_before = false;
 
     'connection: loop {
         let mut listener = tokio::select! {
             () = &mut shutdown => return,
             listener = listen(&pool) => match listener {
-                Ok(listener) => listener,
+                Ok(listener) => {
+                    if listened_before {
+                        status.reconnects_total.fetch_add(1, Ordering::Relaxed);
+                    }
+                    listened_before = true;
+                    listener
+                }
                 Err(error) => {
                     tracing::warn!(%error, "cannot listen for change notifications, retrying");
                     status.record_error(format!("cannot listen for change notifications: {error}"));
@@ -654,7 +725,6 @@ pub async fn run(
                 Wake::Notification => while listener.next_buffered().is_some() {},
                 Wake::Poll => {}
                 Wake::ListenerLost(error) => {
-                    status.reconnects_total.fetch_add(1, Ordering::Relaxed);
                     match error {
                         Some(error) => tracing::warn!(%error, "change listener lost, reconnecting"),
                         None => tracing::warn!("change listener lost, reconnecting"),

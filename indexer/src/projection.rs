@@ -92,7 +92,7 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
     let mut drafts: HashMap<i64, Draft> = HashMap::with_capacity(candidate_ids.len());
 
     let profiles: Vec<(i64, i16, i16, NaiveDate)> = sqlx::query_as(
-        "select c.user_id, coalesce(d.level, 0), c.contract_min_duration,
+        "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
                 coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
          from candidates c
          join users u on u.id = c.user_id

@@ -8,6 +8,7 @@
 mod accounts;
 mod auth;
 mod client_ip;
+mod health;
 pub mod locale;
 mod localizations;
 mod mailbox;
@@ -23,6 +24,8 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::{Extension, Router};
+use indexer::IndexerStatus;
+use matcher::Matcher;
 use sqlx::PgPool;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -49,6 +52,10 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
     pub limits: Arc<RateLimits>,
+    /// The in-memory sourcing engine, kept current by the indexer task.
+    pub matcher: Arc<Matcher>,
+    /// What the indexer reports about the matcher (health, metrics).
+    pub indexer: Arc<IndexerStatus>,
 }
 
 /// Server settings handlers need.
@@ -96,8 +103,21 @@ impl Default for RateLimits {
 }
 
 impl AppState {
+    /// A state with an empty matcher that no indexer feeds yet (see [`AppState::with_index`]).
     pub fn new(db: PgPool, settings: Settings, mailer: Mailer) -> Self {
-        Self { db, settings: Arc::new(settings), mailer: Arc::new(mailer), limits: Arc::new(RateLimits::default()) }
+        Self {
+            db,
+            settings: Arc::new(settings),
+            mailer: Arc::new(mailer),
+            limits: Arc::new(RateLimits::default()),
+            matcher: Arc::new(Matcher::new()),
+            indexer: Arc::new(IndexerStatus::new()),
+        }
+    }
+
+    /// The same state reading the matcher an indexer feeds and reports on.
+    pub fn with_index(self, matcher: Arc<Matcher>, indexer: Arc<IndexerStatus>) -> Self {
+        Self { matcher, indexer, ..self }
     }
 }
 
@@ -106,6 +126,8 @@ impl AppState {
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
     paths(
         ping::ping,
+        health::read_health,
+        health::read_metrics,
         reports::create_report,
         localizations::search_localizations,
         auth::login,
@@ -133,6 +155,7 @@ pub struct ApiDoc;
 fn route_table() -> RouteTable {
     let mut table = RouteTable::new();
     ping::routes(&mut table);
+    health::routes(&mut table);
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
     localizations::routes(&mut table);

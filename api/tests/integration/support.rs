@@ -48,6 +48,12 @@ pub fn state(pool: PgPool) -> AppState {
     AppState::new(pool, settings, Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap())
 }
 
+/// The whole site over `state` (for tests that feed its matcher), with no built web app.
+pub fn app_with_state(state: AppState) -> Router {
+    http::app(state, Path::new("/nonexistent-web-dist"))
+        .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))))
+}
+
 /// The whole site with no built web app.
 pub fn app(pool: PgPool) -> Router {
     app_with_web(pool, Path::new("/nonexistent-web-dist"), [127, 0, 0, 1])
