@@ -1,8 +1,10 @@
 //! `vivier serve`: migrate, then answer HTTP until asked to stop.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use anyhow::Context;
+use matcher::Matcher;
 use tokio::net::TcpListener;
 
 use crate::auth::session::SessionKeys;
@@ -32,7 +34,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         demo_mailbox: args.demo_mailbox,
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
-    let app = http::app(AppState::new(pool.clone(), settings, mailer), &args.web_dist);
+    let app = http::app(AppState::new(pool.clone(), settings, mailer, Arc::new(Matcher::new())), &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
