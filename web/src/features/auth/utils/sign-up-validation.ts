@@ -1,0 +1,150 @@
+// The checks of the candidate sign-up, run in the browser before the call.
+// They mirror the server's rules for a base user (spec §5): every field is
+// required, the email must look like one, the birthdate must be a real date of
+// someone at least 15, the password follows the shared policy. Each failure is
+// the server's rule code, so one set of messages serves both.
+import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import { isPasswordValid } from './password-policy';
+
+export type CandidateSignUpValues = {
+  firstname: string;
+  lastname: string;
+  birthdate: string;
+  email: string;
+  phone: string;
+  localization: LocalizationValue | null;
+  password: string;
+  passwordConfirmation: string;
+  consent: boolean;
+};
+
+export type SignUpField = keyof CandidateSignUpValues;
+
+/** Rule codes of the server, plus the two checks only the form makes. */
+export type RuleCode =
+  | 'required'
+  | 'invalid_email'
+  | 'password_policy'
+  | 'too_long'
+  | 'invalid_date'
+  | 'too_young'
+  | 'invalid_localization'
+  | 'password_mismatch'
+  | 'consent_required'
+  /** A server rule the form has no message for. */
+  | 'invalid';
+
+export type SignUpErrors = Partial<Record<SignUpField, RuleCode>>;
+
+export const emptySignUpValues: CandidateSignUpValues = {
+  firstname: '',
+  lastname: '',
+  birthdate: '',
+  email: '',
+  phone: '',
+  localization: null,
+  password: '',
+  passwordConfirmation: '',
+  consent: false,
+};
+
+export const minimumAge = 15;
+
+/** Longest accepted text per field. */
+export const maxLengths: Partial<Record<SignUpField, number>> = {
+  firstname: 100,
+  lastname: 100,
+  email: 180,
+  phone: 30,
+};
+
+// One "@", something on both sides, a dot in the domain, no spaces.
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return emailPattern.test(email.trim());
+}
+
+/** A "YYYY-MM-DD" string naming a day that exists, or null. */
+export function parseIsoDate(value: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (year < 1900) return null;
+  return { year, month, day };
+}
+
+/** Whether someone born on `birth` has had their `age`-th birthday by `today`. */
+export function isAtLeast(birth: { year: number; month: number; day: number }, age: number, today: Date): boolean {
+  const [year, month, day] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+  const turned = year - birth.year - (month < birth.month || (month === birth.month && day < birth.day) ? 1 : 0);
+  return turned >= age;
+}
+
+function text(values: CandidateSignUpValues, field: 'firstname' | 'lastname' | 'email' | 'phone'): RuleCode | undefined {
+  const value = values[field].trim();
+  if (value === '') return 'required';
+  const max = maxLengths[field];
+  if (max !== undefined && value.length > max) return 'too_long';
+  return undefined;
+}
+
+/** The first failing rule of `field`, or undefined when it is valid. */
+export function validateSignUpField(field: SignUpField, values: CandidateSignUpValues, today = new Date()): RuleCode | undefined {
+  switch (field) {
+    case 'firstname':
+    case 'lastname':
+    case 'phone':
+      return text(values, field);
+    case 'email':
+      return text(values, 'email') ?? (isValidEmail(values.email) ? undefined : 'invalid_email');
+    case 'birthdate': {
+      if (values.birthdate.trim() === '') return 'required';
+      const birth = parseIsoDate(values.birthdate.trim());
+      if (birth === null) return 'invalid_date';
+      const dayNumber = (year: number, month: number, day: number) => year * 10_000 + month * 100 + day;
+      if (dayNumber(birth.year, birth.month, birth.day) > dayNumber(today.getFullYear(), today.getMonth() + 1, today.getDate())) {
+        return 'invalid_date';
+      }
+      return isAtLeast(birth, minimumAge, today) ? undefined : 'too_young';
+    }
+    case 'localization':
+      return values.localization === null ? 'required' : undefined;
+    case 'password':
+      if (values.password === '') return 'required';
+      return isPasswordValid(values.password, values.email) ? undefined : 'password_policy';
+    case 'passwordConfirmation':
+      if (values.passwordConfirmation === '') return 'required';
+      return values.passwordConfirmation === values.password ? undefined : 'password_mismatch';
+    case 'consent':
+      return values.consent ? undefined : 'consent_required';
+    default:
+      return undefined;
+  }
+}
+
+/** Checks `fields` and returns the failures (empty when all pass). */
+export function validateSignUpFields(fields: readonly SignUpField[], values: CandidateSignUpValues, today = new Date()): SignUpErrors {
+  const errors: SignUpErrors = {};
+  for (const field of fields) {
+    const rule = validateSignUpField(field, values, today);
+    if (rule) errors[field] = rule;
+  }
+  return errors;
+}
+
+/** The body of the sign-up call. */
+export function toSignUpRequest(values: CandidateSignUpValues, locale: string) {
+  return {
+    firstname: values.firstname.trim(),
+    lastname: values.lastname.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    phone: values.phone.trim(),
+    birthdate: values.birthdate.trim(),
+    localization: values.localization,
+    locale: (locale === 'en' ? 'en' : 'fr') as 'fr' | 'en',
+  };
+}
