@@ -208,30 +208,30 @@ export function LocalizationPicker({
           onKeyDown={onKeyDown}
         />
         {waiting && <span className="localization-picker__spinner" aria-hidden="true" data-testid="localization-loading" />}
+        <ul className="localization-picker__list" id={listboxId} role="listbox" aria-label={label} hidden={!showList}>
+          {shownResults.map((place, index) => (
+            <li
+              key={`${place.type}-${place.id}`}
+              id={`${listboxId}-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              className="localization-picker__option"
+              // Keep the focus in the input: choosing must not blur it first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(place)}
+              onMouseMove={() => setActiveIndex(index)}
+            >
+              <span className="localization-picker__name">{describePlace(place)}</span>
+              <span className="localization-picker__type">{t(`localization.types.${place.type}`)}</span>
+            </li>
+          ))}
+        </ul>
+        {showList && shownResults.length === 0 && status !== '' && (
+          <p className="localization-picker__empty" aria-hidden="true">
+            {status}
+          </p>
+        )}
       </div>
-      <ul className="localization-picker__list" id={listboxId} role="listbox" aria-label={label} hidden={!showList}>
-        {shownResults.map((place, index) => (
-          <li
-            key={`${place.type}-${place.id}`}
-            id={`${listboxId}-${index}`}
-            role="option"
-            aria-selected={index === activeIndex}
-            className="localization-picker__option"
-            // Keep the focus in the input: choosing must not blur it first.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(place)}
-            onMouseMove={() => setActiveIndex(index)}
-          >
-            <span className="localization-picker__name">{describePlace(place)}</span>
-            <span className="localization-picker__type">{t(`localization.types.${place.type}`)}</span>
-          </li>
-        ))}
-      </ul>
-      {showList && shownResults.length === 0 && status !== '' && (
-        <p className="localization-picker__empty" aria-hidden="true">
-          {status}
-        </p>
-      )}
       <span id={statusId} className="visually-hidden" role="status" aria-live="polite">
         {status}
       </span>
