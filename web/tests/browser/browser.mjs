@@ -50,3 +50,36 @@ export function collectPageErrors(page) {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** The demo accounts the server's seed creates, one per role. */
+export const demoPassword = 'Vivier-demo-2026';
+export const demoAccounts = {
+  candidate: 'candidat@vivier.demo',
+  school: 'ecole@vivier.demo',
+  partner: 'partenaire@vivier.demo',
+};
+
+export const dashboards = {
+  candidate: '/dashboard/candidate',
+  school: '/dashboard/ecole',
+  partner: '/dashboard/partenaire',
+};
+
+/** Logs in through the login page and waits for the dashboard the login sends the user to. */
+export async function logIn(page, email, password = demoPassword, { expectPath } = {}) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  if (expectPath) await page.waitForURL((url) => url.pathname === expectPath);
+  else await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
+  await page.getByTestId('user-menu').first().waitFor();
+}
+
+/** A fresh context already logged in as the demo user of `role`. */
+export async function loggedInContext(browser, role, options = {}) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await logIn(page, demoAccounts[role], demoPassword, { expectPath: dashboards[role] });
+  return { context, page };
+}
