@@ -9,7 +9,6 @@ export function useTokenAction(token: string | null, run: (token: string) => voi
     if (!token || usedFor.current === token) return;
     usedFor.current = token;
     run(token);
-    // `run` is a fresh function each render; the token alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `run` is a fresh function each render: only a new token runs it again.
   }, [token]);
 }
