@@ -9,7 +9,7 @@ import {
   referenceListStaleTime,
 } from './reference-list-query';
 
-export type ContractType = ReferenceItem & { code?: string };
+export type ContractType = ReferenceItem;
 
 export function getContractTypes(options: ReferenceListOptions = {}, signal?: AbortSignal): Promise<ContractType[]> {
   return fetchReferenceList<ContractType>('/api/contract/types', options, signal);

@@ -12,8 +12,7 @@ import {
 export type HobbyCategory = ReferenceItem & {
   question?: string | null;
   icon?: string | null;
-  hobbies?: (ReferenceItem & { icon?: string | null })[];
-  specialities?: ReferenceItem[];
+  hobbies?: (ReferenceItem & { icon?: string | null; specialities?: (ReferenceItem & { icon?: string | null })[] })[];
 };
 
 export function getHobbyCategories(options: ReferenceListOptions = {}, signal?: AbortSignal): Promise<HobbyCategory[]> {

@@ -9,7 +9,7 @@ import {
   referenceListStaleTime,
 } from './reference-list-query';
 
-export type HobbySpeciality = ReferenceItem;
+export type HobbySpeciality = ReferenceItem & { hobby?: number; icon?: string | null };
 
 export function getHobbySpecialities(options: ReferenceListOptions = {}, signal?: AbortSignal): Promise<HobbySpeciality[]> {
   return fetchReferenceList<HobbySpeciality>('/api/candidate/hobby/specialities', options, signal);

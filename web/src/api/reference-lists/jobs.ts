@@ -9,7 +9,7 @@ import {
   referenceListStaleTime,
 } from './reference-list-query';
 
-export type Job = ReferenceItem;
+export type Job = ReferenceItem & { job_category?: number };
 
 export function getJobs(options: ReferenceListOptions = {}, signal?: AbortSignal): Promise<Job[]> {
   return fetchReferenceList<Job>('/api/jobs', options, signal);

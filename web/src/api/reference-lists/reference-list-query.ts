@@ -5,8 +5,8 @@
 import { api } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 
-/** The fields every item of every reference list carries. */
-export type ReferenceItem = { id: number; name: string; name_fr?: string; name_en?: string };
+/** The fields the items of the reference lists carry (`code` on most lists, a stable key). */
+export type ReferenceItem = { id: number; name: string; code?: string; name_fr?: string; name_en?: string };
 
 /** How long a fetched list is used without asking the server again. */
 export const referenceListStaleTime = 60 * 60 * 1000;
