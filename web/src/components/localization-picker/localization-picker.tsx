@@ -44,6 +44,8 @@ export type LocalizationPickerProps = {
   label: string;
   value: LocalizationValue | null;
   onChange: (value: LocalizationValue | null) => void;
+  /** Told whenever the typed text changes (a form can tell "nothing typed" from "typed but not chosen"). */
+  onTextChange?: (text: string) => void;
   /** Kinds of place offered; all of them by default. */
   types?: readonly LocalizationType[];
   id?: string;
@@ -60,6 +62,7 @@ export function LocalizationPicker({
   label,
   value,
   onChange,
+  onTextChange,
   types,
   id,
   name,
@@ -146,6 +149,7 @@ export function LocalizationPicker({
         } else if (text !== '') {
           event.preventDefault();
           setText('');
+          onTextChange?.('');
           if (value !== null) onChange(null);
         }
         break;
@@ -197,6 +201,7 @@ export function LocalizationPicker({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            onTextChange?.(event.target.value);
             setOpen(true);
             if (value !== null) {
               lastValue.current = null;

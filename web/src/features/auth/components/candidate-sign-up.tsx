@@ -32,7 +32,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { CheckInbox } from './check-inbox';
 import { PasswordField } from './password-field';
 
-const fieldIds: Record<SignUpField, string> = {
+const fieldIds: Record<Exclude<SignUpField, 'localizationText'>, string> = {
   firstname: 'signup-firstname',
   lastname: 'signup-lastname',
   birthdate: 'signup-birthdate',
@@ -60,15 +60,21 @@ export function CandidateSignUp() {
   useEffect(() => {
     if (focusTarget === null) return;
     if (focusTarget === 'heading') headingRef.current?.focus();
-    else document.getElementById(fieldIds[focusTarget])?.focus();
+    else if (focusTarget !== 'localizationText') document.getElementById(fieldIds[focusTarget])?.focus();
     setFocusTarget(null);
   }, [focusTarget, stepIndex]);
 
+  // The latest values, so that two changes in one event (the place picker
+  // reports its text and its place together) both count.
+  const latest = useRef(values);
+
   function update<K extends SignUpField>(field: K, value: CandidateSignUpValues[K]): void {
-    const next = { ...values, [field]: value };
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
     setValues(next);
     // An error shown beside a field follows the field: it changes or goes away as the user types.
-    const recheck: SignUpField[] = field === 'password' ? ['password', 'passwordConfirmation'] : [field];
+    const recheck: SignUpField[] =
+      field === 'password' ? ['password', 'passwordConfirmation'] : field === 'localizationText' ? ['localization'] : [field];
     setErrors((shown) => {
       const updated = { ...shown };
       for (const name of recheck) {
@@ -247,6 +253,7 @@ export function CandidateSignUp() {
               required
               value={values.localization}
               onChange={(place) => update('localization', place)}
+              onTextChange={(text) => update('localizationText', text)}
               hint={t('hints.localization')}
               error={errorText('localization')}
             />

@@ -21,6 +21,7 @@ const valid: CandidateSignUpValues = {
   email: 'camille.martin@example.com',
   phone: '06 12 34 56 78',
   localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
+  localizationText: 'Lyon',
   password: 'Vivier-demo-2026',
   passwordConfirmation: 'Vivier-demo-2026',
   consent: true,
@@ -81,6 +82,13 @@ describe('sign-up validation', () => {
   it('needs the confirmation to match', () => {
     expect(validateSignUpField('passwordConfirmation', { ...valid, passwordConfirmation: 'Vivier-demo-2027' }, today)).toBe(
       'password_mismatch',
+    );
+  });
+
+  it('tells a place typed but not chosen from a missing one', () => {
+    expect(validateSignUpField('localization', { ...valid, localization: null, localizationText: '' }, today)).toBe('required');
+    expect(validateSignUpField('localization', { ...valid, localization: null, localizationText: 'Lyonn' }, today)).toBe(
+      'invalid_localization',
     );
   });
 

@@ -13,6 +13,8 @@ export type CandidateSignUpValues = {
   email: string;
   phone: string;
   localization: LocalizationValue | null;
+  /** What is typed in the place field: text without a chosen place is not a place. */
+  localizationText: string;
   password: string;
   passwordConfirmation: string;
   consent: boolean;
@@ -43,6 +45,7 @@ export const emptySignUpValues: CandidateSignUpValues = {
   email: '',
   phone: '',
   localization: null,
+  localizationText: '',
   password: '',
   passwordConfirmation: '',
   consent: false,
@@ -111,7 +114,8 @@ export function validateSignUpField(field: SignUpField, values: CandidateSignUpV
       return isAtLeast(birth, minimumAge, today) ? undefined : 'too_young';
     }
     case 'localization':
-      return values.localization === null ? 'required' : undefined;
+      if (values.localization !== null) return undefined;
+      return values.localizationText.trim() === '' ? 'required' : 'invalid_localization';
     case 'password':
       if (values.password === '') return 'required';
       return isPasswordValid(values.password, values.email) ? undefined : 'password_policy';
