@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSignUpCandidate } from '../api/sign-up-candidate';
 import { describeAuthError } from '../utils/auth-errors';
-import { mapSignUpServerErrors, signUpSteps } from '../utils/sign-up-steps';
+import { mapSignUpServerErrors, signUpSteps, stepOfField } from '../utils/sign-up-steps';
 import {
   type CandidateSignUpValues,
   emptySignUpValues,
@@ -87,15 +87,20 @@ export function CandidateSignUp() {
     });
   }
 
+  /** Checks the fields of the current step; on the last step, every step (back to the first failing one). */
   function checkStep(): boolean {
-    const found = validateSignUpFields(step.fields, values);
+    const fields = lastStep ? signUpSteps.flatMap((item) => item.fields) : step.fields;
+    const found = validateSignUpFields(fields, values);
     setErrors((shown) => {
       const next = { ...shown };
-      for (const field of step.fields) delete next[field];
+      for (const field of fields) delete next[field];
       return { ...next, ...found };
     });
-    const first = step.fields.find((field) => found[field]);
-    if (first) setFocusTarget(first);
+    const first = fields.find((field) => found[field]);
+    if (first) {
+      setStepIndex(stepOfField(first));
+      setFocusTarget(first);
+    }
     return first === undefined;
   }
 
@@ -171,7 +176,11 @@ export function CandidateSignUp() {
         <p className="auth-form__step-intro">{t(`signUp.stepIntro.${step.id}`)}</p>
 
         {serverFailure && <FormAlert testId="sign-up-error">{t(serverFailure.key, serverFailure.values)}</FormAlert>}
-        {fieldsFailed && Object.keys(errors).length > 0 && <FormAlert>{t('errors.fixFields')}</FormAlert>}
+        {fieldsFailed && (
+          <FormAlert testId="sign-up-error">
+            {t(Object.keys(errors).length > 0 ? 'errors.fixFields' : 'errors.validationFailed')}
+          </FormAlert>
+        )}
 
         {step.id === 'you' && (
           <>
