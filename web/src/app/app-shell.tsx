@@ -60,7 +60,7 @@ export function AppShell() {
   return (
     <>
       <NavigatorBridge />
-      <RouteGuard>
+      <RouteGuard displayed={displayedLocation}>
         <Layout pathname={displayedLocation.pathname}>
           <PageTransition pageKey={displayedLocation.pathname} phase={phase}>
             <ErrorBoundary fallback={<PageError />}>

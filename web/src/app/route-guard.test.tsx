@@ -72,3 +72,29 @@ describe('RouteGuard', () => {
     expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fdashboard%2Fpartenaire%2Fsourcing');
   });
 });
+
+describe('RouteGuard during a transition', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  });
+  afterEach(() => {
+    cleanup();
+    resetSessionForTests();
+  });
+
+  it('does not show a page being left that the session no longer allows', async () => {
+    const leaving = { pathname: '/dashboard/partenaire', search: '', hash: '', state: null, key: 'old' };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/']}>
+          <RouteGuard displayed={leaving}>
+            <p data-testid="page">page</p>
+          </RouteGuard>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    await act(() => hydrateSession(() => Promise.reject(new Error('401'))));
+    expect(screen.queryByTestId('page')).toBeNull();
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+});
