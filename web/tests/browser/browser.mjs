@@ -36,6 +36,8 @@ export async function newContext(browser, { browserLanguage = 'fr-FR', localeCoo
   if (localeCookie) {
     await context.addCookies([{ name: 'locale', value: localeCookie, url: baseUrl }]);
   }
+  // A busy machine (the server compiling next door) can be slow: wait longer than the default 30 s.
+  context.setDefaultTimeout(60_000);
   return context;
 }
 
