@@ -1,7 +1,8 @@
 // The password policy shared with the server: 10 to 128 characters, at least
-// one letter and one digit, and not containing the local part of the email
-// (what comes before "@", compared without case). Each rule is checked on its
-// own so the form can show a live checklist.
+// one letter and one digit (0-9), and not containing the local part of the
+// email (what comes before "@", compared without case; a local part shorter
+// than 3 characters is not checked, as the server does). Each rule is checked
+// on its own so the form can show a live checklist.
 
 export const passwordMinLength = 10;
 export const passwordMaxLength = 128;
@@ -22,8 +23,8 @@ export function checkPassword(password: string, email = ''): Record<PasswordRule
   return {
     length: length >= passwordMinLength && length <= passwordMaxLength,
     letter: /\p{L}/u.test(password),
-    digit: /\p{Nd}/u.test(password),
-    notEmail: local === '' || !password.toLowerCase().includes(local),
+    digit: /[0-9]/.test(password),
+    notEmail: [...local].length < 3 || !password.toLowerCase().includes(local),
   };
 }
 

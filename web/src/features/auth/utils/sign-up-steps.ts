@@ -15,6 +15,7 @@ export const signUpSteps: readonly SignUpStep[] = [
 const knownRules = new Set<string>([
   'required',
   'invalid_email',
+  'invalid_phone',
   'password_policy',
   'too_long',
   'invalid_date',

@@ -52,7 +52,7 @@ describe('sign-up validation', () => {
   });
 
   it('checks the email shape', () => {
-    for (const email of ['camille', 'camille@', '@example.com', 'camille@example', 'ca mille@example.com', 'a@b@c.fr']) {
+    for (const email of ['camille', 'camille@', '@example.com', 'camille@example', 'ca mille@example.com', 'a@b@c.fr', 'a@.fr', 'a@b.']) {
       expect(isValidEmail(email), email).toBe(false);
     }
     expect(isValidEmail('c.martin+vivier@mail.example.fr')).toBe(true);
@@ -65,6 +65,8 @@ describe('sign-up validation', () => {
     expect(parseIsoDate('14/05/2000')).toBeNull();
     expect(validateSignUpField('birthdate', { ...valid, birthdate: '2003-13-01' }, today)).toBe('invalid_date');
     expect(validateSignUpField('birthdate', { ...valid, birthdate: '1850-01-01' }, today)).toBe('invalid_date');
+    expect(validateSignUpField('birthdate', { ...valid, birthdate: '1906-11-22' }, today)).toBeUndefined();
+    expect(validateSignUpField('birthdate', { ...valid, birthdate: '1905-11-22' }, today)).toBe('invalid_date');
     expect(validateSignUpField('birthdate', { ...valid, birthdate: '2030-01-01' }, today)).toBe('invalid_date');
   });
 
@@ -90,6 +92,15 @@ describe('sign-up validation', () => {
     expect(validateSignUpField('localization', { ...valid, localization: null, localizationText: 'Lyonn' }, today)).toBe(
       'invalid_localization',
     );
+  });
+
+  it('checks the phone like the server: digits, spaces and + - . ( ), 6 to 15 digits', () => {
+    for (const phone of ['06 12 34 56 78', '+33 (0)6.12.34.56.78', '123456', '+1-202-555-0143']) {
+      expect(validateSignUpField('phone', { ...valid, phone }, today), phone).toBeUndefined();
+    }
+    for (const phone of ['12345', '06 12 34 56 78 90 12 34', 'call me', '06/12/34/56/78']) {
+      expect(validateSignUpField('phone', { ...valid, phone }, today), phone).toBe('invalid_phone');
+    }
   });
 
   it('refuses overlong names', () => {

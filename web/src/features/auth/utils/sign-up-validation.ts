@@ -1,8 +1,9 @@
 // The checks of the candidate sign-up, run in the browser before the call.
 // They mirror the server's rules for a base user (spec §5): every field is
-// required, the email must look like one, the birthdate must be a real date of
-// someone at least 15, the password follows the shared policy. Each failure is
-// the server's rule code, so one set of messages serves both.
+// required, the email and the phone must look like ones (the server's tests),
+// the birthdate must be a real date of someone aged 15 to 120, the password
+// follows the shared policy. Each failure is the server's rule code, so one
+// set of messages serves both.
 import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
 import { isPasswordValid } from './password-policy';
 
@@ -26,6 +27,7 @@ export type SignUpField = keyof CandidateSignUpValues;
 export type RuleCode =
   | 'required'
   | 'invalid_email'
+  | 'invalid_phone'
   | 'password_policy'
   | 'too_long'
   | 'invalid_date'
@@ -52,20 +54,30 @@ export const emptySignUpValues: CandidateSignUpValues = {
 };
 
 export const minimumAge = 15;
+export const maximumAge = 120;
 
 /** Longest accepted text per field. */
 export const maxLengths: Partial<Record<SignUpField, number>> = {
   firstname: 100,
   lastname: 100,
-  email: 180,
+  email: 254,
   phone: 30,
 };
 
-// One "@", something on both sides, a dot in the domain, no spaces.
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
+/** The server's test: one "@" with something before it, a dot inside the domain, no spaces. */
 export function isValidEmail(email: string): boolean {
-  return emailPattern.test(email.trim());
+  const value = email.trim();
+  const at = value.indexOf('@');
+  if (at <= 0) return false;
+  const domain = value.slice(at + 1);
+  return !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(value);
+}
+
+/** The server's test: digits, spaces and + - . ( ) only, with 6 to 15 digits. */
+export function isValidPhone(phone: string): boolean {
+  const value = phone.trim();
+  const digits = value.replace(/[^0-9]/g, '').length;
+  return /^[0-9 +\-.()]*$/.test(value) && digits >= 6 && digits <= 15;
 }
 
 /** A "YYYY-MM-DD" string naming a day that exists, or null. */
@@ -75,7 +87,6 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  if (year < 1900) return null;
   return { year, month, day };
 }
 
@@ -99,8 +110,9 @@ export function validateSignUpField(field: SignUpField, values: CandidateSignUpV
   switch (field) {
     case 'firstname':
     case 'lastname':
-    case 'phone':
       return text(values, field);
+    case 'phone':
+      return text(values, 'phone') ?? (isValidPhone(values.phone) ? undefined : 'invalid_phone');
     case 'email':
       return text(values, 'email') ?? (isValidEmail(values.email) ? undefined : 'invalid_email');
     case 'birthdate': {
@@ -111,6 +123,8 @@ export function validateSignUpField(field: SignUpField, values: CandidateSignUpV
       if (dayNumber(birth.year, birth.month, birth.day) > dayNumber(today.getFullYear(), today.getMonth() + 1, today.getDate())) {
         return 'invalid_date';
       }
+      // Older than 120 is a typing mistake, as for the server.
+      if (isAtLeast(birth, maximumAge + 1, today)) return 'invalid_date';
       return isAtLeast(birth, minimumAge, today) ? undefined : 'too_young';
     }
     case 'localization':
