@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@/lib/i18n';
-import { hydrateSession, logout, resetSessionForTests, type WhoAmI } from '@/lib/session';
+import { endSession, hydrateSession, logout, resetSessionForTests, type WhoAmI } from '@/lib/session';
 import { RouteGuard } from './route-guard';
 
 const i18n = i18next.createInstance();
@@ -63,6 +63,13 @@ describe('RouteGuard', () => {
     renderAt('/dashboard/candidate');
     await act(() => hydrateSession(async () => partner));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/partenaire');
+  });
+
+  it('sends the user home, not to login, when they chose to log out', async () => {
+    renderAt('/dashboard/partenaire');
+    await act(() => hydrateSession(async () => partner));
+    act(() => endSession());
+    expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
   it('sends the user to login as soon as the session is lost on a protected page', async () => {

@@ -2,6 +2,7 @@
 // tells subscribers, and the role comes from the WhoAmI flags.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  endSession,
   getSession,
   hydrateSession,
   logout,
@@ -21,7 +22,15 @@ describe('session store', () => {
   afterEach(() => resetSessionForTests());
 
   it('starts hydrating, with nobody logged in', () => {
-    expect(getSession()).toEqual({ status: 'hydrating', user: null });
+    expect(getSession()).toEqual({ status: 'hydrating', user: null, endedByUser: false });
+  });
+
+  it('remembers that the user chose to log out, until the next login', () => {
+    setSessionUser(candidate);
+    endSession();
+    expect(getSession()).toEqual({ status: 'ready', user: null, endedByUser: true });
+    setSessionUser(candidate);
+    expect(getSession().endedByUser).toBe(false);
   });
 
   it('keeps the user until logout, notifying subscribers each time', () => {
@@ -29,9 +38,9 @@ describe('session store', () => {
     const unsubscribe = subscribeToSession(listener);
 
     setSessionUser(candidate);
-    expect(getSession()).toEqual({ status: 'ready', user: candidate });
+    expect(getSession()).toEqual({ status: 'ready', user: candidate, endedByUser: false });
     logout();
-    expect(getSession()).toEqual({ status: 'ready', user: null });
+    expect(getSession()).toEqual({ status: 'ready', user: null, endedByUser: false });
     expect(listener).toHaveBeenCalledTimes(2);
 
     // Logging out twice changes nothing and notifies nobody.
@@ -46,17 +55,17 @@ describe('hydrateSession', () => {
 
   it('logs in the user whoami returns', async () => {
     await hydrateSession(async () => candidate);
-    expect(getSession()).toEqual({ status: 'ready', user: candidate });
+    expect(getSession()).toEqual({ status: 'ready', user: candidate, endedByUser: false });
   });
 
   it('stays logged out on a 401 or a network failure', async () => {
     await hydrateSession(() => Promise.reject(new Error('401')));
-    expect(getSession()).toEqual({ status: 'ready', user: null });
+    expect(getSession()).toEqual({ status: 'ready', user: null, endedByUser: false });
   });
 
   it('ignores a body that is not a user (an HTML page from a misrouted call)', async () => {
     await hydrateSession(async () => '<!doctype html><html></html>');
-    expect(getSession()).toEqual({ status: 'ready', user: null });
+    expect(getSession()).toEqual({ status: 'ready', user: null, endedByUser: false });
   });
 
   it('lets a login that finished first win over a late answer', async () => {

@@ -30,9 +30,13 @@ export type SessionUser = WhoAmI;
 
 export type SessionStatus = 'hydrating' | 'ready';
 
-export type Session = { status: SessionStatus; user: SessionUser | null };
+/**
+ * `endedByUser` is true after the user pressed "log out": the guard then sends
+ * them home rather than to the login page (a lost session, on a 401, goes to login).
+ */
+export type Session = { status: SessionStatus; user: SessionUser | null; endedByUser: boolean };
 
-let session: Session = { status: 'hydrating', user: null };
+let session: Session = { status: 'hydrating', user: null, endedByUser: false };
 const listeners = new Set<() => void>();
 
 function publish(next: Session): void {
@@ -68,12 +72,17 @@ export function userRole(user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPart
 }
 
 export function setSessionUser(user: SessionUser): void {
-  publish({ status: 'ready', user });
+  publish({ status: 'ready', user, endedByUser: false });
 }
 
 /** Forgets the user on this client (the server session is already gone on a 401). */
 export function logout(): void {
-  if (session.user !== null || session.status !== 'ready') publish({ status: 'ready', user: null });
+  if (session.user !== null || session.status !== 'ready') publish({ status: 'ready', user: null, endedByUser: false });
+}
+
+/** Forgets the user after they chose to log out. */
+export function endSession(): void {
+  publish({ status: 'ready', user: null, endedByUser: true });
 }
 
 /**
@@ -95,7 +104,7 @@ export async function hydrateSession(fetchWhoAmI: () => Promise<unknown>): Promi
 
 /** Back to the state of a fresh page load (tests). */
 export function resetSessionForTests(): void {
-  publish({ status: 'hydrating', user: null });
+  publish({ status: 'hydrating', user: null, endedByUser: false });
 }
 
 export function useSession(): Session {

@@ -1,12 +1,13 @@
 // Logging out: the server ends the session and clears the cookie; the client
-// goes home, then forgets the user and every cached answer that belonged to
-// them (home first, so the guard never sees an anonymous visitor on a page of
-// the area being left).
+// forgets the user and every cached answer that belonged to them, and goes
+// home. The session remembers the logout was chosen, so the guard (which may
+// see the emptied session before the router has moved) sends them home too,
+// not to the login page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { logout as forgetUser } from '@/lib/session';
+import { endSession } from '@/lib/session';
 
 export function logoutFromServer(): Promise<void> {
   return api.post<void>('/logout', undefined, { silent: true, anonymousAllowed: true });
@@ -19,9 +20,9 @@ export function useLogout() {
     mutationFn: logoutFromServer,
     // Even if the call failed, this browser must not look logged in any more.
     onSettled: () => {
-      void navigate(paths.home, { replace: true });
-      forgetUser();
+      endSession();
       queryClient.clear();
+      void navigate(paths.home, { replace: true });
     },
   });
 }
