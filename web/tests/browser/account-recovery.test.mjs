@@ -101,4 +101,34 @@ describe('account recovery and emailed links', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('signing up again with a known email sends a one-time login link instead', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
+    const page = await context.newPage();
+    const email = `twice.${Date.now()}@example.com`;
+    const body = {
+      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en',
+      localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
+    };
+    assert.equal((await context.request.post(`${baseUrl}/api/api/candidates`, { data: body })).status(), 201);
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await context.clearCookies();
+
+    // The same answer as a first sign-up, and an email with a login link.
+    const again = await context.request.post(`${baseUrl}/api/api/candidates`, { data: body });
+    assert.equal(again.status(), 201);
+    const loginLink = await linkFromMailbox(context.request, email, '/login/with-token');
+    await page.goto(`${baseUrl}${loginLink}`);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await context.clearCookies();
+
+    // A login link works once.
+    await page.goto(`${baseUrl}${loginLink}`);
+    assert.equal(
+      await page.getByTestId('login-with-token-failed').textContent(),
+      'This link is no longer valid: it has already been used or it has expired.',
+    );
+    await context.close();
+  });
 });
