@@ -44,6 +44,7 @@ pub fn state(pool: PgPool) -> AppState {
         session_keys: SessionKeys::from_secret(b"integration tests secret, 32 bytes or more"),
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: true,
+        map_style_url: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
     AppState::new(pool, settings, mailer, std::sync::Arc::new(matcher::Matcher::new()))
