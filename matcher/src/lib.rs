@@ -93,7 +93,7 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SourcingQuery,
 };
-pub use search::SearchPlan;
+pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
 use search::{Ranked, SegmentView, breakdown};
 use segment::Segment;
@@ -276,13 +276,18 @@ impl Matcher {
 
     /// Runs a sourcing search with a given plan (for measurements and tests; results are the same).
     pub fn search_with_plan(&self, query: &SourcingQuery, plan: SearchPlan) -> SearchResult {
+        self.search_with(query, SearchOptions { plan, ..SearchOptions::default() })
+    }
+
+    /// Runs a sourcing search with given options (for measurements and tests; results are the same).
+    pub fn search_with(&self, query: &SourcingQuery, options: SearchOptions) -> SearchResult {
         let snapshot = self.snapshot();
         let keywords = query.keywords.as_deref().map(text::keyword_terms).unwrap_or_default();
         let base_view = SegmentView { segment: &snapshot.base, dead: Some(&snapshot.base_dead) };
-        let mut outcomes = vec![(&*snapshot.base, base_view.search(query, &keywords, plan))];
+        let mut outcomes = vec![(&*snapshot.base, base_view.search(query, &keywords, options))];
         if let Some(delta) = &snapshot.delta {
             let delta_view = SegmentView { segment: delta, dead: None };
-            outcomes.push((&**delta, delta_view.search(query, &keywords, plan)));
+            outcomes.push((&**delta, delta_view.search(query, &keywords, options)));
         }
 
         let mut total = 0;
