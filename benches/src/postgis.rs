@@ -1,7 +1,8 @@
 //! The PostGIS baseline: the same documents in a private Postgres cluster (planar EPSG:2154 points
 //! with a GiST index, table clustered on it), the same filters and the same score in SQL.
 //!
-//! The index prefilter uses the planar distance with a 2 % + 100 m margin; the exact test and the
+//! The index prefilter uses the planar distance with a margin (5 % + 100 m beyond the projection's
+//! scale at the query point, which departs from 1 overseas); the exact test and the
 //! score use the same chord formula as the matcher, on the same float8 unit vectors, so both sides
 //! compute bit-identical distances and scores and their top 20 can be compared exactly.
 
@@ -210,13 +211,20 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
     let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
     let start_date = query.start_date;
     Ok(format!(
-        "with near as (
+        "with center as (
+            select ST_Transform(ST_SetSRID(ST_MakePoint({lng}, {lat}), 4326), 2154) as point,
+                   -- Lambert-93 is conformal but its scale grows far from metropolitan France
+                   -- (overseas communes): measure it at the query point.
+                   ST_Distance(ST_Transform(ST_SetSRID(ST_MakePoint({lng}, {lat}), 4326), 2154),
+                               ST_Transform(ST_SetSRID(ST_MakePoint({lng}, {lat} + 0.05), 4326), 2154))
+                       / {tenth_degree_m} as scale
+        ),
+        near as (
             select p.candidate_id,
                    2.0::float8 * {earth} * asin(least(sqrt((p.ux - {cx}) * (p.ux - {cx}) + (p.uy - {cy}) * (p.uy - {cy})
                        + (p.uz - {cz}) * (p.uz - {cz})) / 2.0::float8, 1.0::float8)) as distance_km
-            from bench_places p
-            where ST_DWithin(p.geom, ST_Transform(ST_SetSRID(ST_MakePoint({lng}, {lat}), 4326), 2154),
-                             {margin_m})
+            from bench_places p, center
+            where ST_DWithin(p.geom, center.point, {radius_m} * center.scale * 1.05 + 100.0)
         ),
         geo as (
             select candidate_id, max(proximity) as proximity from (
@@ -240,7 +248,8 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
         cx = float(center[0]),
         cy = float(center[1]),
         cz = float(center[2]),
-        margin_m = query.radius_km * 1000.0 * 1.02 + 100.0,
+        radius_m = query.radius_km * 1000.0,
+        tenth_degree_m = 0.05f64.to_radians() * EARTH_RADIUS_KM * 1000.0,
         category = query.job_category,
         contracts = smallint_array(&query.contract_types),
         minimum_degree = query.minimum_degree,
