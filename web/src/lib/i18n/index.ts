@@ -8,10 +8,12 @@ import enApi from '@/locales/en/api.json';
 import enCommon from '@/locales/en/common.json';
 import enHome from '@/locales/en/home.json';
 import enPages from '@/locales/en/pages.json';
+import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
 import frCommon from '@/locales/fr/common.json';
 import frHome from '@/locales/fr/home.json';
 import frPages from '@/locales/fr/pages.json';
+import frSourcing from '@/locales/fr/sourcing.json';
 import {
   defaultLocale,
   isLocale,
@@ -22,11 +24,11 @@ import {
 } from './locale';
 
 export const resources = {
-  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi },
-  en: { common: enCommon, home: enHome, pages: enPages, api: enApi },
+  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi, sourcing: frSourcing },
+  en: { common: enCommon, home: enHome, pages: enPages, api: enApi, sourcing: enSourcing },
 } as const;
 
-export const namespaces = ['common', 'home', 'pages', 'api'] as const;
+export const namespaces = ['common', 'home', 'pages', 'api', 'sourcing'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).
