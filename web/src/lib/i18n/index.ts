@@ -7,11 +7,13 @@ import { initReactI18next } from 'react-i18next';
 import enApi from '@/locales/en/api.json';
 import enCommon from '@/locales/en/common.json';
 import enHome from '@/locales/en/home.json';
+import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
 import frCommon from '@/locales/fr/common.json';
 import frHome from '@/locales/fr/home.json';
+import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import {
@@ -24,11 +26,11 @@ import {
 } from './locale';
 
 export const resources = {
-  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi, sourcing: frSourcing },
-  en: { common: enCommon, home: enHome, pages: enPages, api: enApi, sourcing: enSourcing },
+  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi, sourcing: frSourcing, offers: frOffers },
+  en: { common: enCommon, home: enHome, pages: enPages, api: enApi, sourcing: enSourcing, offers: enOffers },
 } as const;
 
-export const namespaces = ['common', 'home', 'pages', 'api', 'sourcing'] as const;
+export const namespaces = ['common', 'home', 'pages', 'api', 'sourcing', 'offers'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).
