@@ -1,8 +1,10 @@
 //! `vivier serve`: migrate, then answer HTTP until asked to stop.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use anyhow::Context;
+use matcher::Matcher;
 use tokio::net::TcpListener;
 
 use crate::auth::session::SessionKeys;
@@ -10,6 +12,9 @@ use crate::config::ServeArgs;
 use crate::db;
 use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
+
+/// How long requests in flight may take to finish once the server is asked to stop.
+const SHUTDOWN_GRACE_PERIOD: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
@@ -32,12 +37,26 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         demo_mailbox: args.demo_mailbox,
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
-    let app = http::app(AppState::new(pool.clone(), settings, mailer), &args.web_dist);
+    let app = http::app(AppState::new(pool.clone(), settings, mailer, Arc::new(Matcher::new())), &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let (stopping_sender, mut stopping) = tokio::sync::watch::channel(false);
+    let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(
+        async move {
+            shutdown_signal().await;
+            let _ = stopping_sender.send(true);
+        },
+    );
+    // in-flight requests get a grace period; a browser keeping a connection open does not
+    // keep the server alive beyond it
+    let grace_period_over = async move {
+        let _ = stopping.wait_for(|stopping| *stopping).await;
+        tokio::time::sleep(SHUTDOWN_GRACE_PERIOD).await;
+    };
+    tokio::select! {
+        served = server => served?,
+        () = grace_period_over => tracing::warn!("connections still open after the grace period: closing them"),
+    }
     pool.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -15,6 +15,7 @@ mod ping;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod sourcing;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -23,7 +24,9 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::{Extension, Router};
+use matcher::Matcher;
 use sqlx::PgPool;
+use tokio::sync::Semaphore;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -49,6 +52,10 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
     pub limits: Arc<RateLimits>,
+    /// The in-memory sourcing engine, kept current by the indexer.
+    pub matcher: Arc<Matcher>,
+    /// Bounds the searches running at once on the rayon pool.
+    pub search_permits: Arc<Semaphore>,
 }
 
 /// Server settings handlers need.
@@ -96,8 +103,17 @@ impl Default for RateLimits {
 }
 
 impl AppState {
-    pub fn new(db: PgPool, settings: Settings, mailer: Mailer) -> Self {
-        Self { db, settings: Arc::new(settings), mailer: Arc::new(mailer), limits: Arc::new(RateLimits::default()) }
+    pub fn new(db: PgPool, settings: Settings, mailer: Mailer, matcher: Arc<Matcher>) -> Self {
+        // a few searches per core keep the cores busy; more would only queue inside rayon
+        let search_permits = Arc::new(Semaphore::new(2 * rayon::current_num_threads()));
+        Self {
+            db,
+            settings: Arc::new(settings),
+            mailer: Arc::new(mailer),
+            limits: Arc::new(RateLimits::default()),
+            matcher,
+            search_permits,
+        }
     }
 }
 
@@ -124,6 +140,11 @@ impl AppState {
         accounts::change_partner_password,
         accounts::unsubscribe,
         mailbox::list_mailbox,
+        sourcing::list_searches,
+        sourcing::create_search,
+        sourcing::get_search,
+        sourcing::save_candidate,
+        sourcing::unsave_candidate,
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&ReferenceListPaths)
@@ -139,6 +160,7 @@ fn route_table() -> RouteTable {
     auth::routes(&mut table);
     accounts::routes(&mut table);
     mailbox::routes(&mut table);
+    sourcing::routes(&mut table);
     table
 }
 

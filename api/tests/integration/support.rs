@@ -45,7 +45,8 @@ pub fn state(pool: PgPool) -> AppState {
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: true,
     };
-    AppState::new(pool, settings, Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap())
+    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
+    AppState::new(pool, settings, mailer, std::sync::Arc::new(matcher::Matcher::new()))
 }
 
 /// The whole site with no built web app.

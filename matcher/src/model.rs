@@ -1,0 +1,264 @@
+//! The documents the matcher indexes, the sourcing query it answers and the result it returns.
+//!
+//! These types are the contract with the indexer (which projects candidates into [`CandidateDoc`]s)
+//! and with the HTTP API (which deserializes [`SourcingQuery`] and serializes [`SearchResult`]).
+
+use std::fmt;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An ISO 3166-1 alpha-2 country code such as `FR`, stored as two upper-case ASCII bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CountryCode([u8; 2]);
+
+impl CountryCode {
+    /// France, the country of every commune in the shipped geodata.
+    pub const FRANCE: CountryCode = CountryCode(*b"FR");
+
+    /// Parses a two-letter code, case-insensitively. Returns `None` for anything else.
+    pub fn parse(code: &str) -> Option<CountryCode> {
+        let bytes = code.as_bytes();
+        if bytes.len() == 2 && bytes.iter().all(u8::is_ascii_alphabetic) {
+            Some(CountryCode([bytes[0].to_ascii_uppercase(), bytes[1].to_ascii_uppercase()]))
+        } else {
+            None
+        }
+    }
+
+    /// The code as a string slice, e.g. `"FR"`.
+    pub fn as_str(&self) -> &str {
+        // Both bytes are ASCII letters by construction.
+        std::str::from_utf8(&self.0).unwrap_or("??")
+    }
+}
+
+impl fmt::Debug for CountryCode {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}", self.as_str())
+    }
+}
+
+impl fmt::Display for CountryCode {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl Serialize for CountryCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for CountryCode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        CountryCode::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("invalid country code {text:?}")))
+    }
+}
+
+/// One place where a candidate is willing to work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JobLocalization {
+    /// A place (a commune) given by its id and its coordinates in degrees (WGS 84).
+    Place { place_id: u32, lat: f64, lng: f64, country: CountryCode },
+    /// Anywhere in a whole country.
+    Country { country: CountryCode },
+}
+
+impl JobLocalization {
+    /// The country the localization lies in.
+    pub fn country(&self) -> CountryCode {
+        match self {
+            JobLocalization::Place { country, .. } | JobLocalization::Country { country } => *country,
+        }
+    }
+}
+
+/// A language a candidate speaks, with a level from 1 (beginner) to 6 (native or mastery).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LanguageSkill {
+    pub language: u16,
+    pub level: u8,
+}
+
+/// The share (0–100) of one soft-skill category in a candidate's soft-skill profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoftSkillShare {
+    pub category: u16,
+    pub percent: u8,
+}
+
+/// The projection of one candidate that the matcher searches.
+///
+/// The matcher keeps every field so that [`crate::Matcher::document`] gives back exactly the document
+/// it was given (the indexer compares the two to detect drift).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CandidateDoc {
+    pub candidate_id: i64,
+    pub localizations: Vec<JobLocalization>,
+    pub job_categories: Vec<u16>,
+    pub contract_types: Vec<u16>,
+    /// The shortest contract the candidate accepts, in months.
+    pub minimum_duration_months: u16,
+    /// The first day the candidate can start.
+    pub available_from: NaiveDate,
+    /// 0 = no degree, 1 = Bac+1 ... 8 = Bac+8.
+    pub degree_level: u8,
+    pub languages: Vec<LanguageSkill>,
+    pub soft_skills: Vec<SoftSkillShare>,
+    /// Candidates who hid their profile stay stored but never match.
+    pub searchable: bool,
+    /// Experience, project and education titles and descriptions, in French or English.
+    pub text: String,
+}
+
+/// A change fed by the indexer; see [`crate::Matcher::apply`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Change {
+    /// Insert the document, or replace the one with the same candidate id.
+    Upsert(CandidateDoc),
+    /// Forget the candidate (a no-op when unknown).
+    Remove(i64),
+}
+
+/// Where a sourcing search looks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum QueryLocalization {
+    /// Around a point (usually a commune); `country` is the country the point lies in, used to match
+    /// candidates who accept the whole country.
+    Point { lat: f64, lng: f64, country: CountryCode },
+    /// Anywhere in a country.
+    Country { country: CountryCode },
+}
+
+/// A language the recruiter asks for, with the level wanted (1–6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LanguageRequirement {
+    pub language: u16,
+    pub level: u8,
+}
+
+fn default_radius_km() -> f64 {
+    10.0
+}
+
+fn default_minimum_degree() -> u8 {
+    1
+}
+
+fn default_limit() -> usize {
+    20
+}
+
+/// A sourcing search (product spec §3 "Sourcing search").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SourcingQuery {
+    pub job_category: u16,
+    /// The contract types offered; a candidate must accept at least one.
+    pub contract_types: Vec<u16>,
+    pub duration_months: u16,
+    pub start_date: NaiveDate,
+    pub localization: QueryLocalization,
+    #[serde(default = "default_radius_km")]
+    pub radius_km: f64,
+    #[serde(default = "default_minimum_degree")]
+    pub minimum_degree: u8,
+    #[serde(default)]
+    pub languages: Vec<LanguageRequirement>,
+    #[serde(default)]
+    pub soft_skill_categories: Vec<u16>,
+    #[serde(default)]
+    pub duration_flexibility_months: u16,
+    #[serde(default)]
+    pub keywords: Option<String>,
+    #[serde(default = "default_limit")]
+    pub limit: usize,
+    #[serde(default)]
+    pub offset: usize,
+}
+
+/// The answer to a sourcing search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchResult {
+    /// How many candidates match in all.
+    pub total: usize,
+    /// The page of best matches, best first.
+    pub hits: Vec<Hit>,
+    /// How many more candidates one relaxed criterion would bring.
+    pub relax: RelaxCounts,
+}
+
+/// One matching candidate with its score and the reasons for it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hit {
+    pub candidate_id: i64,
+    /// 0–100.
+    pub score: f64,
+    pub breakdown: Breakdown,
+}
+
+/// Why a candidate scored what it scored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Breakdown {
+    pub proximity: ProximityDetail,
+    /// One entry per requested language, in the order of the query.
+    pub languages: Vec<LanguageCredit>,
+    /// One entry per requested soft-skill category, in the order of the query.
+    pub soft_skills: Vec<SoftSkillCredit>,
+    /// 0–1, absent when the query asks for no language.
+    pub language_score: Option<f64>,
+    /// 0–1, absent when the query asks for no soft-skill category.
+    pub soft_skill_score: Option<f64>,
+    /// 0–1.
+    pub proximity_score: f64,
+}
+
+/// The localization that placed the candidate in the search area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProximityDetail {
+    /// Index into the candidate's `localizations`.
+    pub localization_index: usize,
+    /// The place id when the localization is a place.
+    pub place_id: Option<u32>,
+    /// Great-circle distance to the query point; absent for country-wide matches and country queries.
+    pub distance_km: Option<f64>,
+    /// The match comes from a whole-country localization or a country query.
+    pub country_wide: bool,
+}
+
+/// How a candidate meets one requested language.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LanguageCredit {
+    pub language: u16,
+    pub required_level: u8,
+    /// The candidate's level, absent when the candidate does not speak the language.
+    pub actual_level: Option<u8>,
+    /// 1 when the level is met, level/required when lower, 0 when absent.
+    pub credit: f64,
+}
+
+/// The candidate's share of one requested soft-skill category.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SoftSkillCredit {
+    pub category: u16,
+    pub percent: u8,
+}
+
+/// How many more candidates would match if only one criterion were relaxed one step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelaxCounts {
+    /// Radius doubled (always 0 for a country query).
+    pub radius_doubled: usize,
+    /// Start date 30 days later.
+    pub start_date_plus_30_days: usize,
+    /// Duration flexibility 3 months larger.
+    pub flexibility_plus_3_months: usize,
+    /// Minimum degree one level lower (0 when it already is 0).
+    pub degree_minus_one: usize,
+    /// Any contract type accepted.
+    pub any_contract: usize,
+}

@@ -1,0 +1,162 @@
+//! The brute-force reference: the semantics of the crate docs applied to every document in turn.
+//!
+//! It shares with the engine only the definitions of [`crate::semantics`] (distance, credits,
+//! score formula, order) and the keyword analyzers; everything else (which candidates match, the
+//! relax counts, the ordering and paging) it computes on its own, slowly and plainly.
+
+use crate::model::{
+    Breakdown, CandidateDoc, Hit, JobLocalization, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts,
+    SearchResult, SoftSkillCredit, SourcingQuery,
+};
+use crate::semantics::{
+    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, great_circle_km,
+    language_credit, language_score, rank_order, soft_skill_score, total_score, unit_vector,
+};
+use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
+
+/// Whether the document matches, and through which localization.
+pub fn matches(doc: &CandidateDoc, query: &SourcingQuery) -> Option<ProximityChoice> {
+    matches_with(doc, query, false)
+}
+
+/// [`matches`], optionally without the contract criterion ("any contract").
+fn matches_with(doc: &CandidateDoc, query: &SourcingQuery, any_contract: bool) -> Option<ProximityChoice> {
+    let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
+    let filters_hold = doc.searchable
+        && doc.job_categories.contains(&query.job_category)
+        && (any_contract || doc.contract_types.iter().any(|contract| query.contract_types.contains(contract)))
+        && doc.degree_level >= query.minimum_degree
+        && doc.available_from <= query.start_date
+        && u32::from(doc.minimum_duration_months) <= duration_limit;
+    if !filters_hold {
+        return None;
+    }
+    let choice = match &query.localization {
+        QueryLocalization::Point { lat, lng, country } => {
+            let center = unit_vector(*lat, *lng);
+            let mut nearest: Option<(f64, usize)> = None;
+            let mut country_wide = None;
+            for (index, localization) in doc.localizations.iter().enumerate() {
+                match localization {
+                    JobLocalization::Place { lat, lng, .. } => {
+                        let distance = great_circle_km(unit_vector(*lat, *lng), center);
+                        if distance <= query.radius_km && nearest.is_none_or(|(best, _)| distance < best) {
+                            nearest = Some((distance, index));
+                        }
+                    }
+                    JobLocalization::Country { country: wanted } => {
+                        if wanted == country && country_wide.is_none() {
+                            country_wide = Some(index);
+                        }
+                    }
+                }
+            }
+            choose_proximity(nearest, country_wide, query.radius_km)?
+        }
+        QueryLocalization::Country { country } => {
+            let index = doc.localizations.iter().position(|localization| localization.country() == *country)?;
+            choose_proximity(None, Some(index), query.radius_km)?
+        }
+    };
+    let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+    if !terms.is_empty() && !text_matches(&doc.text, &terms) {
+        return None;
+    }
+    Some(choice)
+}
+
+fn text_matches(text: &str, terms: &[KeywordTerm]) -> bool {
+    let (french, english) = text_token_sets(text);
+    terms.iter().all(|term| french.contains(&term.french) || english.contains(&term.english))
+}
+
+fn count_matches(docs: &[CandidateDoc], query: &SourcingQuery, any_contract: bool) -> usize {
+    docs.iter().filter(|doc| matches_with(doc, query, any_contract).is_some()).count()
+}
+
+/// The search result over `docs` (one document per candidate id).
+pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
+    let mut matched: Vec<(f64, &CandidateDoc, ProximityChoice)> = docs
+        .iter()
+        .filter_map(|doc| {
+            let choice = matches(doc, query)?;
+            let score = total_score(
+                language_score(&doc.languages, &query.languages),
+                soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
+                choice.score,
+            );
+            Some((score, doc, choice))
+        })
+        .collect();
+    matched.sort_by(|a, b| rank_order((a.0, a.1.candidate_id), (b.0, b.1.candidate_id)));
+    let total = matched.len();
+
+    let more_with = |relaxed: SourcingQuery| count_matches(docs, &relaxed, false) - total;
+    let relax = RelaxCounts {
+        radius_doubled: more_with(SourcingQuery { radius_km: query.radius_km * 2.0, ..query.clone() }),
+        start_date_plus_30_days: more_with(SourcingQuery {
+            start_date: query.start_date + chrono::Duration::days(30),
+            ..query.clone()
+        }),
+        flexibility_plus_3_months: more_with(SourcingQuery {
+            duration_flexibility_months: query.duration_flexibility_months + 3,
+            ..query.clone()
+        }),
+        degree_minus_one: more_with(SourcingQuery {
+            minimum_degree: query.minimum_degree.saturating_sub(1),
+            ..query.clone()
+        }),
+        any_contract: count_matches(docs, query, true) - total,
+    };
+
+    let hits = matched
+        .into_iter()
+        .skip(query.offset)
+        .take(query.limit)
+        .map(|(score, doc, choice)| Hit {
+            candidate_id: doc.candidate_id,
+            score,
+            breakdown: explain(doc, query, &choice),
+        })
+        .collect();
+    SearchResult { total, hits, relax }
+}
+
+fn explain(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
+    let place_id = match doc.localizations[choice.localization_index] {
+        JobLocalization::Place { place_id, .. } => Some(place_id),
+        JobLocalization::Country { .. } => None,
+    };
+    Breakdown {
+        proximity: ProximityDetail {
+            localization_index: choice.localization_index,
+            place_id,
+            distance_km: choice.distance_km,
+            country_wide: choice.country_wide,
+        },
+        languages: query
+            .languages
+            .iter()
+            .map(|requirement| {
+                let actual_level = candidate_language_level(&doc.languages, requirement.language);
+                LanguageCredit {
+                    language: requirement.language,
+                    required_level: requirement.level,
+                    actual_level,
+                    credit: language_credit(requirement.level, actual_level),
+                }
+            })
+            .collect(),
+        soft_skills: query
+            .soft_skill_categories
+            .iter()
+            .map(|&category| SoftSkillCredit {
+                category,
+                percent: candidate_soft_skill_percent(&doc.soft_skills, category),
+            })
+            .collect(),
+        language_score: language_score(&doc.languages, &query.languages),
+        soft_skill_score: soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
+        proximity_score: choice.score,
+    }
+}

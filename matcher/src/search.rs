@@ -1,0 +1,620 @@
+//! Running a sourcing query over one segment: candidate generation, filtering, de-duplication,
+//! relax counting and top-k selection.
+
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use rstar::{AABB, PointDistance};
+use serde::{Deserialize, Serialize};
+
+use crate::model::{
+    Breakdown, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts, SoftSkillCredit, SourcingQuery,
+};
+use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, Segment};
+use crate::semantics::{
+    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
+    great_circle_km, language_credit, language_score, language_score_by, rank_order, soft_skill_score,
+    soft_skill_score_by, total_score, unit_vector,
+};
+use crate::text::{KeywordTerm, TextFilter};
+
+/// How candidates are generated. The results never depend on it, only the time taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SearchPlan {
+    /// The plan chosen by measurement (see the crate docs).
+    #[default]
+    Auto,
+    /// R-tree buckets of the category shard first, then the columns; keywords through tantivy as a
+    /// row set checked last.
+    GeoFirst,
+    /// tantivy first (category and keywords), then each returned candidate's own localizations.
+    TextFirst,
+}
+
+/// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
+const TEXT_FIRST_MAX_ROWS: usize = 20_000;
+
+// Failure bits of the relaxable criteria.
+const CONTRACT: u8 = 1;
+const DEGREE: u8 = 2;
+const START_DATE: u8 = 4;
+const DURATION: u8 = 8;
+
+/// The query's filters compiled against one segment's contract dictionary.
+struct Criteria<'a> {
+    contract_mask: u32,
+    contracts: &'a [u16],
+    minimum_degree: u8,
+    relaxed_minimum_degree: u8,
+    start_day: i32,
+    relaxed_start_day: i32,
+    duration_limit: u32,
+    relaxed_duration_limit: u32,
+}
+
+impl<'a> Criteria<'a> {
+    fn new(query: &'a SourcingQuery, columns: &Columns) -> Criteria<'a> {
+        let contract_mask = query.contract_types.iter().fold(0u32, |mask, id| {
+            match columns.contract_dictionary.binary_search(id) {
+                Ok(position) if position < 31 => mask | 1 << position,
+                Ok(_) => mask | OTHER_CONTRACT_BIT,
+                Err(_) => mask, // no candidate of this segment accepts it
+            }
+        });
+        let start_day = day_number(query.start_date);
+        let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
+        Criteria {
+            contract_mask,
+            contracts: &query.contract_types,
+            minimum_degree: query.minimum_degree,
+            relaxed_minimum_degree: query.minimum_degree.saturating_sub(1),
+            start_day,
+            relaxed_start_day: start_day.saturating_add(30),
+            duration_limit,
+            relaxed_duration_limit: duration_limit + 3,
+        }
+    }
+
+    /// The failed criteria of a candidate, or `None` when no single relaxation would let it match
+    /// (so it can be ignored altogether).
+    #[inline(always)]
+    fn screen(&self, columns: &Columns, row: u32, filter: &EntryFilter) -> Option<u8> {
+        let common = filter.contract_mask & self.contract_mask;
+        let contract_failed =
+            common == 0 || (common == OTHER_CONTRACT_BIT && !self.accepts_listed_contract(columns, row));
+        let minimum_duration = u32::from(filter.minimum_duration);
+        let failed = u8::from(contract_failed) * CONTRACT
+            | u8::from(filter.degree < self.minimum_degree) * DEGREE
+            | u8::from(filter.available_day > self.start_day) * START_DATE
+            | u8::from(minimum_duration > self.duration_limit) * DURATION;
+        // "Any contract" always lets a candidate through; the other relaxations go one step only.
+        let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
+            | (filter.available_day > self.relaxed_start_day)
+            | (minimum_duration > self.relaxed_duration_limit);
+        (!beyond_one_step && failed & failed.wrapping_sub(1) == 0).then_some(failed)
+    }
+
+    #[inline]
+    fn screen_row(&self, columns: &Columns, row: u32) -> Option<u8> {
+        let index = row as usize;
+        let filter = EntryFilter {
+            contract_mask: columns.contract_masks[index],
+            available_day: columns.available_days[index],
+            minimum_duration: columns.minimum_durations[index],
+            degree: columns.degrees[index],
+        };
+        self.screen(columns, row, &filter)
+    }
+
+    #[cold]
+    fn accepts_listed_contract(&self, columns: &Columns, row: u32) -> bool {
+        columns.contracts_of(row).iter().any(|contract| self.contracts.contains(contract))
+    }
+}
+
+/// What the scan learned about one candidate.
+#[derive(Clone, Copy, Debug)]
+struct RowState {
+    row: u32,
+    failed: u8,
+    /// A place within the radius.
+    within_radius: bool,
+    /// Nearest place within the radius: (distance, localization index); computed for
+    /// candidates that pass every filter only, the others just need `within_radius`.
+    nearest: Option<(f64, u16)>,
+    /// A place within twice the radius.
+    within_double_radius: bool,
+    /// First whole-country localization of the query country (point queries), or first
+    /// localization in the country (country queries).
+    country_index: Option<u16>,
+}
+
+impl RowState {
+    fn new(row: u32, failed: u8) -> RowState {
+        RowState { row, failed, within_radius: false, nearest: None, within_double_radius: false, country_index: None }
+    }
+
+    /// Records a place at an exactly computed distance.
+    fn offer_place(&mut self, distance_km: f64, localization_index: u16, geometry: &Geometry) {
+        if distance_km <= geometry.radius_km {
+            self.within_radius = true;
+            let closer = match self.nearest {
+                None => true,
+                Some((best, best_index)) => {
+                    distance_km < best || (distance_km == best && localization_index < best_index)
+                }
+            };
+            if closer {
+                self.nearest = Some((distance_km, localization_index));
+            }
+        }
+        if distance_km <= geometry.double_radius_km {
+            self.within_double_radius = true;
+        }
+    }
+
+    fn offer_country(&mut self, localization_index: u16) {
+        if self.country_index.is_none_or(|index| localization_index < index) {
+            self.country_index = Some(localization_index);
+        }
+    }
+}
+
+/// Per-thread scratch space: which rows the current scan has seen, without clearing per query.
+#[derive(Default)]
+struct Scratch {
+    generation: u32,
+    /// Per row: the generation that last saw it and its slot in `states`.
+    seen: Vec<(u32, u32)>,
+    states: Vec<RowState>,
+}
+
+impl Scratch {
+    fn begin(&mut self, rows: usize) {
+        if self.seen.len() < rows {
+            self.seen.resize(rows, (0, 0));
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill((0, 0));
+            self.generation = 1;
+        }
+        self.states.clear();
+    }
+
+    #[inline]
+    fn state(&mut self, row: u32, failed: u8) -> &mut RowState {
+        let seen = &mut self.seen[row as usize];
+        if seen.0 != self.generation {
+            *seen = (self.generation, self.states.len() as u32);
+            self.states.push(RowState::new(row, failed));
+        }
+        let slot = seen.1 as usize;
+        &mut self.states[slot]
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// A match kept for the final page.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ranked {
+    pub score: f64,
+    pub candidate_id: i64,
+    pub row: u32,
+    pub choice: ProximityChoice,
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    /// Better ranks are smaller, so a max-heap keeps the worst kept match on top.
+    fn cmp(&self, other: &Self) -> Ordering {
+        rank_order((self.score, self.candidate_id), (other.score, other.candidate_id))
+    }
+}
+
+/// The best `capacity` matches seen so far.
+struct TopK {
+    capacity: usize,
+    heap: BinaryHeap<Ranked>,
+}
+
+impl TopK {
+    fn new(capacity: usize) -> TopK {
+        TopK { capacity, heap: BinaryHeap::with_capacity(capacity.min(4096) + 1) }
+    }
+
+    #[inline]
+    fn would_keep(&self, score: f64, candidate_id: i64) -> bool {
+        if self.heap.len() < self.capacity {
+            return true;
+        }
+        match self.heap.peek() {
+            Some(worst) => rank_order((score, candidate_id), (worst.score, worst.candidate_id)) == Ordering::Less,
+            None => false,
+        }
+    }
+
+    fn push(&mut self, ranked: Ranked) {
+        if self.heap.len() < self.capacity {
+            self.heap.push(ranked);
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && ranked < *worst
+        {
+            *worst = ranked;
+        }
+    }
+
+    fn into_sorted(self) -> Vec<Ranked> {
+        self.heap.into_sorted_vec()
+    }
+}
+
+/// The outcome of a query on one segment.
+pub(crate) struct SegmentOutcome {
+    pub total: usize,
+    pub relax: RelaxCounts,
+    /// The best `offset + limit` matches, best first.
+    pub top: Vec<Ranked>,
+}
+
+/// One segment as seen by a query: rows marked dead were replaced or removed by later changes.
+pub(crate) struct SegmentView<'a> {
+    pub segment: &'a Segment,
+    pub dead: Option<&'a [u64]>,
+}
+
+fn bit_is_set(bits: &[u64], row: u32) -> bool {
+    bits.get(row as usize / 64).is_some_and(|word| word >> (row % 64) & 1 == 1)
+}
+
+/// The query's geometry, computed once.
+struct Geometry {
+    center: [f64; 3],
+    radius_km: f64,
+    double_radius_km: f64,
+    /// Squared chords below which a place is surely within the radius, above which surely not;
+    /// in between the exact distance decides. Same for twice the radius.
+    surely_within_radius: f64,
+    surely_beyond_radius: f64,
+    surely_within_double_radius: f64,
+    surely_beyond_double_radius: f64,
+}
+
+impl Geometry {
+    fn new(lat: f64, lng: f64, radius_km: f64) -> Geometry {
+        // Chord and great-circle distance are both computed to within a few ulps; a relative margin
+        // of 1e-9 leaves the borderline cases to the exact test.
+        let squared = |chord: f64, factor: f64| (chord * factor) * (chord * factor);
+        let chord = chord_of_km(radius_km);
+        let double_chord = chord_of_km(radius_km * 2.0);
+        Geometry {
+            center: unit_vector(lat, lng),
+            radius_km,
+            double_radius_km: radius_km * 2.0,
+            surely_within_radius: squared(chord, 1.0 - 1e-9),
+            surely_beyond_radius: squared(chord, 1.0 + 1e-9) + 1e-300,
+            surely_within_double_radius: squared(double_chord, 1.0 - 1e-9),
+            surely_beyond_double_radius: squared(double_chord, 1.0 + 1e-9) + 1e-300,
+        }
+    }
+
+    #[inline(always)]
+    fn squared_chord(&self, unit: &[f64; 3]) -> f64 {
+        let (dx, dy, dz) = (unit[0] - self.center[0], unit[1] - self.center[1], unit[2] - self.center[2]);
+        dx * dx + dy * dy + dz * dz
+    }
+}
+
+impl SegmentView<'_> {
+    pub(crate) fn search(&self, query: &SourcingQuery, keywords: &[KeywordTerm], plan: SearchPlan) -> SegmentOutcome {
+        let segment = self.segment;
+        let capacity = query.offset.saturating_add(query.limit);
+        let empty = SegmentOutcome { total: 0, relax: RelaxCounts::default(), top: Vec::new() };
+        let Some(shard) = segment.shards.get(&query.job_category) else {
+            return empty;
+        };
+        let criteria = Criteria::new(query, &segment.columns);
+        let geometry = match query.localization {
+            QueryLocalization::Point { lat, lng, .. } => Some(Geometry::new(lat, lng, query.radius_km)),
+            QueryLocalization::Country { .. } => None,
+        };
+
+        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
+            .then(|| segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
+        let row_by_row = match plan {
+            SearchPlan::TextFirst => true,
+            SearchPlan::GeoFirst => false,
+            SearchPlan::Auto => text_rows.as_ref().is_some_and(|rows| rows.len() <= TEXT_FIRST_MAX_ROWS),
+        };
+
+        SCRATCH.with(|scratch| {
+            let mut scratch = scratch.borrow_mut();
+            scratch.begin(segment.columns.candidate_ids.len());
+            let keyword_bits = if row_by_row {
+                let rows = text_rows.as_deref().unwrap_or(&[]);
+                self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
+                None
+            } else {
+                match (&query.localization, &geometry) {
+                    (QueryLocalization::Point { country, .. }, Some(geometry)) => {
+                        self.collect_circle(shard, &criteria, geometry, &mut scratch);
+                        self.collect_country_wide(shard.country_wide.get(country), &criteria, &mut scratch);
+                    }
+                    (QueryLocalization::Country { country }, _) => {
+                        self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
+                    }
+                    (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
+                }
+                text_rows.map(|rows| {
+                    let mut bits = vec![0u64; segment.columns.candidate_ids.len().div_ceil(64)];
+                    for row in rows {
+                        bits[row as usize / 64] |= 1 << (row % 64);
+                    }
+                    bits
+                })
+            };
+            self.finish(&scratch.states, query, geometry.as_ref(), keyword_bits.as_deref(), capacity)
+        })
+    }
+
+    /// Every place entry of the shard within twice the radius, plus filters.
+    fn collect_circle(
+        &self,
+        shard: &CategoryShard,
+        criteria: &Criteria<'_>,
+        geometry: &Geometry,
+        scratch: &mut Scratch,
+    ) {
+        let columns = &self.segment.columns;
+        let reach = geometry.surely_beyond_double_radius.sqrt();
+        let center = geometry.center;
+        let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
+        for bucket in shard.buckets.locate_in_envelope_intersecting(&envelope) {
+            // The cube around the cap is larger than the cap: skip boxes that only meet its corners.
+            if bucket.geom().distance_2(&center) > geometry.surely_beyond_double_radius {
+                continue;
+            }
+            let (start, end) = bucket.data;
+            let range = start as usize..end as usize;
+            let units = &shard.units[range.clone()];
+            let filters = &shard.filters[range.clone()];
+            for (offset, (unit, filter)) in units.iter().zip(filters).enumerate() {
+                let squared_chord = geometry.squared_chord(unit);
+                if squared_chord > geometry.surely_beyond_double_radius {
+                    continue;
+                }
+                let entry = range.start + offset;
+                let row = shard.rows[entry];
+                let Some(failed) = criteria.screen(columns, row, filter) else {
+                    continue;
+                };
+                let localization_index = shard.localization_indexes[entry];
+                let within_radius = if squared_chord < geometry.surely_within_radius {
+                    Some(true)
+                } else if squared_chord > geometry.surely_beyond_radius {
+                    Some(false)
+                } else {
+                    None
+                };
+                if failed == 0 {
+                    if within_radius != Some(false) {
+                        // A match (if within): its exact distance ranks it.
+                        let distance_km = great_circle_km(*unit, center);
+                        scratch.state(row, failed).offer_place(distance_km, localization_index, geometry);
+                    } else {
+                        let within_double_radius = squared_chord < geometry.surely_within_double_radius
+                            || great_circle_km(*unit, center) <= geometry.double_radius_km;
+                        if within_double_radius {
+                            scratch.state(row, failed).within_double_radius = true;
+                        }
+                    }
+                } else {
+                    // Only a one-step relaxation could let it in, and only from within the radius.
+                    let within = match within_radius {
+                        Some(within) => within,
+                        None => great_circle_km(*unit, center) <= geometry.radius_km,
+                    };
+                    if within {
+                        scratch.state(row, failed).within_radius = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidates with a whole-country localization of the query point's country.
+    fn collect_country_wide(&self, list: Option<&CountryList>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
+        let Some(list) = list else {
+            return;
+        };
+        let columns = &self.segment.columns;
+        for (entry, filter) in list.filters.iter().enumerate() {
+            let row = list.rows[entry];
+            if let Some(failed) = criteria.screen(columns, row, filter) {
+                scratch.state(row, failed).offer_country(list.localization_indexes[entry]);
+            }
+        }
+    }
+
+    /// Candidates with any localization in the country of a country query.
+    fn collect_country_rows(&self, rows: Option<&Vec<(u32, u16)>>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
+        let columns = &self.segment.columns;
+        for &(row, localization_index) in rows.map(Vec::as_slice).unwrap_or(&[]) {
+            if let Some(failed) = criteria.screen_row(columns, row) {
+                scratch.state(row, failed).offer_country(localization_index);
+            }
+        }
+    }
+
+    /// Evaluates the given rows one by one from their own localizations (text-first plan).
+    fn collect_rows(
+        &self,
+        rows: &[u32],
+        query: &SourcingQuery,
+        criteria: &Criteria<'_>,
+        geometry: Option<&Geometry>,
+        scratch: &mut Scratch,
+    ) {
+        let columns = &self.segment.columns;
+        for &row in rows {
+            let Some(failed) = criteria.screen_row(columns, row) else {
+                continue;
+            };
+            let mut state = RowState::new(row, failed);
+            for (index, localization) in columns.localizations_of(row).iter().enumerate() {
+                let index = index as u16;
+                match (&query.localization, geometry) {
+                    (QueryLocalization::Point { country, .. }, Some(geometry)) => match localization.place_id {
+                        Some(_) => {
+                            let unit = unit_vector(localization.lat, localization.lng);
+                            state.offer_place(great_circle_km(unit, geometry.center), index, geometry);
+                        }
+                        None if localization.country == *country => state.offer_country(index),
+                        None => {}
+                    },
+                    (QueryLocalization::Country { country }, _) if localization.country == *country => {
+                        state.offer_country(index);
+                    }
+                    _ => {}
+                }
+            }
+            if state.within_radius || state.within_double_radius || state.country_index.is_some() {
+                *scratch.state(row, failed) = state;
+            }
+        }
+    }
+
+    /// Counts matches and relaxations and keeps the best matches.
+    fn finish(
+        &self,
+        states: &[RowState],
+        query: &SourcingQuery,
+        geometry: Option<&Geometry>,
+        keyword_bits: Option<&[u64]>,
+        capacity: usize,
+    ) -> SegmentOutcome {
+        let columns = &self.segment.columns;
+        let radius_km = geometry.map_or(query.radius_km, |geometry| geometry.radius_km);
+        let mut total = 0;
+        let mut relax = RelaxCounts::default();
+        let mut top = TopK::new(capacity);
+        for state in states {
+            if self.dead.is_some_and(|dead| bit_is_set(dead, state.row))
+                || keyword_bits.is_some_and(|bits| !bit_is_set(bits, state.row))
+            {
+                continue;
+            }
+            let within = state.within_radius || state.country_index.is_some();
+            if !within {
+                if state.within_double_radius && state.failed == 0 {
+                    relax.radius_doubled += 1;
+                }
+                continue;
+            }
+            match state.failed {
+                0 => {}
+                CONTRACT => {
+                    relax.any_contract += 1;
+                    continue;
+                }
+                DEGREE => {
+                    relax.degree_minus_one += 1;
+                    continue;
+                }
+                START_DATE => {
+                    relax.start_date_plus_30_days += 1;
+                    continue;
+                }
+                _ => {
+                    relax.flexibility_plus_3_months += 1;
+                    continue;
+                }
+            }
+            total += 1;
+            let choice = choose_proximity(
+                state.nearest.map(|(distance, index)| (distance, usize::from(index))),
+                state.country_index.map(usize::from),
+                radius_km,
+            )
+            .expect("a match has a localization");
+            let record = &columns.scoring[state.row as usize];
+            let candidate_id = record.candidate_id;
+            let (language, soft_skills) = if record.inline {
+                (
+                    language_score_by(&query.languages, |language| {
+                        let slot = record.languages.iter().position(|&listed| listed == language)?;
+                        Some(record.language_levels[slot])
+                    }),
+                    soft_skill_score_by(&query.soft_skill_categories, |category| {
+                        match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
+                            Some(slot) => record.soft_skill_percents[slot],
+                            None => 0,
+                        }
+                    }),
+                )
+            } else {
+                (
+                    language_score(columns.languages_of(state.row), &query.languages),
+                    soft_skill_score(columns.soft_skills_of(state.row), &query.soft_skill_categories),
+                )
+            };
+            let score = total_score(language, soft_skills, choice.score);
+            if top.would_keep(score, candidate_id) {
+                top.push(Ranked { score, candidate_id, row: state.row, choice });
+            }
+        }
+        SegmentOutcome { total, relax, top: top.into_sorted() }
+    }
+}
+
+/// The explanation of a kept match.
+pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
+    let skills = columns.languages_of(row);
+    let shares = columns.soft_skills_of(row);
+    Breakdown {
+        proximity: ProximityDetail {
+            localization_index: choice.localization_index,
+            place_id: columns.localizations_of(row)[choice.localization_index].place_id,
+            distance_km: choice.distance_km,
+            country_wide: choice.country_wide,
+        },
+        languages: query
+            .languages
+            .iter()
+            .map(|requirement| {
+                let actual_level = candidate_language_level(skills, requirement.language);
+                LanguageCredit {
+                    language: requirement.language,
+                    required_level: requirement.level,
+                    actual_level,
+                    credit: language_credit(requirement.level, actual_level),
+                }
+            })
+            .collect(),
+        soft_skills: query
+            .soft_skill_categories
+            .iter()
+            .map(|&category| SoftSkillCredit { category, percent: candidate_soft_skill_percent(shares, category) })
+            .collect(),
+        language_score: language_score(skills, &query.languages),
+        soft_skill_score: soft_skill_score(shares, &query.soft_skill_categories),
+        proximity_score: choice.score,
+    }
+}

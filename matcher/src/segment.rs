@@ -1,0 +1,472 @@
+//! An immutable, searchable batch of candidate documents.
+//!
+//! Candidates are renumbered into rows so that candidates living close together are stored close
+//! together (rows follow a Morton curve of each candidate's first place). Everything is kept as
+//! struct-of-arrays columns indexed by row, and lists (localizations, languages, ...) as flat arrays
+//! with offsets.
+//!
+//! The geo structure is split by job category: every query names exactly one category and no
+//! relaxation ever drops it, so a query only ever looks at the localizations of candidates who want
+//! that category. Each [`CategoryShard`] holds one entry per (candidate, place localization), sorted
+//! into small spatially compact buckets (sort-tile-recursive packing); an `rstar` R-tree over the
+//! buckets' 3-D boxes (points on the unit sphere) finds the buckets near the query. Each entry carries
+//! a copy of its candidate's hot filter fields, so a scan rejects most entries without touching
+//! anything but the bucket's own contiguous memory.
+
+use std::collections::HashMap;
+
+use rstar::RTree;
+use rstar::primitives::{GeomWithData, Rectangle};
+
+use crate::model::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
+use crate::semantics::{date_of_day_number, day_number, unit_vector};
+use crate::text::TextIndex;
+
+/// Entries per geo bucket. Chosen by measurement (see the crate docs).
+pub(crate) const BUCKET_SIZE: usize = 64;
+
+/// Contract ids get a bit each in a per-segment dictionary; ids beyond the first 31 share the last
+/// bit and are then checked against the candidate's list.
+pub(crate) const OTHER_CONTRACT_BIT: u32 = 1 << 31;
+const DICTIONARY_CAPACITY: usize = 31;
+
+/// A localization as stored: the original fields (the unit vector is recomputed when needed).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StoredLocalization {
+    pub lat: f64,
+    pub lng: f64,
+    /// `None` for a whole-country localization.
+    pub place_id: Option<u32>,
+    pub country: CountryCode,
+}
+
+/// Languages kept inline in a [`ScoringRecord`].
+pub(crate) const INLINE_LANGUAGES: usize = 4;
+/// Soft-skill categories kept inline in a [`ScoringRecord`] (slots given by the segment's dictionary).
+pub(crate) const INLINE_SOFT_SKILLS: usize = 8;
+
+/// Everything scoring needs about a candidate in one small record, so that scoring a match costs one
+/// memory access. Candidates whose data does not fit are scored from the lists instead.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ScoringRecord {
+    pub candidate_id: i64,
+    /// Percent per soft-skill slot (the highest listed for the category).
+    pub soft_skill_percents: [u8; INLINE_SOFT_SKILLS],
+    /// Distinct languages with their highest level; unused slots have level 0 and language `u16::MAX`.
+    pub languages: [u16; INLINE_LANGUAGES],
+    pub language_levels: [u8; INLINE_LANGUAGES],
+    /// False when the lists did not fit: use the lists.
+    pub inline: bool,
+}
+
+/// A copy of a candidate's hot filter fields, stored next to each of its shard entries.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EntryFilter {
+    pub contract_mask: u32,
+    pub available_day: i32,
+    pub minimum_duration: u16,
+    pub degree: u8,
+}
+
+pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
+
+/// Candidates listed by country, with the localization that puts them there.
+#[derive(Default)]
+pub(crate) struct CountryList {
+    pub rows: Vec<u32>,
+    pub localization_indexes: Vec<u16>,
+    pub filters: Vec<EntryFilter>,
+}
+
+/// The localizations of the candidates who want one job category.
+pub(crate) struct CategoryShard {
+    // One entry per (candidate, place localization), in bucket order.
+    /// The exact unit vectors of [`crate::semantics::unit_vector`], so distances need no other lookup.
+    pub units: Vec<[f64; 3]>,
+    pub rows: Vec<u32>,
+    pub localization_indexes: Vec<u16>,
+    pub filters: Vec<EntryFilter>,
+    /// Bucket boxes, each with its entry range.
+    pub buckets: BucketTree,
+    /// Candidates with a whole-country localization, with the first such localization.
+    pub country_wide: HashMap<CountryCode, CountryList>,
+    /// Candidates with any localization in the country, with the first one.
+    pub country_any: HashMap<CountryCode, Vec<(u32, u16)>>,
+}
+
+/// A built segment: columns, shards and the tantivy index over the same rows.
+pub(crate) struct Segment {
+    pub columns: Columns,
+    pub shards: HashMap<u16, CategoryShard>,
+    pub text_index: TextIndex,
+}
+
+/// The per-row data, in row order.
+pub(crate) struct Columns {
+    pub candidate_ids: Vec<i64>,
+    /// (candidate id, row) sorted by id.
+    id_lookup: Vec<(i64, u32)>,
+    pub searchable: Vec<bool>,
+    pub contract_masks: Vec<u32>,
+    pub degrees: Vec<u8>,
+    pub available_days: Vec<i32>,
+    pub minimum_durations: Vec<u16>,
+    localization_offsets: Vec<u32>,
+    localizations: Vec<StoredLocalization>,
+    category_offsets: Vec<u32>,
+    categories: Vec<u16>,
+    contract_offsets: Vec<u32>,
+    contracts: Vec<u16>,
+    language_offsets: Vec<u32>,
+    languages: Vec<LanguageSkill>,
+    soft_skill_offsets: Vec<u32>,
+    soft_skills: Vec<SoftSkillShare>,
+    text_offsets: Vec<usize>,
+    text: String,
+    /// Bit i of a contract mask stands for `contract_dictionary[i]` (see [`OTHER_CONTRACT_BIT`]).
+    pub contract_dictionary: Vec<u16>,
+    pub scoring: Vec<ScoringRecord>,
+    /// Slot i of a record's soft-skill percents stands for `soft_skill_dictionary[i]`.
+    pub soft_skill_dictionary: Vec<u16>,
+}
+
+/// Spreads the low 32 bits of `value` to the even bits of a u64.
+fn spread_bits(value: u32) -> u64 {
+    let mut x = u64::from(value);
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    x = (x | (x << 1)) & 0x5555_5555_5555_5555;
+    x
+}
+
+/// A Morton (Z-order) key of a latitude/longitude, 32 bits per axis.
+fn morton_key(lat: f64, lng: f64) -> u64 {
+    let scale =
+        |value: f64, low: f64, high: f64| (((value - low) / (high - low)).clamp(0.0, 1.0) * f64::from(u32::MAX)) as u32;
+    spread_bits(scale(lng, -180.0, 180.0)) | spread_bits(scale(lat, -90.0, 90.0)) << 1
+}
+
+fn home_key(doc: &CandidateDoc) -> u64 {
+    doc.localizations
+        .iter()
+        .find_map(|localization| match localization {
+            JobLocalization::Place { lat, lng, .. } => Some(morton_key(*lat, *lng)),
+            JobLocalization::Country { .. } => None,
+        })
+        .unwrap_or(u64::MAX)
+}
+
+fn scoring_record(doc: &CandidateDoc, soft_skill_dictionary: Option<&[u16]>) -> ScoringRecord {
+    let mut record = ScoringRecord {
+        candidate_id: doc.candidate_id,
+        languages: [u16::MAX; INLINE_LANGUAGES],
+        inline: soft_skill_dictionary.is_some(),
+        ..ScoringRecord::default()
+    };
+    if let Some(dictionary) = soft_skill_dictionary {
+        for share in &doc.soft_skills {
+            if let Ok(slot) = dictionary.binary_search(&share.category) {
+                record.soft_skill_percents[slot] = record.soft_skill_percents[slot].max(share.percent);
+            }
+        }
+    }
+    let mut used = 0;
+    for skill in &doc.languages {
+        match record.languages[..used].iter().position(|&language| language == skill.language) {
+            Some(slot) => record.language_levels[slot] = record.language_levels[slot].max(skill.level),
+            None if used < INLINE_LANGUAGES => {
+                record.languages[used] = skill.language;
+                record.language_levels[used] = skill.level;
+                used += 1;
+            }
+            None => record.inline = false,
+        }
+    }
+    record
+}
+
+/// Appends `items` to a flat list and records the end offset.
+fn push_list<T: Copy>(offsets: &mut Vec<u32>, values: &mut Vec<T>, items: &[T]) {
+    values.extend_from_slice(items);
+    offsets.push(values.len() as u32);
+}
+
+fn list<'a, T>(offsets: &[u32], values: &'a [T], row: u32) -> &'a [T] {
+    let row = row as usize;
+    &values[offsets[row] as usize..offsets[row + 1] as usize]
+}
+
+/// One shard entry before packing.
+struct PendingEntry {
+    lat: f64,
+    lng: f64,
+    unit: [f64; 3],
+    row: u32,
+    localization_index: u16,
+}
+
+impl Segment {
+    /// Builds a segment. Candidate ids must be unique (the caller keeps the last of duplicates).
+    pub(crate) fn build(mut docs: Vec<CandidateDoc>) -> Segment {
+        // Spatial renumbering: neighbours in space become neighbours in memory.
+        docs.sort_by_cached_key(|doc| (home_key(doc), doc.candidate_id));
+        let (text_index, (columns, shards)) = rayon::join(
+            || TextIndex::build(docs.iter()),
+            || {
+                let columns = Columns::build(&docs);
+                let shards = columns.build_shards(&docs);
+                (columns, shards)
+            },
+        );
+        Segment { columns, shards, text_index }
+    }
+}
+
+impl Columns {
+    fn build(docs: &[CandidateDoc]) -> Columns {
+        let mut contract_ids: Vec<u16> = docs.iter().flat_map(|doc| doc.contract_types.iter().copied()).collect();
+        contract_ids.sort_unstable();
+        contract_ids.dedup();
+        // The most frequent ids would be best placed first; ~8 contract types fit anyway.
+        let contract_dictionary = contract_ids;
+        let dictionary_bit = |id: u16| match contract_dictionary.binary_search(&id) {
+            Ok(position) if position < DICTIONARY_CAPACITY => 1u32 << position,
+            _ => OTHER_CONTRACT_BIT,
+        };
+
+        let count = docs.len();
+        let mut segment = Columns {
+            candidate_ids: Vec::with_capacity(count),
+            id_lookup: Vec::with_capacity(count),
+            searchable: Vec::with_capacity(count),
+            contract_masks: Vec::with_capacity(count),
+            degrees: Vec::with_capacity(count),
+            available_days: Vec::with_capacity(count),
+            minimum_durations: Vec::with_capacity(count),
+            localization_offsets: vec![0],
+            localizations: Vec::new(),
+            category_offsets: vec![0],
+            categories: Vec::new(),
+            contract_offsets: vec![0],
+            contracts: Vec::new(),
+            language_offsets: vec![0],
+            languages: Vec::new(),
+            soft_skill_offsets: vec![0],
+            soft_skills: Vec::new(),
+            text_offsets: vec![0],
+            text: String::new(),
+            contract_dictionary: contract_dictionary.clone(),
+            scoring: Vec::with_capacity(count),
+            soft_skill_dictionary: Vec::new(),
+        };
+        let mut soft_skill_ids: Vec<u16> =
+            docs.iter().flat_map(|doc| doc.soft_skills.iter().map(|share| share.category)).collect();
+        soft_skill_ids.sort_unstable();
+        soft_skill_ids.dedup();
+        let soft_skills_fit = soft_skill_ids.len() <= INLINE_SOFT_SKILLS;
+        segment.soft_skill_dictionary = if soft_skills_fit { soft_skill_ids } else { Vec::new() };
+        for (row, doc) in docs.iter().enumerate() {
+            segment.candidate_ids.push(doc.candidate_id);
+            segment.id_lookup.push((doc.candidate_id, row as u32));
+            segment.searchable.push(doc.searchable);
+            segment.contract_masks.push(doc.contract_types.iter().fold(0, |mask, &id| mask | dictionary_bit(id)));
+            segment.degrees.push(doc.degree_level);
+            segment.available_days.push(day_number(doc.available_from));
+            segment.minimum_durations.push(doc.minimum_duration_months);
+            segment.localizations.extend(doc.localizations.iter().map(|localization| match *localization {
+                JobLocalization::Place { place_id, lat, lng, country } => {
+                    StoredLocalization { lat, lng, place_id: Some(place_id), country }
+                }
+                JobLocalization::Country { country } => {
+                    StoredLocalization { lat: 0.0, lng: 0.0, place_id: None, country }
+                }
+            }));
+            segment.localization_offsets.push(segment.localizations.len() as u32);
+            push_list(&mut segment.category_offsets, &mut segment.categories, &doc.job_categories);
+            push_list(&mut segment.contract_offsets, &mut segment.contracts, &doc.contract_types);
+            push_list(&mut segment.language_offsets, &mut segment.languages, &doc.languages);
+            push_list(&mut segment.soft_skill_offsets, &mut segment.soft_skills, &doc.soft_skills);
+            segment.scoring.push(scoring_record(doc, soft_skills_fit.then_some(&segment.soft_skill_dictionary[..])));
+            segment.text.push_str(&doc.text);
+            segment.text_offsets.push(segment.text.len());
+        }
+        segment.id_lookup.sort_unstable();
+        segment
+    }
+}
+
+impl Columns {
+    fn build_shards(&self, docs: &[CandidateDoc]) -> HashMap<u16, CategoryShard> {
+        use rayon::prelude::*;
+        // Rows per category (a candidate listing a category twice counts once).
+        let mut rows_by_category: HashMap<u16, Vec<u32>> = HashMap::new();
+        for (row, doc) in docs.iter().enumerate() {
+            if !doc.searchable {
+                continue;
+            }
+            for (position, &category) in doc.job_categories.iter().enumerate() {
+                if !doc.job_categories[..position].contains(&category) {
+                    rows_by_category.entry(category).or_default().push(row as u32);
+                }
+            }
+        }
+        let categories: Vec<(u16, Vec<u32>)> = rows_by_category.into_iter().collect();
+        categories.into_par_iter().map(|(category, rows)| (category, self.build_shard(&rows))).collect()
+    }
+
+    fn entry_filter(&self, row: u32) -> EntryFilter {
+        let row = row as usize;
+        EntryFilter {
+            contract_mask: self.contract_masks[row],
+            available_day: self.available_days[row],
+            minimum_duration: self.minimum_durations[row],
+            degree: self.degrees[row],
+        }
+    }
+
+    fn build_shard(&self, rows: &[u32]) -> CategoryShard {
+        let mut pending = Vec::with_capacity(rows.len() * 3);
+        let mut country_wide: HashMap<CountryCode, CountryList> = HashMap::new();
+        let mut country_any: HashMap<CountryCode, Vec<(u32, u16)>> = HashMap::new();
+        for &row in rows {
+            let localizations = list(&self.localization_offsets, &self.localizations, row);
+            for (index, localization) in localizations.iter().enumerate() {
+                let earlier = &localizations[..index];
+                let index = index as u16;
+                if !earlier.iter().any(|earlier| earlier.country == localization.country) {
+                    country_any.entry(localization.country).or_default().push((row, index));
+                }
+                match localization.place_id {
+                    Some(_) => pending.push(PendingEntry {
+                        lat: localization.lat,
+                        lng: localization.lng,
+                        unit: unit_vector(localization.lat, localization.lng),
+                        row,
+                        localization_index: index,
+                    }),
+                    None => {
+                        let first_country_wide = !earlier
+                            .iter()
+                            .any(|earlier| earlier.place_id.is_none() && earlier.country == localization.country);
+                        if first_country_wide {
+                            let list = country_wide.entry(localization.country).or_default();
+                            list.rows.push(row);
+                            list.localization_indexes.push(index);
+                            list.filters.push(self.entry_filter(row));
+                        }
+                    }
+                }
+            }
+        }
+        sort_tile_recursive(&mut pending, BUCKET_SIZE);
+
+        let count = pending.len();
+        let mut shard = CategoryShard {
+            units: Vec::with_capacity(count),
+            rows: Vec::with_capacity(count),
+            localization_indexes: Vec::with_capacity(count),
+            filters: Vec::with_capacity(count),
+            buckets: RTree::new(),
+            country_wide,
+            country_any,
+        };
+        for entry in &pending {
+            shard.units.push(entry.unit);
+            shard.rows.push(entry.row);
+            shard.localization_indexes.push(entry.localization_index);
+            shard.filters.push(self.entry_filter(entry.row));
+        }
+        drop(pending);
+        let boxes = (0..count)
+            .step_by(BUCKET_SIZE)
+            .map(|start| {
+                let end = (start + BUCKET_SIZE).min(count);
+                let mut lower = [f64::INFINITY; 3];
+                let mut upper = [f64::NEG_INFINITY; 3];
+                for unit in &shard.units[start..end] {
+                    for axis in 0..3 {
+                        lower[axis] = lower[axis].min(unit[axis]);
+                        upper[axis] = upper[axis].max(unit[axis]);
+                    }
+                }
+                GeomWithData::new(Rectangle::from_corners(lower, upper), (start as u32, end as u32))
+            })
+            .collect();
+        shard.buckets = RTree::bulk_load(boxes);
+        shard
+    }
+}
+
+/// Orders entries so that consecutive runs of `bucket_size` form compact tiles: vertical slabs by
+/// longitude, each slab sorted by latitude.
+fn sort_tile_recursive(entries: &mut [PendingEntry], bucket_size: usize) {
+    let buckets = entries.len().div_ceil(bucket_size);
+    let slabs = (buckets as f64).sqrt().ceil().max(1.0) as usize;
+    let slab_size = buckets.div_ceil(slabs) * bucket_size;
+    entries.sort_unstable_by(|a, b| a.lng.total_cmp(&b.lng).then(a.lat.total_cmp(&b.lat)));
+    if slab_size == 0 {
+        return;
+    }
+    for slab in entries.chunks_mut(slab_size) {
+        slab.sort_unstable_by(|a, b| a.lat.total_cmp(&b.lat).then(a.lng.total_cmp(&b.lng)));
+    }
+}
+
+impl Columns {
+    /// The row of a candidate id.
+    pub(crate) fn row_of(&self, candidate_id: i64) -> Option<u32> {
+        self.id_lookup
+            .binary_search_by_key(&candidate_id, |&(id, _)| id)
+            .ok()
+            .map(|position| self.id_lookup[position].1)
+    }
+
+    pub(crate) fn localizations_of(&self, row: u32) -> &[StoredLocalization] {
+        list(&self.localization_offsets, &self.localizations, row)
+    }
+
+    pub(crate) fn categories_of(&self, row: u32) -> &[u16] {
+        list(&self.category_offsets, &self.categories, row)
+    }
+
+    pub(crate) fn contracts_of(&self, row: u32) -> &[u16] {
+        list(&self.contract_offsets, &self.contracts, row)
+    }
+
+    pub(crate) fn languages_of(&self, row: u32) -> &[LanguageSkill] {
+        list(&self.language_offsets, &self.languages, row)
+    }
+
+    pub(crate) fn soft_skills_of(&self, row: u32) -> &[SoftSkillShare] {
+        list(&self.soft_skill_offsets, &self.soft_skills, row)
+    }
+
+    /// The document of a row, exactly as it was given.
+    pub(crate) fn document(&self, row: u32) -> CandidateDoc {
+        let index = row as usize;
+        CandidateDoc {
+            candidate_id: self.candidate_ids[index],
+            localizations: self
+                .localizations_of(row)
+                .iter()
+                .map(|stored| match stored.place_id {
+                    Some(place_id) => {
+                        JobLocalization::Place { place_id, lat: stored.lat, lng: stored.lng, country: stored.country }
+                    }
+                    None => JobLocalization::Country { country: stored.country },
+                })
+                .collect(),
+            job_categories: self.categories_of(row).to_vec(),
+            contract_types: self.contracts_of(row).to_vec(),
+            minimum_duration_months: self.minimum_durations[index],
+            available_from: date_of_day_number(self.available_days[index]),
+            degree_level: self.degrees[index],
+            languages: self.languages_of(row).to_vec(),
+            soft_skills: self.soft_skills_of(row).to_vec(),
+            searchable: self.searchable[index],
+            text: self.text[self.text_offsets[index]..self.text_offsets[index + 1]].to_string(),
+        }
+    }
+}

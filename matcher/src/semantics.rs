@@ -1,0 +1,156 @@
+//! The definitions shared by the engine and the brute-force oracle: distance, credits, scores and order.
+//!
+//! Both sides call these same functions on the same inputs, so their floating-point results agree to
+//! the bit and the property tests can compare scores with `==`. Anything the engine computes in
+//! another way (filters, geo pruning, de-duplication, counting, top-k) the oracle computes on its own.
+
+use std::cmp::Ordering;
+
+use chrono::{Datelike, NaiveDate};
+
+use crate::model::{LanguageRequirement, LanguageSkill, SoftSkillShare};
+
+/// Mean Earth radius (IUGG), in kilometres.
+pub const EARTH_RADIUS_KM: f64 = 6371.0088;
+
+/// The proximity credit of a match through a whole-country localization or a country query.
+pub const COUNTRY_WIDE_PROXIMITY: f64 = 0.5;
+
+/// The point on the unit sphere for a latitude and longitude in degrees.
+pub fn unit_vector(lat: f64, lng: f64) -> [f64; 3] {
+    let (lat, lng) = (lat.to_radians(), lng.to_radians());
+    [lat.cos() * lng.cos(), lat.cos() * lng.sin(), lat.sin()]
+}
+
+/// Great-circle distance in kilometres between two points given by their [`unit_vector`]s.
+///
+/// Computed from the chord, which is as accurate as the haversine formula at short range.
+pub fn great_circle_km(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (dx, dy, dz) = (a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    let chord = (dx * dx + dy * dy + dz * dz).sqrt();
+    2.0 * EARTH_RADIUS_KM * (chord / 2.0).min(1.0).asin()
+}
+
+/// The chord length on the unit sphere of a great-circle distance (saturating at the antipode).
+pub fn chord_of_km(km: f64) -> f64 {
+    let angle = (km.max(0.0) / EARTH_RADIUS_KM).min(std::f64::consts::PI);
+    2.0 * (angle / 2.0).sin()
+}
+
+/// Days since the common era, the matcher's internal date representation.
+pub fn day_number(date: NaiveDate) -> i32 {
+    date.num_days_from_ce()
+}
+
+/// The date back from [`day_number`].
+pub fn date_of_day_number(day: i32) -> NaiveDate {
+    NaiveDate::from_num_days_from_ce_opt(day).unwrap_or(NaiveDate::MIN)
+}
+
+/// The candidate's level in a language: the highest level listed for it.
+pub fn candidate_language_level(skills: &[LanguageSkill], language: u16) -> Option<u8> {
+    skills.iter().filter(|skill| skill.language == language).map(|skill| skill.level).max()
+}
+
+/// The candidate's share of a soft-skill category: the highest listed for it, 0 when absent.
+pub fn candidate_soft_skill_percent(shares: &[SoftSkillShare], category: u16) -> u8 {
+    shares.iter().filter(|share| share.category == category).map(|share| share.percent).max().unwrap_or(0)
+}
+
+/// 1 when the level is met, level/required when lower, 0 when the language is absent.
+pub fn language_credit(required_level: u8, actual_level: Option<u8>) -> f64 {
+    match actual_level {
+        None => 0.0,
+        Some(actual) if actual >= required_level => 1.0,
+        Some(actual) => f64::from(actual) / f64::from(required_level),
+    }
+}
+
+/// The average language credit, `None` when no language is requested.
+pub fn language_score(skills: &[LanguageSkill], requirements: &[LanguageRequirement]) -> Option<f64> {
+    language_score_by(requirements, |language| candidate_language_level(skills, language))
+}
+
+/// [`language_score`] given a way to find the candidate's level in a language.
+#[inline]
+pub fn language_score_by(requirements: &[LanguageRequirement], level_of: impl Fn(u16) -> Option<u8>) -> Option<f64> {
+    if requirements.is_empty() {
+        return None;
+    }
+    let sum: f64 =
+        requirements.iter().map(|requirement| language_credit(requirement.level, level_of(requirement.language))).sum();
+    Some(sum / requirements.len() as f64)
+}
+
+/// The average share (as a fraction) of the requested categories, `None` when none is requested.
+pub fn soft_skill_score(shares: &[SoftSkillShare], categories: &[u16]) -> Option<f64> {
+    soft_skill_score_by(categories, |category| candidate_soft_skill_percent(shares, category))
+}
+
+/// [`soft_skill_score`] given a way to find the candidate's share of a category.
+#[inline]
+pub fn soft_skill_score_by(categories: &[u16], percent_of: impl Fn(u16) -> u8) -> Option<f64> {
+    if categories.is_empty() {
+        return None;
+    }
+    let sum: f64 = categories.iter().map(|&category| f64::from(percent_of(category)) / 100.0).sum();
+    Some(sum / categories.len() as f64)
+}
+
+/// 1 at the query point, 0 on the radius.
+pub fn point_proximity(distance_km: f64, radius_km: f64) -> f64 {
+    if radius_km > 0.0 { 1.0 - distance_km / radius_km } else { 1.0 }
+}
+
+/// The total score, 0–100: 0.4 languages + 0.4 soft skills + 0.2 proximity when both kinds of
+/// matching parameters are requested, 0.8 + 0.2 when one is, proximity alone when none is.
+pub fn total_score(language: Option<f64>, soft_skills: Option<f64>, proximity: f64) -> f64 {
+    match (language, soft_skills) {
+        (Some(language), Some(soft_skills)) => 100.0 * (0.4 * language + 0.4 * soft_skills + 0.2 * proximity),
+        (Some(one), None) | (None, Some(one)) => 100.0 * (0.8 * one + 0.2 * proximity),
+        (None, None) => 100.0 * proximity,
+    }
+}
+
+/// The localization credited for proximity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProximityChoice {
+    pub localization_index: usize,
+    pub distance_km: Option<f64>,
+    pub country_wide: bool,
+    pub score: f64,
+}
+
+/// Chooses between the nearest matching point (smallest distance, then lowest index) and the first
+/// whole-country localization of the query country: the higher credit wins, the lower index on a tie.
+pub fn choose_proximity(
+    nearest_point: Option<(f64, usize)>,
+    country_wide_index: Option<usize>,
+    radius_km: f64,
+) -> Option<ProximityChoice> {
+    let point = nearest_point.map(|(distance_km, localization_index)| ProximityChoice {
+        localization_index,
+        distance_km: Some(distance_km),
+        country_wide: false,
+        score: point_proximity(distance_km, radius_km),
+    });
+    let country = country_wide_index.map(|localization_index| ProximityChoice {
+        localization_index,
+        distance_km: None,
+        country_wide: true,
+        score: COUNTRY_WIDE_PROXIMITY,
+    });
+    match (point, country) {
+        (Some(point), Some(country)) => {
+            let country_wins = country.score > point.score
+                || (country.score == point.score && country.localization_index < point.localization_index);
+            Some(if country_wins { country } else { point })
+        }
+        (point, country) => point.or(country),
+    }
+}
+
+/// Result order: higher score first, then lower candidate id.
+pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}

@@ -1,0 +1,285 @@
+//! Worked examples of the semantics, with the expected numbers written out.
+
+use chrono::NaiveDate;
+use matcher::semantics::{great_circle_km, unit_vector};
+use matcher::{
+    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
+    RelaxCounts, SoftSkillShare, SourcingQuery, oracle,
+};
+
+const PARIS: (f64, f64) = (48.8566, 2.3522);
+const SAINT_DENIS: (f64, f64) = (48.9362, 2.3574);
+const VERSAILLES: (f64, f64) = (48.8049, 2.1204);
+const LYON: (f64, f64) = (45.764, 4.8357);
+
+fn date(day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 9, day).unwrap()
+}
+
+fn place(place_id: u32, (lat, lng): (f64, f64)) -> JobLocalization {
+    JobLocalization::Place { place_id, lat, lng, country: CountryCode::FRANCE }
+}
+
+/// A candidate who passes every filter of [`query`] and has only the given localizations.
+fn candidate(candidate_id: i64, localizations: Vec<JobLocalization>) -> CandidateDoc {
+    CandidateDoc {
+        candidate_id,
+        localizations,
+        job_categories: vec![3],
+        contract_types: vec![1],
+        minimum_duration_months: 6,
+        available_from: date(1),
+        degree_level: 3,
+        languages: vec![LanguageSkill { language: 1, level: 6 }],
+        soft_skills: vec![],
+        searchable: true,
+        text: String::new(),
+    }
+}
+
+fn query() -> SourcingQuery {
+    SourcingQuery {
+        job_category: 3,
+        contract_types: vec![1, 2],
+        duration_months: 6,
+        start_date: date(10),
+        localization: QueryLocalization::Point { lat: PARIS.0, lng: PARIS.1, country: CountryCode::FRANCE },
+        radius_km: 10.0,
+        minimum_degree: 3,
+        languages: vec![],
+        soft_skill_categories: vec![],
+        duration_flexibility_months: 0,
+        keywords: None,
+        limit: 20,
+        offset: 0,
+    }
+}
+
+fn distance_km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    great_circle_km(unit_vector(a.0, a.1), unit_vector(b.0, b.1))
+}
+
+#[test]
+fn a_candidate_with_several_places_in_the_circle_appears_once_credited_to_the_nearest() {
+    let matcher = Matcher::build(vec![candidate(
+        7,
+        vec![place(1, SAINT_DENIS), place(2, LYON), place(3, PARIS), place(4, SAINT_DENIS)],
+    )]);
+
+    let result = matcher.search(&query());
+
+    assert_eq!(result.total, 1);
+    assert_eq!(result.hits.len(), 1);
+    let proximity = &result.hits[0].breakdown.proximity;
+    assert_eq!((proximity.localization_index, proximity.place_id), (2, Some(3)));
+    assert_eq!(proximity.distance_km, Some(0.0));
+    assert_eq!(result.hits[0].score, 100.0);
+}
+
+#[test]
+fn a_place_exactly_on_the_radius_matches_with_zero_proximity() {
+    let matcher = Matcher::build(vec![candidate(1, vec![place(1, SAINT_DENIS)])]);
+    let on_radius = SourcingQuery { radius_km: distance_km(PARIS, SAINT_DENIS), ..query() };
+    let just_inside = SourcingQuery { radius_km: on_radius.radius_km * (1.0 - 1e-12), ..query() };
+
+    let result = matcher.search(&on_radius);
+
+    assert_eq!(result.total, 1);
+    assert_eq!(result.hits[0].breakdown.proximity_score, 0.0);
+    assert_eq!(matcher.search(&just_inside).total, 0);
+    assert_eq!(matcher.search(&just_inside).relax.radius_doubled, 1);
+}
+
+#[test]
+fn a_whole_country_candidate_matches_any_point_of_that_country_with_half_proximity() {
+    let matcher = Matcher::build(vec![candidate(1, vec![JobLocalization::Country { country: CountryCode::FRANCE }])]);
+    let in_belgium = SourcingQuery {
+        localization: QueryLocalization::Point { lat: 50.85, lng: 4.35, country: CountryCode::parse("be").unwrap() },
+        ..query()
+    };
+
+    let result = matcher.search(&query());
+
+    assert_eq!(result.total, 1);
+    assert_eq!(result.hits[0].score, 50.0);
+    assert!(result.hits[0].breakdown.proximity.country_wide);
+    assert_eq!(matcher.search(&in_belgium).total, 0);
+}
+
+#[test]
+fn a_country_query_matches_any_localization_in_the_country() {
+    let matcher = Matcher::build(vec![
+        candidate(1, vec![place(1, LYON)]),
+        candidate(2, vec![JobLocalization::Country { country: CountryCode::FRANCE }]),
+        candidate(3, vec![JobLocalization::Country { country: CountryCode::parse("DE").unwrap() }]),
+    ]);
+    let france = SourcingQuery { localization: QueryLocalization::Country { country: CountryCode::FRANCE }, ..query() };
+
+    let result = matcher.search(&france);
+
+    assert_eq!(result.total, 2);
+    assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![1, 2]);
+    assert!(result.hits.iter().all(|hit| hit.score == 50.0));
+    assert_eq!(result.relax.radius_doubled, 0);
+}
+
+#[test]
+fn an_empty_matcher_gives_an_empty_result() {
+    let result = Matcher::new().search(&query());
+
+    assert_eq!(result.total, 0);
+    assert!(result.hits.is_empty());
+    assert_eq!(result.relax, RelaxCounts::default());
+}
+
+#[test]
+fn relax_counts_name_the_one_criterion_that_would_let_a_candidate_in() {
+    let late = CandidateDoc { available_from: date(30), ..candidate(1, vec![place(1, PARIS)]) };
+    let too_late = CandidateDoc {
+        available_from: NaiveDate::from_ymd_opt(2026, 10, 30).unwrap(),
+        ..candidate(2, vec![place(1, PARIS)])
+    };
+    let other_contract = CandidateDoc { contract_types: vec![5], ..candidate(3, vec![place(1, PARIS)]) };
+    let a_bit_far = candidate(4, vec![place(2, VERSAILLES)]); // about 18 km
+    let long_contracts = CandidateDoc { minimum_duration_months: 9, ..candidate(5, vec![place(1, PARIS)]) };
+    let one_degree_short = CandidateDoc { degree_level: 2, ..candidate(6, vec![place(1, PARIS)]) };
+    let two_failures = CandidateDoc { degree_level: 2, contract_types: vec![5], ..candidate(7, vec![place(1, PARIS)]) };
+    let docs = vec![late, too_late, other_contract, a_bit_far, long_contracts, one_degree_short, two_failures];
+    let matcher = Matcher::build(docs.clone());
+
+    let result = matcher.search(&query());
+
+    assert_eq!(result.total, 0);
+    assert_eq!(
+        result.relax,
+        RelaxCounts {
+            radius_doubled: 1,
+            start_date_plus_30_days: 1,
+            flexibility_plus_3_months: 1,
+            degree_minus_one: 1,
+            any_contract: 1,
+        }
+    );
+    assert_eq!(result, oracle::search(&docs, &query()));
+}
+
+#[test]
+fn languages_soft_skills_and_proximity_weigh_forty_forty_twenty() {
+    let doc = CandidateDoc {
+        languages: vec![LanguageSkill { language: 2, level: 3 }, LanguageSkill { language: 1, level: 6 }],
+        soft_skills: vec![SoftSkillShare { category: 4, percent: 40 }, SoftSkillShare { category: 5, percent: 60 }],
+        ..candidate(1, vec![place(1, PARIS)])
+    };
+    let matcher = Matcher::build(vec![doc]);
+    let wanted = SourcingQuery {
+        languages: vec![LanguageRequirement { language: 2, level: 4 }, LanguageRequirement { language: 9, level: 2 }],
+        soft_skill_categories: vec![4],
+        ..query()
+    };
+
+    let hit = &matcher.search(&wanted).hits[0];
+
+    // languages (0.75 + 0) / 2, soft skills 0.40, proximity 1
+    assert_eq!(hit.breakdown.language_score, Some(0.375));
+    assert_eq!(hit.breakdown.soft_skill_score, Some(0.4));
+    assert!((hit.score - 100.0 * (0.4 * 0.375 + 0.4 * 0.4 + 0.2)).abs() < 1e-9);
+    assert_eq!(hit.breakdown.languages[0].credit, 0.75);
+    assert_eq!(hit.breakdown.languages[1].actual_level, None);
+}
+
+#[test]
+fn ties_break_by_candidate_id_and_paging_follows_the_order() {
+    let docs: Vec<CandidateDoc> = [5, 3, 9, 1].into_iter().map(|id| candidate(id, vec![place(1, PARIS)])).collect();
+    let matcher = Matcher::build(docs);
+
+    let first_page = matcher.search(&SourcingQuery { limit: 2, ..query() });
+    let second_page = matcher.search(&SourcingQuery { limit: 2, offset: 2, ..query() });
+
+    assert_eq!(first_page.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![1, 3]);
+    assert_eq!(second_page.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![5, 9]);
+    assert_eq!(second_page.total, 4);
+}
+
+#[test]
+fn keywords_ignore_accents_case_and_inflection_in_french_and_english() {
+    let doc = |id, text: &str| CandidateDoc { text: text.to_string(), ..candidate(id, vec![place(1, PARIS)]) };
+    let docs = vec![
+        doc(1, "Gestion de projets informatiques au café"),
+        doc(2, "Managing software projects"),
+        doc(3, "Cuisinier"),
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let with_keywords = |keywords: &str| SourcingQuery { keywords: Some(keywords.to_string()), ..query() };
+    let ids = |keywords: &str| {
+        matcher.search(&with_keywords(keywords)).hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>()
+    };
+
+    assert_eq!(ids("PROJET"), vec![1]);
+    assert_eq!(ids("cafe projets"), vec![1]);
+    assert_eq!(ids("project manage"), vec![2]);
+    assert_eq!(ids("plombier"), Vec::<i64>::new());
+    assert_eq!(ids("  "), vec![1, 2, 3]);
+    for keywords in ["PROJET", "cafe projets", "project manage", "projects"] {
+        assert_eq!(matcher.search(&with_keywords(keywords)), oracle::search(&docs, &with_keywords(keywords)));
+    }
+}
+
+#[test]
+fn contract_ids_beyond_the_bit_dictionary_are_checked_exactly() {
+    let docs: Vec<CandidateDoc> = (0..40)
+        .map(|id| CandidateDoc { contract_types: vec![100 + id as u16], ..candidate(id, vec![place(1, PARIS)]) })
+        .collect();
+    let matcher = Matcher::build(docs.clone());
+
+    for contract in [100, 130, 135, 139, 140] {
+        let wanted = SourcingQuery { contract_types: vec![contract], ..query() };
+        let result = matcher.search(&wanted);
+        assert_eq!(result.total, usize::from(contract < 140), "contract {contract}");
+        assert_eq!(result, oracle::search(&docs, &wanted));
+    }
+}
+
+#[test]
+fn documents_round_trip_exactly_through_builds_and_changes() {
+    let hidden = CandidateDoc { searchable: false, text: "Électricien".into(), ..candidate(2, vec![]) };
+    let mut edited = candidate(1, vec![place(1, PARIS), JobLocalization::Country { country: CountryCode::FRANCE }]);
+    let matcher = Matcher::build(vec![edited.clone(), hidden.clone()]);
+    edited.degree_level = 8;
+
+    matcher.apply(vec![Change::Upsert(edited.clone()), Change::Remove(42)]);
+
+    assert_eq!(matcher.document(1), Some(edited));
+    assert_eq!(matcher.document(2), Some(hidden));
+    assert_eq!(matcher.document(42), None);
+    assert_eq!(matcher.len(), 2);
+    matcher.apply(vec![Change::Remove(2)]);
+    matcher.compact();
+    assert_eq!(matcher.document(2), None);
+    assert_eq!(matcher.len(), 1);
+}
+
+#[test]
+fn a_search_sees_a_whole_batch_or_none_of_it() {
+    let before: Vec<CandidateDoc> = (0..300).map(|id| candidate(id, vec![place(1, PARIS)])).collect();
+    let matcher = Matcher::build(before);
+    let batch: Vec<Change> = (0..300)
+        .map(Change::Remove)
+        .chain((1000..1100).map(|id| Change::Upsert(candidate(id, vec![place(1, PARIS)]))))
+        .collect();
+
+    std::thread::scope(|scope| {
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    (0..200).map(|_| matcher.search(&SourcingQuery { limit: 0, ..query() }).total).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        matcher.apply(batch);
+        for reader in readers {
+            let totals = reader.join().unwrap();
+            assert!(totals.iter().all(|&total| total == 300 || total == 100), "{totals:?}");
+        }
+    });
+    assert_eq!(matcher.search(&query()).total, 100);
+}

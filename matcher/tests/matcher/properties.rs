@@ -1,0 +1,253 @@
+//! The engine against the brute-force oracle: same result set, order, scores, breakdowns, totals
+//! and relax counts, on random documents and queries, across updates and removals.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use matcher::semantics::{great_circle_km, unit_vector};
+use matcher::{
+    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
+    SearchPlan, SoftSkillShare, SourcingQuery, oracle,
+};
+use proptest::prelude::*;
+
+fn belgium() -> CountryCode {
+    CountryCode::parse("BE").unwrap()
+}
+
+/// A handful of places, close enough for radii of a few tens of km to catch several, and some
+/// sharing coordinates.
+const PLACES: [(u32, f64, f64, bool); 10] = [
+    (1, 48.8566, 2.3522, true),
+    (2, 48.8049, 2.1204, true),
+    (3, 48.9362, 2.3574, true),
+    (4, 48.8566, 2.3522, true), // same point as place 1
+    (5, 49.0097, 2.5479, true),
+    (6, 48.5, 2.7, true),
+    (7, 49.4, 2.1, true),
+    (8, 50.8503, 4.3517, false),
+    (9, 50.6292, 3.0573, true),
+    (10, 50.4108, 4.4446, false),
+];
+
+const WORDS: [&str; 12] = [
+    "Développeur",
+    "developer",
+    "web",
+    "cuisinier",
+    "Cooking",
+    "café",
+    "gestion",
+    "projets",
+    "managing",
+    "projects",
+    "Électricien",
+    "nursing",
+];
+
+fn base_date() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 9, 1).unwrap()
+}
+
+fn place_localization(index: usize) -> JobLocalization {
+    let (place_id, lat, lng, in_france) = PLACES[index];
+    JobLocalization::Place { place_id, lat, lng, country: if in_france { CountryCode::FRANCE } else { belgium() } }
+}
+
+fn localization() -> impl Strategy<Value = JobLocalization> {
+    prop_oneof![
+        6 => (0..PLACES.len()).prop_map(place_localization),
+        1 => prop_oneof![Just(CountryCode::FRANCE), Just(belgium())].prop_map(|country| JobLocalization::Country { country }),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec(0..WORDS.len(), 0..5)
+        .prop_map(|words| words.into_iter().map(|word| WORDS[word]).collect::<Vec<_>>().join(" "))
+}
+
+prop_compose! {
+    fn candidate(candidate_id: i64)(
+        localizations in prop::collection::vec(localization(), 0..4),
+        job_categories in prop::collection::vec(1u16..=4, 0..3),
+        contract_types in prop::collection::vec(1u16..=5, 0..3),
+        minimum_duration_months in prop::sample::select(vec![0u16, 1, 3, 6, 12]),
+        available_offset in 0u64..90,
+        degree_level in 0u8..=8,
+        languages in prop::collection::vec((1u16..=6, 1u8..=6), 0..6),
+        soft_skills in prop::collection::vec((1u16..=10, 0u8..=100), 0..4),
+        searchable in prop::bool::weighted(0.9),
+        text in text(),
+    ) -> CandidateDoc {
+        CandidateDoc {
+            candidate_id,
+            localizations,
+            job_categories,
+            contract_types,
+            minimum_duration_months,
+            available_from: base_date() + chrono::Days::new(available_offset),
+            degree_level,
+            languages: languages.into_iter().map(|(language, level)| LanguageSkill { language, level }).collect(),
+            soft_skills: soft_skills.into_iter().map(|(category, percent)| SoftSkillShare { category, percent }).collect(),
+            searchable,
+            text,
+        }
+    }
+}
+
+fn any_candidate() -> impl Strategy<Value = CandidateDoc> {
+    (0i64..80).prop_flat_map(candidate)
+}
+
+#[derive(Clone, Debug)]
+enum Radius {
+    Kilometres(f64),
+    /// Exactly the distance from the query point to a place.
+    OnPlace(usize),
+}
+
+prop_compose! {
+    fn query()(
+        job_category in 1u16..=4,
+        contract_types in prop::collection::vec(1u16..=5, 0..3),
+        duration_months in prop::sample::select(vec![0u16, 1, 3, 6, 12]),
+        start_offset in 0u64..90,
+        center in 0..PLACES.len(),
+        jitter in (-0.05f64..0.05, -0.05f64..0.05),
+        country_query in prop::bool::weighted(0.15),
+        radius in prop_oneof![(0.0f64..80.0).prop_map(Radius::Kilometres), (0..PLACES.len()).prop_map(Radius::OnPlace)],
+        minimum_degree in 0u8..=8,
+        languages in prop::collection::vec((1u16..=4, 1u8..=6), 0..3),
+        soft_skill_categories in prop::collection::vec(1u16..=10, 0..3),
+        duration_flexibility_months in 0u16..6,
+        keywords in prop::option::weighted(0.25, prop::collection::vec(0..WORDS.len(), 1..3)),
+        limit in 0usize..8,
+        offset in 0usize..4,
+    ) -> SourcingQuery {
+        let (_, lat, lng, in_france) = PLACES[center];
+        let (lat, lng) = if jitter.0.abs() < 0.02 { (lat, lng) } else { (lat + jitter.0, lng + jitter.1) };
+        let country = if in_france { CountryCode::FRANCE } else { belgium() };
+        let radius_km = match radius {
+            Radius::Kilometres(km) => km,
+            Radius::OnPlace(place) => {
+                let (_, place_lat, place_lng, _) = PLACES[place];
+                great_circle_km(unit_vector(lat, lng), unit_vector(place_lat, place_lng))
+            }
+        };
+        SourcingQuery {
+            job_category,
+            contract_types,
+            duration_months,
+            start_date: base_date() + chrono::Days::new(start_offset),
+            localization: if country_query {
+                QueryLocalization::Country { country }
+            } else {
+                QueryLocalization::Point { lat, lng, country }
+            },
+            radius_km,
+            minimum_degree,
+            languages: languages.into_iter().map(|(language, level)| LanguageRequirement { language, level }).collect(),
+            soft_skill_categories,
+            duration_flexibility_months,
+            keywords: keywords.map(|words| words.into_iter().map(|word| WORDS[word].to_uppercase()).collect::<Vec<_>>().join(" ")),
+            limit,
+            offset,
+        }
+    }
+}
+
+/// The documents the oracle sees: the last one given per candidate id.
+fn live_documents(docs: &[CandidateDoc]) -> BTreeMap<i64, CandidateDoc> {
+    docs.iter().map(|doc| (doc.candidate_id, doc.clone())).collect()
+}
+
+fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, query: &SourcingQuery) {
+    let docs: Vec<CandidateDoc> = live.values().cloned().collect();
+    let expected = oracle::search(&docs, query);
+    for plan in [SearchPlan::Auto, SearchPlan::GeoFirst, SearchPlan::TextFirst] {
+        let actual = matcher.search_with_plan(query, plan);
+        assert_eq!(actual, expected, "plan {plan:?}, query {query:#?}");
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Batch(Vec<Change>),
+    Compact,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        6 => prop::collection::vec(
+            prop_oneof![
+                3 => any_candidate().prop_map(Change::Upsert),
+                1 => (0i64..80).prop_map(Change::Remove),
+            ],
+            0..12,
+        )
+        .prop_map(Step::Batch),
+        1 => Just(Step::Compact),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn search_equals_the_oracle(
+        docs in prop::collection::vec(any_candidate(), 0..120),
+        queries in prop::collection::vec(query(), 1..8),
+    ) {
+        let live = live_documents(&docs);
+        let matcher = Matcher::build(docs);
+        for query in &queries {
+            assert_same_as_oracle(&matcher, &live, query);
+        }
+    }
+
+    #[test]
+    fn search_equals_the_oracle_across_updates_and_removals(
+        docs in prop::collection::vec(any_candidate(), 0..80),
+        steps in prop::collection::vec((step(), query()), 1..6),
+    ) {
+        let mut live = live_documents(&docs);
+        let matcher = Matcher::build(docs);
+        for (step, query) in steps {
+            match step {
+                Step::Batch(changes) => {
+                    for change in &changes {
+                        match change {
+                            Change::Upsert(doc) => { live.insert(doc.candidate_id, doc.clone()); }
+                            Change::Remove(candidate_id) => { live.remove(candidate_id); }
+                        }
+                    }
+                    matcher.apply(changes);
+                }
+                Step::Compact => matcher.compact(),
+            }
+            prop_assert_eq!(matcher.len(), live.len());
+            for candidate_id in 0..80 {
+                let stored = matcher.document(candidate_id);
+                prop_assert_eq!(stored.as_ref(), live.get(&candidate_id));
+            }
+            assert_same_as_oracle(&matcher, &live, &query);
+        }
+    }
+
+    #[test]
+    fn paging_walks_the_full_ranking(
+        docs in prop::collection::vec(any_candidate(), 0..120),
+        query in query(),
+    ) {
+        let matcher = Matcher::build(docs);
+        let everything = matcher.search(&SourcingQuery { limit: usize::MAX / 2, offset: 0, ..query.clone() });
+        prop_assert_eq!(everything.hits.len(), everything.total);
+        let mut paged = Vec::new();
+        for page in 0..everything.total.div_ceil(3) {
+            let result = matcher.search(&SourcingQuery { limit: 3, offset: page * 3, ..query.clone() });
+            prop_assert_eq!(result.total, everything.total);
+            paged.extend(result.hits);
+        }
+        prop_assert_eq!(paged, everything.hits);
+    }
+}
