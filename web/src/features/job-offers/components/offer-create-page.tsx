@@ -5,19 +5,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCandidateDegrees } from '@/api/reference-lists/candidate-degrees';
+import { useContractTypes } from '@/api/reference-lists/contract-types';
+import { useJobCategories } from '@/api/reference-lists/job-categories';
+import { useJobs } from '@/api/reference-lists/jobs';
+import { useLanguages } from '@/api/reference-lists/languages';
+import { useSoftskillCategories } from '@/api/reference-lists/softskill-categories';
 import { ChoiceChips } from '@/components/ui/choice-chips';
 import { LanguageLevels } from '@/components/ui/language-levels';
-import { LocalizationPicker } from '@/components/ui/place-field';
+import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import {
-  useCandidateDegrees,
-  useContractTypes,
-  useJobCategories,
-  useJobs,
-  useLanguages,
-  useSoftskillCategories,
-} from '@/lib/reference-data';
 import { useCreateOffer } from '../api/create-offer';
 import {
   buildOfferRequest,

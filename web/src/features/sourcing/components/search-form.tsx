@@ -3,16 +3,14 @@
 // error once the user has touched it, so a fresh form is not all red.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCandidateDegrees } from '@/api/reference-lists/candidate-degrees';
+import { useContractTypes } from '@/api/reference-lists/contract-types';
+import { useJobCategories } from '@/api/reference-lists/job-categories';
+import { useLanguages } from '@/api/reference-lists/languages';
+import { useSoftskillCategories } from '@/api/reference-lists/softskill-categories';
 import { ChoiceChips } from '@/components/ui/choice-chips';
 import { LanguageLevels } from '@/components/ui/language-levels';
-import { LocalizationPicker } from '@/components/ui/place-field';
-import {
-  useCandidateDegrees,
-  useContractTypes,
-  useJobCategories,
-  useLanguages,
-  useSoftskillCategories,
-} from '@/lib/reference-data';
+import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import {
   addLanguage,
   durationRangeMonths,

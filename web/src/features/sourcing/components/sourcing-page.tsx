@@ -6,14 +6,14 @@ import '../sourcing.css';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useContractTypes } from '@/api/reference-lists/contract-types';
 import { buildPath, paths } from '@/config/paths';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useContractTypes } from '@/lib/reference-data';
 import { showToast } from '@/lib/toasts';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { useRunSearch } from '../api/run-search';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
-import { useDebounced } from '../hooks/use-debounced';
 import { applyRelaxSuggestion, type RelaxSuggestion } from '../utils/relax';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
 import {
@@ -42,7 +42,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   savedSearchIdRef.current = savedSearchId;
 
   const errors = useMemo(() => validateSearchForm(form), [form]);
-  const debouncedForm = useDebounced(form, searchDebounceMs);
+  const debouncedForm = useDebouncedValue(form, searchDebounceMs);
   const request = useMemo(
     () => (isSearchFormValid(debouncedForm) ? buildSearchRequest(debouncedForm, paging) : null),
     [debouncedForm, paging],
