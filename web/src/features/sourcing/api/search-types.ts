@@ -61,10 +61,12 @@ export type HitCandidate = {
 
 export type HitBreakdown = {
   proximity: { distance_km: number | null; country_wide: boolean; score: number };
-  languages: { id: number; name: string; required: number; actual: number; credit: number }[];
+  /** `actual` is null when the candidate does not speak the language. */
+  languages: { id: number; name: string; required: number; actual: number | null; credit: number }[];
   softskills: { id: number; name: string; percent: number }[];
-  language_score: number;
-  softskill_score: number;
+  /** Null when the search asks for no language (resp. no soft-skill family). */
+  language_score: number | null;
+  softskill_score: number | null;
   proximity_score: number;
 };
 

@@ -9,6 +9,7 @@ import { useJobCategories } from '@/api/reference-lists/job-categories';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSavedSearch } from '../api/get-saved-search';
+import { useSavedSearches } from '../api/get-saved-searches';
 import type { StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
@@ -50,8 +51,13 @@ export function SavedSearchPage({ id }: { id: number }) {
 
   const response = search.data;
   const stored = response?.search;
+  // The list entry has the category's name and the creation date; the reference list is the fallback.
+  const summary = useSavedSearches().data?.find((entry) => entry.id === id);
   const jobCategoryName =
-    (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ?? null;
+    summary?.job_category_name ??
+    (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ??
+    null;
+  const createdAt = summary?.created_at ?? stored?.created_at;
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -80,9 +86,9 @@ export function SavedSearchPage({ id }: { id: number }) {
             {jobCategoryName ?? t('page.savedSearchTitle')}
             {stored && <span className="saved-search__place"> · {stored.localization.value}</span>}
           </h1>
-          {stored?.created_at && (
+          {createdAt && (
             <p className="saved-search__date">
-              {t('saved.createdAt', { date: formatDate(stored.created_at, i18n.resolvedLanguage ?? 'fr') })}
+              {t('saved.createdAt', { date: formatDate(createdAt, i18n.resolvedLanguage ?? 'fr') })}
             </p>
           )}
           {stored && <SearchSummary search={stored} jobCategoryName={null} />}

@@ -37,14 +37,14 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
           key={language.id}
           className="explanation__row"
           data-criterion="language"
-          data-met={language.actual >= language.required}
+          data-met={(language.actual ?? 0) >= language.required}
         >
           <span className="explanation__label">
             {flags.get(language.id) && <span aria-hidden="true">{flags.get(language.id)} </span>}
             {language.name}
           </span>
           <span className="explanation__value">
-            {language.actual > 0
+            {language.actual !== null && language.actual > 0
               ? t('hit.languageValue', { actual: language.actual, required: language.required })
               : t('hit.languageMissing', { required: language.required })}
           </span>
