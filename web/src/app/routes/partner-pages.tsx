@@ -1,6 +1,7 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
 // sourcing and offers blocks; the sourcing page may start from a job offer
-// (`?offer={id}`), which this route loads and hands over as the first criteria.
+// (`?offer={id}`) or from a saved search (`?search={id}`, to refine it), which
+// this route loads and hands over as the first criteria.
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -8,10 +9,12 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
 import { SourcingPage } from '@/features/sourcing/components/sourcing-page';
-import { offerToForm } from '@/features/sourcing/utils/search-form';
+import { initialPaging } from '@/features/sourcing/utils/results-paging';
+import { offerToForm, searchToForm } from '@/features/sourcing/utils/search-form';
 
 export function PartnerDashboardPage() {
   const { t } = useTranslation('sourcing');
@@ -46,11 +49,17 @@ function parseId(value: string | null | undefined): number | null {
 export function PartnerSourcingPage() {
   const [searchParams] = useSearchParams();
   const offerId = parseId(searchParams.get('offer'));
+  const searchId = parseId(searchParams.get('search'));
   const offer = useOffer(offerId);
-  if (offerId !== null && offer.isPending) return <PageLoader />;
-  // An offer that cannot be read (error toast already shown) leaves an empty form.
-  const initialForm = offer.data ? offerToForm(offer.data) : undefined;
-  return <SourcingPage key={offerId ?? 'blank'} initialForm={initialForm} />;
+  const savedSearch = useSavedSearch(searchId ?? 0, { onlySaved: true, ...initialPaging() });
+  if ((offerId !== null && offer.isPending) || (searchId !== null && savedSearch.isPending)) return <PageLoader />;
+  // A source that cannot be read (the error toast is already shown) leaves an empty form.
+  const initialForm = offer.data
+    ? offerToForm(offer.data)
+    : savedSearch.data
+      ? searchToForm(savedSearch.data.search)
+      : undefined;
+  return <SourcingPage key={`${offerId ?? ''}-${searchId ?? ''}`} initialForm={initialForm} />;
 }
 
 export function PartnerSavedSearchPage() {

@@ -49,7 +49,6 @@ export function LanguageLevels({
             return (
               <li key={language.id} className="language-levels__row">
                 <label className="language-levels__name" htmlFor={sliderId}>
-                  {option?.flag && <span aria-hidden="true">{option.flag} </span>}
                   {name}
                   <span className="visually-hidden"> — {labels.level(name)}</span>
                 </label>
@@ -92,7 +91,6 @@ export function LanguageLevels({
         <option value="">{labels.add}</option>
         {addable.map((option) => (
           <option key={option.id} value={option.id}>
-            {option.flag ? `${option.flag} ` : ''}
             {option.name}
           </option>
         ))}

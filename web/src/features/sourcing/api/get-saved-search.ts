@@ -1,6 +1,6 @@
 // GET /api/api/sourcing/searchs/{id}: a saved search with its live results, or
 // with only its saved candidates (`only_saved=true`).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sourcingKeys } from './query-keys';
 import type { SearchResponse, SortOrder } from './search-types';
@@ -18,7 +18,11 @@ export function getSavedSearchQueryOptions(id: number, view: SavedSearchView) {
   return queryOptions({
     queryKey: sourcingKeys.savedSearch(id, view),
     queryFn: ({ signal }) => getSavedSearch(id, view, signal),
-    placeholderData: keepPreviousData,
+    // Another page of the same view stays on screen while loading; another view (tab) does not.
+    placeholderData: (previous, previousQuery) => {
+      const previousView = previousQuery?.queryKey[3] as SavedSearchView | undefined;
+      return previousView?.onlySaved === view.onlySaved ? previous : undefined;
+    },
   });
 }
 

@@ -76,7 +76,7 @@ export function CandidatePanel({
         <dt>{t('panel.languages')}</dt>
         <dd>
           {candidate.languages.length > 0
-            ? candidate.languages.map((language) => `${language.flag ?? ''} ${language.name} ${language.level}/6`.trim()).join(' · ')
+            ? candidate.languages.map((language) => `${language.name} ${language.level}/6`).join(' · ')
             : unknown}
         </dd>
       </dl>

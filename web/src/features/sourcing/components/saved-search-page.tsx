@@ -93,9 +93,18 @@ export function SavedSearchPage({ id }: { id: number }) {
           )}
           {stored && <SearchSummary search={stored} jobCategoryName={null} />}
         </div>
-        <Link className="button button--secondary" to={paths.partnerSourcing}>
-          {t('actions.newSearch')}
-        </Link>
+        <div className="saved-search__actions">
+          <Link
+            className="button button--secondary"
+            data-testid="edit-criteria"
+            to={`${paths.partnerSourcing}?${new URLSearchParams({ search: String(id) }).toString()}`}
+          >
+            {t('actions.editInSourcing')}
+          </Link>
+          <Link className="button button--ghost" to={paths.partnerSourcing}>
+            {t('actions.newSearch')}
+          </Link>
+        </div>
       </header>
       <div className="tabs" role="tablist" aria-label={t('saved.tabs')}>
         {(['results', 'saved'] as const).map((name) => (

@@ -17,7 +17,6 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
   const { t, i18n } = useTranslation('sourcing');
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'fr', { maximumFractionDigits: 1 });
   const proximity = breakdown.proximity;
-  const flags = new Map(candidate.languages.map((language) => [language.id, language.flag]));
   return (
     <ul className="explanation" data-testid="hit-explanation">
       <li className="explanation__row" data-criterion="proximity">
@@ -39,10 +38,7 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
           data-criterion="language"
           data-met={(language.actual ?? 0) >= language.required}
         >
-          <span className="explanation__label">
-            {flags.get(language.id) && <span aria-hidden="true">{flags.get(language.id)} </span>}
-            {language.name}
-          </span>
+          <span className="explanation__label">{language.name}</span>
           <span className="explanation__value">
             {language.actual !== null && language.actual > 0
               ? t('hit.languageValue', { actual: language.actual, required: language.required })

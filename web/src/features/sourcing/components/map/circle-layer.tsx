@@ -3,7 +3,7 @@
 // the view fitted to it whenever the centre or the radius changes.
 import maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
-import { circleBounds, circlePolygon, type LngLat } from '../../utils/geo-circle';
+import { circleBounds, circlePolygon, destinationPoint, type LngLat } from '../../utils/geo-circle';
 import { mapColors } from '../../utils/offline-map-style';
 import { useMapInstance } from './map-context';
 
@@ -56,25 +56,21 @@ export function CircleLayer({
     map.fitBounds(circleBounds(center, radiusKm), { padding: 48, duration: animate ? 600 : 0, maxZoom: 13 });
   }, [map, polygon, center, radiusKm, animate]);
 
-  // The centre pin with the place and the radius.
+  // The place and the radius, written on the top of the circle so it never hides the markers at the centre.
   useEffect(() => {
     if (!map) return undefined;
     const element = document.createElement('div');
     element.className = 'map-center';
     element.setAttribute('data-testid', 'map-center');
-    const dot = document.createElement('span');
-    dot.className = 'map-center__dot';
-    const text = document.createElement('span');
-    text.className = 'map-center__label';
-    text.textContent = label;
-    element.append(dot, text);
-    const marker = new maplibregl.Marker({ element, anchor: 'left', offset: [-6, 0] })
-      .setLngLat([center.lng, center.lat])
+    element.textContent = label;
+    const top = destinationPoint(center, radiusKm, 0);
+    const marker = new maplibregl.Marker({ element, anchor: 'bottom', offset: [0, -4] })
+      .setLngLat([top.lng, top.lat])
       .addTo(map);
     return () => {
       marker.remove();
     };
-  }, [map, center, label]);
+  }, [map, center, radiusKm, label]);
 
   return null;
 }
