@@ -35,6 +35,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         session_keys,
         public_url: public_url.trim_end_matches('/').to_owned(),
         demo_mailbox: args.demo_mailbox,
+        map_style_url: args.map_style_url.clone(),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     let app = http::app(AppState::new(pool.clone(), settings, mailer, Arc::new(Matcher::new())), &args.web_dist);

@@ -7,10 +7,12 @@
 
 mod accounts;
 mod auth;
+mod client_config;
 mod client_ip;
 pub mod locale;
 mod localizations;
 mod mailbox;
+mod offers;
 mod ping;
 mod reference_lists;
 mod reports;
@@ -65,6 +67,8 @@ pub struct Settings {
     pub public_url: String,
     /// Whether the demo mailbox (`GET /api/mailbox`) lists the outbox.
     pub demo_mailbox: bool,
+    /// A tile server's MapLibre style for the sourcing map; `None`: the offline style.
+    pub map_style_url: Option<String>,
 }
 
 impl Settings {
@@ -145,6 +149,10 @@ impl AppState {
         sourcing::get_search,
         sourcing::save_candidate,
         sourcing::unsave_candidate,
+        offers::list_offers,
+        offers::create_offer,
+        offers::get_offer,
+        client_config::get_client_config,
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&ReferenceListPaths)
@@ -161,6 +169,8 @@ fn route_table() -> RouteTable {
     accounts::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
+    offers::routes(&mut table);
+    client_config::routes(&mut table);
     table
 }
 

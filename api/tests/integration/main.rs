@@ -12,3 +12,4 @@ mod reference_lists;
 mod reports;
 mod schema;
 mod skeleton;
+mod sourcing;
