@@ -26,6 +26,7 @@ import {
   type OfferFormValues,
   type OfferStep,
   offerSteps,
+  titleMaxLength,
   validateStep,
 } from '../utils/offer-form';
 
@@ -153,7 +154,7 @@ export function OfferCreatePage() {
                 id="offer-title"
                 className="field__input"
                 value={values.title}
-                maxLength={140}
+                maxLength={titleMaxLength}
                 placeholder={t('fields.titlePlaceholder')}
                 aria-invalid={error('title') ? true : undefined}
                 onChange={(event) => set({ title: event.target.value })}

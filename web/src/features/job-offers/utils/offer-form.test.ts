@@ -45,13 +45,14 @@ describe('offer steps', () => {
       languages: 'matching_parameter_required',
       softskillCategories: 'matching_parameter_required',
     });
-    expect(validateStep('review', empty)).toEqual({ description: 'required' });
+    expect(validateStep('review', empty)).toEqual({});
+    expect(validateStep('review', { ...empty, description: 'x'.repeat(10_001) })).toEqual({ description: 'too_long' });
   });
 
   it('send the user back to the first incomplete step', () => {
     expect(firstInvalidStep(complete())).toBeNull();
     expect(firstInvalidStep(complete({ localization: null }))).toBe('place');
-    expect(firstInvalidStep(complete({ title: 'x'.repeat(121) }))).toBe('job');
+    expect(firstInvalidStep(complete({ title: 'x'.repeat(201) }))).toBe('job');
   });
 
   it('build the request with trimmed texts and the optional trade only when chosen', () => {

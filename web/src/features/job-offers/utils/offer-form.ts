@@ -9,7 +9,8 @@
 //   4. the profile: minimum degree (default 1), languages with level (default 3),
 //      soft-skill families; at least one language or family, as for a search,
 //      so "find candidates for this offer" always opens a runnable search
-//   5. description and review: free text, then everything read back before publishing
+//   5. description and review: optional free text, then everything read back before publishing
+// Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
 
 export const offerSteps = ['job', 'contract', 'place', 'profile', 'review'] as const;
@@ -34,8 +35,8 @@ export type OfferField = Exclude<keyof OfferFormValues, 'job'>;
 export type OfferRule = 'required' | 'out_of_range' | 'too_long' | 'matching_parameter_required';
 export type OfferErrors = Partial<Record<OfferField, OfferRule>>;
 
-export const titleMaxLength = 120;
-export const descriptionMaxLength = 5000;
+export const titleMaxLength = 200;
+export const descriptionMaxLength = 10_000;
 
 export function defaultOfferForm(): OfferFormValues {
   return {
@@ -80,8 +81,7 @@ export function validateOffer(values: OfferFormValues): OfferErrors {
     errors.languages = 'matching_parameter_required';
     errors.softskillCategories = 'matching_parameter_required';
   }
-  if (values.description.trim() === '') errors.description = 'required';
-  else if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
+  if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
   return errors;
 }
 
