@@ -2,6 +2,7 @@
 // are decided in utils/offer-form.ts). Each step is checked before the next
 // one; the last step reads everything back and publishes. Once published,
 // the recruiter can open a sourcing search pre-filled from the offer.
+import '../offers.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

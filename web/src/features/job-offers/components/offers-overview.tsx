@@ -1,4 +1,6 @@
 // The partner dashboard's offers block: each offer with a way to find candidates for it.
+import '@/styles/dashboard-blocks.css';
+import '../offers.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';

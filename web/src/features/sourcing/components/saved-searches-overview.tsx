@@ -1,5 +1,6 @@
 // The partner dashboard's sourcing block: the saved searches with their saved
 // candidates, and the totals.
+import '@/styles/dashboard-blocks.css';
 import '../sourcing.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
