@@ -18,6 +18,12 @@ export function formatDate(isoDate: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** "CDI (contrat à durée indéterminée)" reads "CDI" on a card; the full name stays in the tooltip. */
+export function shortLabel(name: string): string {
+  const short = name.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  return short === '' ? name : short;
+}
+
 export function HitCard({
   hit,
   rank,
@@ -100,11 +106,15 @@ export function HitCard({
       {candidate.contracts.length > 0 && (
         <ul className="hit-card__tags">
           {candidate.contracts.map((contract) => (
-            <li key={contract.id} className="tag">
-              {contract.name}
+            <li key={contract.id} className="tag" title={contract.name}>
+              {shortLabel(contract.name)}
             </li>
           ))}
-          {candidate.degree && <li className="tag tag--muted">{candidate.degree.name}</li>}
+          {candidate.degree && (
+            <li className="tag tag--muted" title={candidate.degree.name}>
+              {shortLabel(candidate.degree.name)}
+            </li>
+          )}
         </ul>
       )}
     </article>
