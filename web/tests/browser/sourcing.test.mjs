@@ -208,3 +208,54 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
     await context.close();
   }
 });
+
+test('a partner creates a job offer in five steps and opens a sourcing search pre-filled from it', async () => {
+  const { context, page } = await loggedInContext(browser, 'partner');
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(`${baseUrl}/metier/offre/creer`);
+    const next = page.locator('.offer-flow__card button[type="submit"]');
+    // 1 the job
+    await page.locator('#offer-title').fill('Développeur·se React en alternance');
+    await page.locator('#offer-job-category option').nth(1).waitFor({ state: 'attached' });
+    const category = await page
+      .locator('#offer-job-category option')
+      .evaluateAll((nodes, pattern) => nodes.find((node) => new RegExp(pattern, 'i').test(node.textContent ?? ''))?.getAttribute('value'), jobCategoryPattern.source);
+    await page.locator('#offer-job-category').selectOption(category ?? { index: 1 });
+    await next.click();
+    // 2 the contract: an empty step is refused
+    await next.click();
+    await page.locator('.field__error').first().waitFor();
+    await page.locator('#offer-contract').selectOption({ index: 1 });
+    await page.locator('#offer-duration').fill('12');
+    await page.locator('#offer-start').fill('2027-01-04');
+    await next.click();
+    // 3 where
+    await page.locator('#offer-localization').fill('Lyon');
+    await page.getByRole('option', { name: /^Lyon\b/ }).first().click();
+    await next.click();
+    // 4 the profile
+    await page.locator('.choice-chip').first().click();
+    await next.click();
+    // 5 description and review, then publish
+    await page.locator('#offer-description').fill('Une équipe produit de huit personnes, au cœur de Lyon.');
+    assert.match(await page.getByTestId('offer-review').innerText(), /Lyon/);
+    await next.click();
+    await page.getByTestId('offer-created').waitFor();
+
+    await page.getByTestId('find-candidates').click();
+    await page.waitForURL(/\/dashboard\/partenaire\/sourcing\?offer=\d+$/);
+    await page.getByTestId('sourcing-page').waitFor();
+    assert.equal(await page.locator('#sourcing-job-category').inputValue(), category ?? (await page.locator('#sourcing-job-category').inputValue()));
+    assert.equal(await page.locator('#sourcing-duration').inputValue(), '12');
+    assert.equal(await page.locator('#sourcing-start-at').inputValue(), '2027-01-04');
+    assert.equal(await page.locator('#sourcing-localization').inputValue(), 'Lyon');
+    await waitForMap(page, 10);
+    // The pre-filled form is valid: the search runs by itself.
+    await page.locator('.results[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('#results-title').innerText(), /\d/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
