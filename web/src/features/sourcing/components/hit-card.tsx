@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchHit } from '../api/search-types';
+import { shortLabel } from '../utils/labels';
 import { SaveCandidateButton } from './save-candidate-button';
 import { ScoreExplanation } from './score-explanation';
 import { ScoreRing } from './score-ring';
@@ -16,12 +17,6 @@ export function formatDate(isoDate: string, locale: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
-/** "CDI (contrat à durée indéterminée)" reads "CDI" on a card; the full name stays in the tooltip. */
-export function shortLabel(name: string): string {
-  const short = name.replace(/\s*\([^)]*\)\s*$/, '').trim();
-  return short === '' ? name : short;
 }
 
 export function HitCard({
