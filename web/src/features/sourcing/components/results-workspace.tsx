@@ -67,7 +67,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
               styleUrl={mapConfig.data?.map_style_url ?? null}
               circle={circle}
               hits={features}
-              highlightedId={hoveredId}
+              highlightedId={hoveredId ?? selectedId}
               onHover={setHoveredId}
               onSelect={setSelectedId}
               label={t('map.label')}
