@@ -75,6 +75,16 @@ pub struct ServeArgs {
     /// Show the outbox at /api/mailbox (demo and tests only; ignored when SMTP is configured)
     #[arg(long, env = "VIVIER_DEMO_MAILBOX", default_value_t = false)]
     pub demo_mailbox: bool,
+
+    /// Read the candidate change log this often even without a notification, in milliseconds
+    #[arg(long, env = "VIVIER_INDEX_POLL_MS", default_value_t = 2_000)]
+    pub index_poll_ms: u64,
+
+    /// Compare the in-memory matcher with a fresh projection of the database every N seconds
+    /// when the change log is quiet, and report the outcome in /api/health (0: never; each
+    /// comparison reads every candidate)
+    #[arg(long, env = "VIVIER_INDEX_VERIFY_SECONDS", default_value_t = 0)]
+    pub index_verify_seconds: u64,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,11 +1,15 @@
-//! `vivier serve`: migrate, then answer HTTP until asked to stop.
+//! `vivier serve`: migrate, start the indexer that loads and follows the matcher, then answer
+//! HTTP until asked to stop.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
+use indexer::{IndexerOptions, IndexerStatus};
 use matcher::Matcher;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 use crate::auth::session::SessionKeys;
 use crate::config::ServeArgs;
@@ -38,10 +42,27 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         map_style_url: args.map_style_url.clone(),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
-    let app = http::app(AppState::new(pool.clone(), settings, mailer, Arc::new(Matcher::new())), &args.web_dist);
+    // the indexer loads the matcher in the background: /api/health answers 503 until it is done
+    let matcher = Arc::new(Matcher::new());
+    let indexer_status = Arc::new(IndexerStatus::new());
+    let indexer_options = IndexerOptions {
+        poll_interval: Duration::from_millis(args.index_poll_ms.max(10)),
+        verify_interval: (args.index_verify_seconds > 0).then(|| Duration::from_secs(args.index_verify_seconds)),
+        ..IndexerOptions::default()
+    };
+    let (stop_indexer, indexer_stopped) = watch::channel(false);
+    let indexer_task = tokio::spawn(indexer::run(
+        pool.clone(),
+        matcher.clone(),
+        indexer_status.clone(),
+        indexer_options,
+        wait_for_stop(indexer_stopped),
+    ));
+    let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, indexer_status);
+    let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
-    let (stopping_sender, mut stopping) = tokio::sync::watch::channel(false);
+    let (stopping_sender, mut stopping) = watch::channel(false);
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(
         async move {
             shutdown_signal().await;
@@ -58,9 +79,18 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         served = server => served?,
         () = grace_period_over => tracing::warn!("connections still open after the grace period: closing them"),
     }
+    stop_indexer.send_replace(true);
+    if let Err(error) = indexer_task.await {
+        tracing::error!(%error, "the indexer task failed");
+    }
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Resolves once `true` is sent, or the sender is gone.
+async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|&stop| stop).await;
 }
 
 /// Resolves on Ctrl-C or SIGTERM; in-flight requests then finish before the server exits.

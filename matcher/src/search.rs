@@ -32,6 +32,24 @@ pub enum SearchPlan {
     TextFirst,
 }
 
+/// How a search runs. The results never depend on it, only the time taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchOptions {
+    pub plan: SearchPlan,
+    /// The geo scan and the scoring split across the rayon pool when the candidate buckets hold
+    /// at least this many entries (and the pool has more than one thread).
+    pub parallel_min_entries: usize,
+}
+
+/// Below this many entries to scan, splitting the work costs more than it saves (see the crate docs).
+pub const PARALLEL_MIN_ENTRIES: usize = 150_000;
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { plan: SearchPlan::Auto, parallel_min_entries: PARALLEL_MIN_ENTRIES }
+    }
+}
+
 /// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
 const TEXT_FIRST_MAX_ROWS: usize = 20_000;
 
@@ -157,6 +175,24 @@ impl RowState {
     fn offer_country(&mut self, localization_index: u16) {
         if self.country_index.is_none_or(|index| localization_index < index) {
             self.country_index = Some(localization_index);
+        }
+    }
+
+    /// Folds in what another part of a split scan learned about the same candidate.
+    fn merge(&mut self, other: &RowState) {
+        self.within_radius |= other.within_radius;
+        self.within_double_radius |= other.within_double_radius;
+        if let Some((distance, index)) = other.nearest {
+            let closer = match self.nearest {
+                None => true,
+                Some((best, best_index)) => distance < best || (distance == best && index < best_index),
+            };
+            if closer {
+                self.nearest = Some((distance, index));
+            }
+        }
+        if let Some(index) = other.country_index {
+            self.offer_country(index);
         }
     }
 }
@@ -323,7 +359,13 @@ impl Geometry {
 }
 
 impl SegmentView<'_> {
-    pub(crate) fn search(&self, query: &SourcingQuery, keywords: &[KeywordTerm], plan: SearchPlan) -> SegmentOutcome {
+    pub(crate) fn search(
+        &self,
+        query: &SourcingQuery,
+        keywords: &[KeywordTerm],
+        options: SearchOptions,
+    ) -> SegmentOutcome {
+        let plan = options.plan;
         let segment = self.segment;
         let capacity = query.offset.saturating_add(query.limit);
         let empty = SegmentOutcome { total: 0, relax: RelaxCounts::default(), top: Vec::new() };
@@ -344,9 +386,37 @@ impl SegmentView<'_> {
             SearchPlan::Auto => text_rows.as_ref().is_some_and(|rows| rows.len() <= TEXT_FIRST_MAX_ROWS),
         };
 
+        let rows = segment.columns.candidate_ids.len();
+        let threads = rayon::current_num_threads();
+        let buckets = match (&geometry, row_by_row) {
+            (Some(geometry), false) => circle_buckets(shard, geometry),
+            _ => Vec::new(),
+        };
+        let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
+        let parallel = threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
+        // Split scans run first, each on its worker's own scratch, and are merged below.
+        let partial_scans: Vec<Vec<RowState>> = if parallel {
+            use rayon::prelude::*;
+            let chunk = buckets.len().div_ceil(threads * 2).max(1);
+            let geometry = geometry.as_ref().expect("buckets come from a geometry");
+            buckets
+                .par_chunks(chunk)
+                .map(|chunk| {
+                    SCRATCH.with(|scratch| {
+                        let mut scratch = scratch.borrow_mut();
+                        scratch.begin(rows);
+                        self.collect_circle(shard, chunk, &criteria, geometry, &mut scratch);
+                        scratch.states.clone()
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+
         SCRATCH.with(|scratch| {
             let mut scratch = scratch.borrow_mut();
-            scratch.begin(segment.columns.candidate_ids.len());
+            scratch.begin(rows);
             let keyword_bits = if row_by_row {
                 let rows = text_rows.as_deref().unwrap_or(&[]);
                 self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
@@ -354,7 +424,13 @@ impl SegmentView<'_> {
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
-                        self.collect_circle(shard, &criteria, geometry, &mut scratch);
+                        if parallel {
+                            for state in partial_scans.iter().flatten() {
+                                scratch.state(state.row, state.failed).merge(state);
+                            }
+                        } else {
+                            self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
+                        }
                         self.collect_country_wide(shard.country_wide.get(country), &criteria, &mut scratch);
                     }
                     (QueryLocalization::Country { country }, _) => {
@@ -370,7 +446,18 @@ impl SegmentView<'_> {
                     bits
                 })
             };
-            self.finish(&scratch.states, query, geometry.as_ref(), keyword_bits.as_deref(), capacity)
+            let (states, geometry, keyword_bits) = (&scratch.states, geometry.as_ref(), keyword_bits.as_deref());
+            if parallel && states.len() >= 4096 {
+                use rayon::prelude::*;
+                let chunk = states.len().div_ceil(threads * 2);
+                states
+                    .par_chunks(chunk)
+                    .map(|states| self.finish(states, query, geometry, keyword_bits, capacity))
+                    .reduce_with(|a, b| merge_outcomes(a, b, capacity))
+                    .unwrap_or(empty)
+            } else {
+                self.finish(states, query, geometry, keyword_bits, capacity)
+            }
         })
     }
 
@@ -378,20 +465,14 @@ impl SegmentView<'_> {
     fn collect_circle(
         &self,
         shard: &CategoryShard,
+        buckets: &[(u32, u32)],
         criteria: &Criteria<'_>,
         geometry: &Geometry,
         scratch: &mut Scratch,
     ) {
         let columns = &self.segment.columns;
-        let reach = geometry.surely_beyond_double_radius.sqrt();
         let center = geometry.center;
-        let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
-        for bucket in shard.buckets.locate_in_envelope_intersecting(&envelope) {
-            // The cube around the cap is larger than the cap: skip boxes that only meet its corners.
-            if bucket.geom().distance_2(&center) > geometry.surely_beyond_double_radius {
-                continue;
-            }
-            let (start, end) = bucket.data;
+        for &(start, end) in buckets {
             let range = start as usize..end as usize;
             let units = &shard.units[range.clone()];
             let filters = &shard.filters[range.clone()];
@@ -581,6 +662,41 @@ impl SegmentView<'_> {
             }
         }
         SegmentOutcome { total, relax, top: top.into_sorted() }
+    }
+}
+
+/// The entry ranges of the buckets that may hold places within twice the radius, in bucket order.
+fn circle_buckets(shard: &CategoryShard, geometry: &Geometry) -> Vec<(u32, u32)> {
+    let reach = geometry.surely_beyond_double_radius.sqrt();
+    let center = geometry.center;
+    let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
+    let mut buckets: Vec<(u32, u32)> = shard
+        .buckets
+        .locate_in_envelope_intersecting(&envelope)
+        // The cube around the cap is larger than the cap: skip boxes that only meet its corners.
+        .filter(|bucket| bucket.geom().distance_2(&center) <= geometry.surely_beyond_double_radius)
+        .map(|bucket| bucket.data)
+        .collect();
+    buckets.sort_unstable();
+    buckets
+}
+
+/// Combines the outcomes of two disjoint sets of candidates.
+fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usize) -> SegmentOutcome {
+    let mut top = a.top;
+    top.extend(b.top);
+    top.sort_unstable();
+    top.truncate(capacity);
+    SegmentOutcome {
+        total: a.total + b.total,
+        relax: RelaxCounts {
+            radius_doubled: a.relax.radius_doubled + b.relax.radius_doubled,
+            start_date_plus_30_days: a.relax.start_date_plus_30_days + b.relax.start_date_plus_30_days,
+            flexibility_plus_3_months: a.relax.flexibility_plus_3_months + b.relax.flexibility_plus_3_months,
+            degree_minus_one: a.relax.degree_minus_one + b.relax.degree_minus_one,
+            any_contract: a.relax.any_contract + b.relax.any_contract,
+        },
+        top,
     }
 }
 

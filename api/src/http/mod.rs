@@ -9,6 +9,7 @@ mod accounts;
 mod auth;
 mod client_config;
 mod client_ip;
+mod health;
 pub mod locale;
 mod localizations;
 mod mailbox;
@@ -26,6 +27,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::{Extension, Router};
+use indexer::IndexerStatus;
 use matcher::Matcher;
 use sqlx::PgPool;
 use tokio::sync::Semaphore;
@@ -54,8 +56,10 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
     pub limits: Arc<RateLimits>,
-    /// The in-memory sourcing engine, kept current by the indexer.
+    /// The in-memory sourcing engine, kept current by the indexer task.
     pub matcher: Arc<Matcher>,
+    /// What the indexer reports about the matcher (health, metrics).
+    pub indexer: Arc<IndexerStatus>,
     /// Bounds the searches running at once on the rayon pool.
     pub search_permits: Arc<Semaphore>,
 }
@@ -107,17 +111,23 @@ impl Default for RateLimits {
 }
 
 impl AppState {
-    pub fn new(db: PgPool, settings: Settings, mailer: Mailer, matcher: Arc<Matcher>) -> Self {
-        // a few searches per core keep the cores busy; more would only queue inside rayon
-        let search_permits = Arc::new(Semaphore::new(2 * rayon::current_num_threads()));
+    /// A state with an empty matcher that no indexer feeds yet (see [`AppState::with_index`]).
+    pub fn new(db: PgPool, settings: Settings, mailer: Mailer) -> Self {
         Self {
             db,
             settings: Arc::new(settings),
             mailer: Arc::new(mailer),
             limits: Arc::new(RateLimits::default()),
-            matcher,
-            search_permits,
+            matcher: Arc::new(Matcher::new()),
+            indexer: Arc::new(IndexerStatus::new()),
+            // a few searches per core keep the cores busy; more would only queue inside rayon
+            search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
         }
+    }
+
+    /// The same state reading the matcher an indexer feeds and reports on.
+    pub fn with_index(self, matcher: Arc<Matcher>, indexer: Arc<IndexerStatus>) -> Self {
+        Self { matcher, indexer, ..self }
     }
 }
 
@@ -126,6 +136,8 @@ impl AppState {
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
     paths(
         ping::ping,
+        health::read_health,
+        health::read_metrics,
         reports::create_report,
         localizations::search_localizations,
         auth::login,
@@ -162,6 +174,7 @@ pub struct ApiDoc;
 fn route_table() -> RouteTable {
     let mut table = RouteTable::new();
     ping::routes(&mut table);
+    health::routes(&mut table);
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
     localizations::routes(&mut table);

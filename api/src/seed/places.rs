@@ -52,10 +52,7 @@ impl Places {
 
     /// The commune with this INSEE code.
     pub fn by_insee(&self, insee: &str) -> &'static Commune {
-        self.communes
-            .iter()
-            .find(|commune| commune.insee == insee)
-            .unwrap_or_else(|| panic!("commune {insee} is missing from the shipped data"))
+        geodata::commune_by_insee(insee).unwrap_or_else(|| panic!("commune {insee} is missing from the shipped data"))
     }
 
     /// A commune within `radius_km` of `center`, favouring the populated ones; `center` itself

@@ -7,6 +7,7 @@ mod support;
 mod accounts;
 mod authorization_matrix;
 mod demo_data;
+mod indexer;
 mod localizations;
 mod reference_lists;
 mod reports;

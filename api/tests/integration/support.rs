@@ -42,8 +42,7 @@ pub fn app_with_web(pool: PgPool, web_dist: &Path, client: [u8; 4]) -> Router {
 pub fn app_with_matcher(pool: PgPool, matcher: std::sync::Arc<matcher::Matcher>) -> Router {
     let mut state = state(pool);
     state.matcher = matcher;
-    http::app(state, Path::new("/nonexistent-web-dist"))
-        .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))))
+    app_with_state(state)
 }
 
 /// The server's state as `vivier serve --demo-mailbox` builds it, with a random secret.
@@ -55,7 +54,13 @@ pub fn state(pool: PgPool) -> AppState {
         map_style_url: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
-    AppState::new(pool, settings, mailer, std::sync::Arc::new(matcher::Matcher::new()))
+    AppState::new(pool, settings, mailer)
+}
+
+/// The whole site over `state` (for tests that feed its matcher), with no built web app.
+pub fn app_with_state(state: AppState) -> Router {
+    http::app(state, Path::new("/nonexistent-web-dist"))
+        .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))))
 }
 
 /// The whole site with no built web app.

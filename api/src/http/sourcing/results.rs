@@ -9,6 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{Duration, NaiveDate};
+use indexer::place_ids::{PlaceKind, place_of_id};
 use matcher::{Hit, JobLocalization, SearchResult, SourcingQuery};
 use serde::Serialize;
 
@@ -169,15 +170,12 @@ pub struct SearchResponse {
     hits: Vec<HitView>,
 }
 
-/// The commune a place id of the indexer names (communes only; other places have no commune).
+/// The commune a place id names (communes only; a department or region match shows none).
 fn commune_of_place(place_id: u32) -> Option<Commune> {
-    let insee = match place_id {
-        0..200_000 => format!("{place_id:05}"),
-        200_000..210_000 => format!("2A{:03}", place_id - 200_000),
-        210_000..220_000 => format!("2B{:03}", place_id - 210_000),
-        _ => return None,
+    let (PlaceKind::Commune, insee) = place_of_id(place_id)? else {
+        return None;
     };
-    let commune = geodata::communes().iter().find(|commune| commune.insee == insee)?;
+    let commune = geodata::commune_by_insee(&insee)?;
     Some(Commune {
         name: commune.name.clone(),
         department: commune.department.clone(),

@@ -1,0 +1,202 @@
+//! `GET /api/health` (readiness and the indexer's state, for load balancers and people) and
+//! `GET /api/metrics` (the same figures in the Prometheus text format, for scrapers).
+//!
+//! A server is ready once its matcher is loaded: until then `/api/health` answers 503 so that a
+//! load balancer keeps sending sourcing searches to replicas that can answer them.
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::MethodFilter;
+use indexer::{IndexerReport, Lag, Verification};
+use serde::Serialize;
+use std::fmt::Write;
+
+use super::AppState;
+use super::routes::{Access, RouteTable};
+use crate::extract::Json;
+
+pub fn routes(table: &mut RouteTable) {
+    table.add(MethodFilter::GET, "/health", Access::Public, read_health);
+    table.add(MethodFilter::GET, "/metrics", Access::Public, read_metrics);
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct HealthResponse {
+    /// "ok" once the matcher is loaded, "starting" before.
+    status: &'static str,
+    version: &'static str,
+    indexer: IndexerHealth,
+}
+
+/// Where the in-memory matcher stands against the database's change log.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct IndexerHealth {
+    ready: bool,
+    /// Highest change-log seq applied to the matcher.
+    last_applied_seq: i64,
+    /// Change-log rows committed since the indexer's last read of the log (absent before the
+    /// first load, or when the database does not answer).
+    lag_rows: Option<i64>,
+    /// Age of the oldest of them, 0 when caught up.
+    lag_ms: Option<u64>,
+    /// Documents in the matcher.
+    documents_indexed: u64,
+    /// Candidates whose projection fails and is being retried.
+    failing_candidates: u64,
+    /// Duration of the last bulk load.
+    load_ms: u64,
+    last_error: Option<String>,
+    /// The last comparison of the matcher with the database, when they are enabled.
+    last_verification: Option<VerificationHealth>,
+}
+
+/// The outcome of comparing the matcher with a fresh projection of the database.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VerificationHealth {
+    /// Highest change-log seq applied when the comparison ran.
+    applied_seq: i64,
+    /// The matcher held exactly the projection.
+    exact: bool,
+    expected_documents: usize,
+    indexed_documents: usize,
+    missing: Vec<i64>,
+    different: Vec<i64>,
+    extra: usize,
+    failed: Vec<i64>,
+}
+
+impl From<Verification> for VerificationHealth {
+    fn from(verification: Verification) -> Self {
+        VerificationHealth {
+            applied_seq: verification.applied_seq,
+            exact: verification.is_exact(),
+            expected_documents: verification.expected_documents,
+            indexed_documents: verification.indexed_documents,
+            missing: verification.missing,
+            different: verification.different,
+            extra: verification.extra,
+            failed: verification.failed,
+        }
+    }
+}
+
+impl IndexerHealth {
+    fn new(report: IndexerReport, lag: Option<Lag>) -> Self {
+        IndexerHealth {
+            ready: report.ready,
+            last_applied_seq: report.last_applied_seq,
+            lag_rows: lag.map(|lag| lag.rows),
+            lag_ms: lag.map(|lag| lag.milliseconds),
+            documents_indexed: report.documents,
+            failing_candidates: report.failing_candidates,
+            load_ms: report.load_ms,
+            last_error: report.last_error,
+            last_verification: report.last_verification.map(VerificationHealth::from),
+        }
+    }
+}
+
+/// The matcher's lag measured now; `None` when it cannot be (logged: health must still answer).
+async fn measure_lag(state: &AppState) -> Option<Lag> {
+    match indexer::current_lag(&state.db, &state.indexer).await {
+        Ok(lag) => lag,
+        Err(error) => {
+            tracing::warn!(%error, "cannot measure the indexer lag");
+            None
+        }
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/health",
+    responses(
+        (status = 200, description = "The matcher is loaded", body = HealthResponse),
+        (status = 503, description = "Still loading the matcher", body = HealthResponse),
+    )
+)]
+pub async fn read_health(State(state): State<AppState>) -> (StatusCode, Json<HealthResponse>) {
+    let report = state.indexer.report();
+    let lag = measure_lag(&state).await;
+    let status = if report.ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let body = HealthResponse {
+        status: if report.ready { "ok" } else { "starting" },
+        version: env!("CARGO_PKG_VERSION"),
+        indexer: IndexerHealth::new(report, lag),
+    };
+    (status, Json(body))
+}
+
+/// The Prometheus text exposition format, version 0.0.4.
+const PROMETHEUS_CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+#[utoipa::path(
+    get,
+    path = "/api/metrics",
+    responses((status = 200, description = "Prometheus text format", content_type = "text/plain", body = String))
+)]
+pub async fn read_metrics(State(state): State<AppState>) -> Response {
+    let report = state.indexer.report();
+    let lag = measure_lag(&state).await;
+    let mut text = String::new();
+    let mut metric = |name: &str, kind: &str, help: &str, value: f64| {
+        // writing to a String cannot fail
+        let _ = writeln!(text, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+    };
+    metric("vivier_indexer_ready", "gauge", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
+    metric(
+        "vivier_indexer_last_applied_seq",
+        "gauge",
+        "Highest change-log seq applied to the matcher",
+        report.last_applied_seq as f64,
+    );
+    if let Some(lag) = lag {
+        metric(
+            "vivier_indexer_lag_rows",
+            "gauge",
+            "Change-log rows committed since the indexer's last read of the log",
+            lag.rows as f64,
+        );
+        metric(
+            "vivier_indexer_lag_seconds",
+            "gauge",
+            "Age of the oldest change-log row not read yet",
+            lag.milliseconds as f64 / 1000.0,
+        );
+    }
+    metric("vivier_indexer_documents", "gauge", "Documents in the matcher", report.documents as f64);
+    metric(
+        "vivier_indexer_failing_candidates",
+        "gauge",
+        "Candidates whose projection fails and is being retried",
+        report.failing_candidates as f64,
+    );
+    metric("vivier_indexer_load_seconds", "gauge", "Duration of the last bulk load", report.load_ms as f64 / 1000.0);
+    metric(
+        "vivier_indexer_applied_candidates_total",
+        "counter",
+        "Candidates re-projected and applied from the change log",
+        report.applied_candidates_total as f64,
+    );
+    metric(
+        "vivier_indexer_projection_failures_total",
+        "counter",
+        "Failed candidate projections",
+        report.projection_failures_total as f64,
+    );
+    metric(
+        "vivier_indexer_reconnects_total",
+        "counter",
+        "Times the change listener lost its connection",
+        report.reconnects_total as f64,
+    );
+    metric("vivier_indexer_catch_ups_total", "counter", "Reads of the change log", report.catch_ups_total as f64);
+    metric(
+        "vivier_indexer_pruned_rows_total",
+        "counter",
+        "Change-log rows deleted past the retention window",
+        report.pruned_rows_total as f64,
+    );
+    ([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], text).into_response()
+}

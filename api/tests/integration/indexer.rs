@@ -1,0 +1,392 @@
+//! The indexer against a real Postgres: the projection, following the change log, and the
+//! faults it must survive (a killed server, a restarted Postgres, lost notifications, bad data).
+//! Equality with a fresh projection of the database is the verdict every time.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use api::seed;
+use axum::http::{StatusCode, header};
+use indexer::private_postgres::PrivatePostgres;
+use indexer::{Follower, IndexerOptions, IndexerStatus, verify_against_projection};
+use matcher::{CountryCode, JobLocalization, Matcher};
+use serde_json::Value;
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::watch;
+
+use crate::support::{app_with_state, get, state};
+
+fn test_options() -> IndexerOptions {
+    IndexerOptions {
+        poll_interval: Duration::from_millis(200),
+        retry_delay: Duration::from_millis(50),
+        ..IndexerOptions::default()
+    }
+}
+
+async fn load(pool: &PgPool) -> (Arc<Matcher>, Arc<IndexerStatus>, Follower) {
+    let matcher = Arc::new(Matcher::new());
+    let status = Arc::new(IndexerStatus::new());
+    let follower = Follower::load(pool.clone(), matcher.clone(), status.clone(), test_options()).await.unwrap();
+    (matcher, status, follower)
+}
+
+async fn searchable_ids(pool: &PgPool) -> Vec<i64> {
+    sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where u.active and c.in_research order by c.user_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+async fn assert_matcher_equals_database(pool: &PgPool, matcher: &Matcher) {
+    let verification = verify_against_projection(pool, matcher).await.unwrap();
+    assert!(verification.is_exact(), "the matcher differs from the database: {verification:?}");
+    assert_eq!(verification.indexed_documents, searchable_ids(pool).await.len());
+}
+
+/// One change to a candidate's profile through the tables the projection reads; which one
+/// depends on the candidate and the round, so that a stream of them covers every kind.
+async fn change_profile(pool: &PgPool, candidate_id: i64, round: i64) -> sqlx::Result<()> {
+    let statement = match (candidate_id + round).rem_euclid(7) {
+        0 => "update candidate_languages set level = level % 6 + 1 where candidate_id = $1",
+        1 => "update candidates set contract_min_duration = (contract_min_duration + 1) % 121 where user_id = $1",
+        2 => {
+            "update car_methods set results = left(results || ' encore', 4000)
+             where id in (select car_method_id from experiences where candidate_id = $1)"
+        }
+        3 => "update users set active = not active where id = $1",
+        4 => "update candidates set in_research = not in_research where user_id = $1",
+        5 => {
+            "update localizations set commune_code = '69123', value = 'Lyon', lat = 45.758, lng = 4.835
+             where type = 'city' and id = (select localization_id from candidate_job_localizations
+                                           where candidate_id = $1 order by position limit 1)"
+        }
+        _ => {
+            "update candidates set availability = case when availability is null then current_date + 30 end
+             where user_id = $1"
+        }
+    };
+    sqlx::query(statement).bind(candidate_id).execute(pool).await?;
+    Ok(())
+}
+
+async fn max_seq(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select coalesce(max(seq), 0) from candidate_changes").fetch_one(pool).await.unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_loaded_matcher_holds_exactly_the_projection_of_every_searchable_candidate(pool: PgPool) {
+    seed::seed_database(&pool, 300, 11).await.unwrap();
+
+    let (matcher, status, _follower) = load(&pool).await;
+
+    assert_matcher_equals_database(&pool, &matcher).await;
+    assert!(status.is_ready());
+    assert_eq!(status.report().documents as usize, searchable_ids(&pool).await.len());
+    // the demo candidate wants to work first in Lyon, their home
+    let demo = matcher.document(1_000).expect("the demo candidate is searchable");
+    assert!(matches!(
+        demo.localizations[0],
+        JobLocalization::Place { place_id: 69_123, country: CountryCode::FRANCE, .. }
+    ));
+    assert!(!demo.text.is_empty() && !demo.job_categories.is_empty() && !demo.languages.is_empty());
+    let soft_skill_total: u32 = demo.soft_skills.iter().map(|share| u32::from(share.percent)).sum();
+    assert!((98..=102).contains(&soft_skill_total), "soft-skill shares add up to about 100, got {soft_skill_total}");
+    let not_searching: Vec<i64> =
+        sqlx::query_scalar("select user_id from candidates where not in_research").fetch_all(&pool).await.unwrap();
+    assert!(!not_searching.is_empty(), "the demo data has candidates who are not searching");
+    assert!(not_searching.iter().all(|&candidate_id| matcher.document(candidate_id).is_none()));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn every_kind_of_profile_change_reaches_the_matcher_through_the_log(pool: PgPool) {
+    seed::seed_database(&pool, 200, 12).await.unwrap();
+    let (matcher, _status, mut follower) = load(&pool).await;
+    let candidates = searchable_ids(&pool).await;
+
+    for (round, &candidate_id) in candidates.iter().take(70).enumerate() {
+        change_profile(&pool, candidate_id, round as i64).await.unwrap();
+    }
+    let deactivated = candidates[0];
+    sqlx::query("update users set active = false where id = $1").bind(deactivated).execute(&pool).await.unwrap();
+    let outcome = follower.catch_up().await.unwrap();
+
+    assert!(outcome.applied >= 60, "{outcome:?}");
+    assert_eq!(outcome.failed, 0);
+    assert_eq!(follower.last_applied_seq(), max_seq(&pool).await);
+    assert!(matcher.document(deactivated).is_none(), "a deactivated candidate leaves the matcher");
+    assert_matcher_equals_database(&pool, &matcher).await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn updates_committed_while_nobody_listens_are_found_by_the_log_catch_up(pool: PgPool) {
+    seed::seed_database(&pool, 200, 13).await.unwrap();
+    let (matcher, status, mut follower) = load(&pool).await;
+    let candidates = searchable_ids(&pool).await;
+
+    // no listener exists: the notifications of these commits reach nobody
+    for (round, &candidate_id) in candidates.iter().rev().take(40).enumerate() {
+        change_profile(&pool, candidate_id, round as i64 * 3).await.unwrap();
+    }
+    let outcome = follower.catch_up().await.unwrap();
+
+    assert!(outcome.applied >= 30, "{outcome:?}");
+    assert_eq!(status.report().last_applied_seq, max_seq(&pool).await);
+    let lag = indexer::current_lag(&pool, &status).await.unwrap().expect("measured after the load");
+    assert_eq!(lag, indexer::Lag { rows: 0, milliseconds: 0 });
+    assert_matcher_equals_database(&pool, &matcher).await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: PgPool) {
+    seed::seed_database(&pool, 200, 14).await.unwrap();
+    let (matcher, status, mut follower) = load(&pool).await;
+    let candidates = searchable_ids(&pool).await;
+    let victim = candidates[3];
+    let victim_place: i64 = sqlx::query_scalar(
+        "select l.id from candidate_job_localizations j join localizations l on l.id = j.localization_id
+         where j.candidate_id = $1 and l.type = 'city' order by j.position limit 1",
+    )
+    .bind(victim)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let victim_document = matcher.document(victim);
+
+    sqlx::query("update localizations set commune_code = 'XXXXX' where id = $1")
+        .bind(victim_place)
+        .execute(&pool)
+        .await
+        .unwrap();
+    for &candidate_id in &candidates[10..20] {
+        sqlx::query("update candidates set contract_min_duration = 77 where user_id = $1")
+            .bind(candidate_id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let outcome = follower.catch_up().await.unwrap();
+
+    assert_eq!(outcome.failed, 1);
+    assert_eq!(follower.failing_candidates(), vec![victim]);
+    for &candidate_id in &candidates[10..20] {
+        assert_eq!(matcher.document(candidate_id).unwrap().minimum_duration_months, 77);
+    }
+    assert_eq!(matcher.document(victim), victim_document, "the failing candidate keeps its last good document");
+    let report = status.report();
+    assert!(report.last_error.as_deref().unwrap_or_default().contains(&victim.to_string()), "{report:?}");
+    assert_eq!(report.failing_candidates, 1);
+
+    // retried without any new change once its delay is over
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    let retried = follower.catch_up().await.unwrap();
+    assert_eq!(retried.failed, 1);
+    assert_eq!(status.report().projection_failures_total, 2);
+
+    sqlx::query("update localizations set commune_code = '69123' where id = $1")
+        .bind(victim_place)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let repaired = follower.catch_up().await.unwrap();
+    assert_eq!(repaired.failed, 0);
+    assert!(follower.failing_candidates().is_empty());
+    assert_eq!(status.report().failing_candidates, 0);
+    assert_matcher_equals_database(&pool, &matcher).await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer(pool: PgPool) {
+    seed::seed_database(&pool, 50, 15).await.unwrap();
+    let state = state(pool.clone());
+    let app = app_with_state(state.clone());
+
+    let starting = get(&app, "/api/health").await;
+    assert_eq!(starting.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(starting.json()["status"], "starting");
+
+    Follower::load(pool.clone(), state.matcher.clone(), state.indexer.clone(), test_options()).await.unwrap();
+    let searchable = searchable_ids(&pool).await.len();
+    let ready = get(&app, "/api/health").await;
+    assert_eq!(ready.status, StatusCode::OK);
+    let body = ready.json();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["indexer"]["ready"], true);
+    assert_eq!(body["indexer"]["documents_indexed"], searchable);
+    assert_eq!(body["indexer"]["lag_rows"], 0);
+    assert_eq!(body["indexer"]["last_applied_seq"], max_seq(&pool).await);
+
+    let metrics = get(&app, "/api/metrics").await;
+    assert_eq!(metrics.status, StatusCode::OK);
+    let content_type = metrics.headers[header::CONTENT_TYPE].to_str().unwrap();
+    assert!(content_type.starts_with("text/plain; version=0.0.4"), "{content_type}");
+    let text = metrics.text();
+    assert!(text.contains(&format!("\nvivier_indexer_documents {searchable}\n")), "{text}");
+    assert!(text.contains("# TYPE vivier_indexer_applied_candidates_total counter"));
+    assert!(text.contains("\nvivier_indexer_ready 1\n"));
+    assert!(text.contains("\nvivier_indexer_lag_rows 0\n"), "{text}");
+}
+
+/// The address of a free local port.
+fn free_address() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
+/// `GET path` on a server in another process: the status and the JSON body (None when the
+/// server does not answer).
+async fn http_get_json(address: &str, path: &str) -> Option<(u16, Value)> {
+    let mut stream = tokio::net::TcpStream::connect(address).await.ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.ok()?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.ok()?;
+    let response = String::from_utf8_lossy(&response);
+    let (head, body) = response.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, serde_json::from_str(body).ok()?))
+}
+
+/// The connection string of the database `pool` uses, on the server of `DATABASE_URL`.
+fn database_url_of(pool: &PgPool) -> String {
+    let server = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for the tests");
+    let (server, _) = server.rsplit_once('/').expect("DATABASE_URL ends with a database name");
+    format!("{server}/{}", pool.connect_options().get_database().expect("the test pool names its database"))
+}
+
+fn spawn_server(database_url: &str, address: &str) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_vivier"))
+        .args(["serve", "--listen", address, "--index-poll-ms", "200", "--index-verify-seconds", "1"])
+        .env("DATABASE_URL", database_url)
+        .env("DATABASE_MAX_CONNECTIONS", "4")
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the vivier binary starts")
+}
+
+async fn wait_until_ready(server: &mut tokio::process::Child, address: &str) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        if let Some(exit) = server.try_wait().unwrap() {
+            panic!("the server stopped during start-up: {exit}");
+        }
+        if let Some((200, _)) = http_get_json(address, "/api/health").await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the server at {address} never became ready");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_server_killed_mid_stream_of_updates_catches_up_after_restart(pool: PgPool) {
+    seed::seed_database(&pool, 300, 16).await.unwrap();
+    let database_url = database_url_of(&pool);
+    let address = free_address();
+    let candidates = searchable_ids(&pool).await;
+    let mut server = spawn_server(&database_url, &address);
+    wait_until_ready(&mut server, &address).await;
+
+    let updates = tokio::spawn({
+        let pool = pool.clone();
+        async move {
+            for round in 0..300_i64 {
+                let candidate_id = candidates[(round as usize * 7) % candidates.len()];
+                change_profile(&pool, candidate_id, round).await.unwrap();
+                tokio::time::sleep(Duration::from_millis(8)).await;
+            }
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    server.start_kill().unwrap(); // SIGKILL
+    server.wait().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut restarted = spawn_server(&database_url, &address);
+    wait_until_ready(&mut restarted, &address).await;
+    updates.await.unwrap();
+    let last_seq = max_seq(&pool).await;
+
+    // the server compares its matcher with the database every second once the log is quiet
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let verification = loop {
+        let (_, health) = http_get_json(&address, "/api/health").await.expect("the restarted server answers");
+        let verification = &health["indexer"]["last_verification"];
+        if verification["applied_seq"].as_i64().is_some_and(|seq| seq >= last_seq) {
+            break verification.clone();
+        }
+        assert!(Instant::now() < deadline, "no comparison after the last update: {health}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    restarted.start_kill().unwrap();
+
+    assert_eq!(verification["exact"], true, "{verification}");
+    assert_eq!(verification["missing"], serde_json::json!([]));
+    assert_eq!(verification["different"], serde_json::json!([]));
+    assert_eq!(verification["extra"], 0);
+    assert_eq!(verification["indexed_documents"], searchable_ids(&pool).await.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_restarted_under_the_indexer_is_reconnected_to_and_caught_up_with() {
+    let cluster = PrivatePostgres::start(false).expect("a private postgres starts");
+    let pool = PgPoolOptions::new().max_connections(6).connect(&cluster.url("vivier")).await.unwrap();
+    api::db::migrate(&pool).await.unwrap();
+    seed::seed_database(&pool, 200, 17).await.unwrap();
+    let matcher = Arc::new(Matcher::new());
+    let status = Arc::new(IndexerStatus::new());
+    let (stop, stopped) = watch::channel(false);
+    let indexer =
+        tokio::spawn(indexer::run(pool.clone(), matcher.clone(), status.clone(), test_options(), async move {
+            let mut stopped = stopped;
+            let _ = stopped.wait_for(|&stop| stop).await;
+        }));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !status.is_ready() {
+        assert!(Instant::now() < deadline, "the indexer never loaded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let candidates = searchable_ids(&pool).await;
+
+    for (round, &candidate_id) in candidates.iter().take(20).enumerate() {
+        change_profile(&pool, candidate_id, round as i64).await.unwrap();
+    }
+    tokio::task::block_in_place(|| cluster.restart()).expect("postgres restarts");
+    for (round, &candidate_id) in candidates.iter().skip(20).take(20).enumerate() {
+        // the first statements may meet connections the restart cut
+        let mut attempts = 0;
+        while let Err(error) = change_profile(&pool, candidate_id, round as i64).await {
+            attempts += 1;
+            assert!(attempts < 50, "postgres does not come back: {error}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let last_seq = max_seq(&pool).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while status.report().last_applied_seq < last_seq {
+        assert!(Instant::now() < deadline, "the indexer never caught up: {:?}", status.report());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // the listener noticed the restart and listens again
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while status.report().reconnects_total == 0 {
+        assert!(Instant::now() < deadline, "the listener never reconnected: {:?}", status.report());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let listening: i64 = sqlx::query_scalar("select count(*) from pg_stat_activity where query ilike 'listen%'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(listening, 1, "one listening connection after the restart");
+    assert_matcher_equals_database(&pool, &matcher).await;
+    stop.send_replace(true);
+    indexer.await.unwrap();
+    pool.close().await;
+}

@@ -1,0 +1,271 @@
+//! The projection: the rows of a candidate turned into the [`CandidateDoc`] the matcher searches.
+//!
+//! One set of queries serves every path (bulk load, catch-up, verification), each taking a batch
+//! of candidate ids, so that the document of a candidate never depends on how it was loaded.
+//!
+//! Rules:
+//! - only candidates whose user is active and who are `in_research` get a document; the others
+//!   are removed from the matcher;
+//! - `degree_level` is the level of the candidate's degree, 0 without one;
+//! - `available_from` is the candidate's availability, or the day their profile was created
+//!   (in UTC) when they left it empty: no date means "available now", and the creation day keeps
+//!   the document a pure function of the rows;
+//! - localizations in `position` order: a whole country for `country` rows, otherwise a place
+//!   whose id comes from [`crate::place_ids`];
+//! - job categories, contract types, languages and soft-skill categories in id order;
+//!   soft skills are the `candidate_soft_skill_percentages` view rounded to whole percents;
+//! - the text is, one piece per line and skipping empty pieces: each experience's position,
+//!   company and CAR context, actions and results; each project's name and CAR texts; each
+//!   education's name and institution (records in id order).
+
+use std::collections::HashMap;
+use std::fmt;
+
+use chrono::NaiveDate;
+use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
+use sqlx::PgConnection;
+
+use crate::place_ids::{PlaceKind, place_id_of};
+
+/// Why one candidate's rows could not become a document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProjectionError {
+    pub candidate_id: i64,
+    pub reason: String,
+}
+
+impl fmt::Display for ProjectionError {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "candidate {}: {}", self.candidate_id, self.reason)
+    }
+}
+
+impl std::error::Error for ProjectionError {}
+
+/// The outcome of projecting a batch of candidate ids.
+#[derive(Debug, Default)]
+pub struct ProjectedBatch {
+    /// Documents of the searchable candidates, in candidate id order.
+    pub documents: Vec<CandidateDoc>,
+    /// Candidates that are gone, deactivated or not searching: they must leave the matcher.
+    pub absent: Vec<i64>,
+    /// Candidates whose rows are invalid; they keep whatever document they had.
+    pub failures: Vec<ProjectionError>,
+}
+
+/// A document being assembled, with the first problem met on the way.
+struct Draft {
+    document: CandidateDoc,
+    problem: Option<String>,
+}
+
+impl Draft {
+    fn fail(&mut self, reason: String) {
+        self.problem.get_or_insert(reason);
+    }
+}
+
+fn convert<T: TryFrom<i64>>(draft: &mut Draft, what: &str, value: i64) -> Option<T> {
+    match T::try_from(value) {
+        Ok(converted) => Some(converted),
+        Err(_) => {
+            draft.fail(format!("{what} {value} is out of range"));
+            None
+        }
+    }
+}
+
+/// The ids of every searchable candidate, in id order.
+pub async fn searchable_candidate_ids(connection: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where u.active and c.in_research order by c.user_id",
+    )
+    .fetch_all(connection)
+    .await
+}
+
+/// Projects the candidates of `candidate_ids` as the connection's snapshot sees them.
+///
+/// Run it inside a repeatable-read transaction to get documents from one consistent snapshot.
+pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[i64]) -> sqlx::Result<ProjectedBatch> {
+    let mut drafts: HashMap<i64, Draft> = HashMap::with_capacity(candidate_ids.len());
+
+    let profiles: Vec<(i64, i16, i16, NaiveDate)> = sqlx::query_as(
+        "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
+                coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
+         from candidates c
+         join users u on u.id = c.user_id
+         left join degrees d on d.id = c.degree_id
+         where c.user_id = any($1) and u.active and c.in_research",
+    )
+    .bind(candidate_ids)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, degree_level, minimum_duration, available_from) in profiles {
+        let mut draft = Draft {
+            document: CandidateDoc {
+                candidate_id,
+                localizations: Vec::new(),
+                job_categories: Vec::new(),
+                contract_types: Vec::new(),
+                minimum_duration_months: 0,
+                available_from,
+                degree_level: 0,
+                languages: Vec::new(),
+                soft_skills: Vec::new(),
+                searchable: true,
+                text: String::new(),
+            },
+            problem: None,
+        };
+        draft.document.degree_level = convert(&mut draft, "degree level", degree_level.into()).unwrap_or(0);
+        draft.document.minimum_duration_months =
+            convert(&mut draft, "minimum contract duration", minimum_duration.into()).unwrap_or(0);
+        drafts.insert(candidate_id, draft);
+    }
+    if drafts.is_empty() {
+        return Ok(ProjectedBatch { absent: candidate_ids.to_vec(), ..ProjectedBatch::default() });
+    }
+    let present: Vec<i64> = drafts.keys().copied().collect();
+
+    let localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)> = sqlx::query_as(
+        "select j.candidate_id, l.type::text, l.lat, l.lng, l.commune_code, l.country_code
+         from candidate_job_localizations j join localizations l on l.id = j.localization_id
+         where j.candidate_id = any($1)
+         order by j.candidate_id, j.position, l.id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, localization_type, lat, lng, code, country) in localizations {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        let Some(country) = CountryCode::parse(&country) else {
+            draft.fail(format!("invalid country code {country:?}"));
+            continue;
+        };
+        if localization_type == "country" {
+            draft.document.localizations.push(JobLocalization::Country { country });
+            continue;
+        }
+        let Some(kind) = PlaceKind::from_localization_type(&localization_type) else {
+            draft.fail(format!("unknown localization type {localization_type:?}"));
+            continue;
+        };
+        let (Some(lat), Some(lng)) = (lat, lng) else {
+            draft.fail(format!("{localization_type} localization without coordinates"));
+            continue;
+        };
+        match place_id_of(kind, code.as_deref().unwrap_or_default()) {
+            Ok(place_id) => draft.document.localizations.push(JobLocalization::Place { place_id, lat, lng, country }),
+            Err(error) => draft.fail(error.to_string()),
+        }
+    }
+
+    let job_categories: Vec<(i64, i16)> = sqlx::query_as(
+        "select candidate_id, job_category_id from candidate_job_categories
+         where candidate_id = any($1) order by candidate_id, job_category_id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, category) in job_categories {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        if let Some(category) = convert(draft, "job category", category.into()) {
+            draft.document.job_categories.push(category);
+        }
+    }
+
+    let contract_types: Vec<(i64, i16)> = sqlx::query_as(
+        "select candidate_id, contract_type_id from candidate_contract_types
+         where candidate_id = any($1) order by candidate_id, contract_type_id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, contract_type) in contract_types {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        if let Some(contract_type) = convert(draft, "contract type", contract_type.into()) {
+            draft.document.contract_types.push(contract_type);
+        }
+    }
+
+    let languages: Vec<(i64, i16, i16)> = sqlx::query_as(
+        "select candidate_id, language_id, level from candidate_languages
+         where candidate_id = any($1) order by candidate_id, language_id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, language, level) in languages {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        if let (Some(language), Some(level)) =
+            (convert(draft, "language", language.into()), convert(draft, "language level", level.into()))
+        {
+            draft.document.languages.push(LanguageSkill { language, level });
+        }
+    }
+
+    let soft_skills: Vec<(i64, i16, i16)> = sqlx::query_as(
+        "select candidate_id, soft_skill_category_id, round(percentage)::smallint
+         from candidate_soft_skill_percentages
+         where candidate_id = any($1) order by candidate_id, soft_skill_category_id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, category, percent) in soft_skills {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        if let (Some(category), Some(percent)) =
+            (convert(draft, "soft-skill category", category.into()), convert(draft, "percentage", percent.into()))
+        {
+            draft.document.soft_skills.push(SoftSkillShare { category, percent });
+        }
+    }
+
+    let texts: Vec<(i64, String)> = sqlx::query_as(
+        "select candidate_id, string_agg(piece, E'\\n' order by source, record_id, part) from (
+             select x.candidate_id, 1 as source, x.id as record_id, piece.part, piece.text as piece
+             from experiences x
+             left join car_methods m on m.id = x.car_method_id
+             cross join lateral (values (1, x.position_name), (2, x.company_name), (3, m.context),
+                                        (4, m.actions), (5, m.results)) as piece(part, text)
+             where x.candidate_id = any($1)
+             union all
+             select p.candidate_id, 2, p.id, piece.part, piece.text
+             from projects p
+             left join car_methods m on m.id = p.car_method_id
+             cross join lateral (values (1, p.name), (3, m.context), (4, m.actions), (5, m.results))
+                 as piece(part, text)
+             where p.candidate_id = any($1)
+             union all
+             select e.candidate_id, 3, e.id, piece.part, piece.text
+             from educations e
+             cross join lateral (values (1, e.name), (2, e.institution)) as piece(part, text)
+             where e.candidate_id = any($1)
+         ) pieces
+         where piece <> ''
+         group by candidate_id",
+    )
+    .bind(&present)
+    .fetch_all(&mut *connection)
+    .await?;
+    for (candidate_id, text) in texts {
+        if let Some(draft) = drafts.get_mut(&candidate_id) {
+            draft.document.text = text;
+        }
+    }
+
+    let mut batch = ProjectedBatch::default();
+    let mut sorted_ids = candidate_ids.to_vec();
+    sorted_ids.sort_unstable();
+    sorted_ids.dedup();
+    for candidate_id in sorted_ids {
+        match drafts.remove(&candidate_id) {
+            None => batch.absent.push(candidate_id),
+            Some(Draft { problem: Some(reason), .. }) => batch.failures.push(ProjectionError { candidate_id, reason }),
+            Some(Draft { document, problem: None }) => batch.documents.push(document),
+        }
+    }
+    Ok(batch)
+}
