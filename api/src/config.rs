@@ -68,6 +68,10 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_MAIL_FROM", default_value = "Vivier <no-reply@vivier.localhost>")]
     pub mail_from: String,
 
+    /// MapLibre style URL of a tile server for the sourcing map (default: the offline style)
+    #[arg(long, env = "VIVIER_MAP_STYLE_URL")]
+    pub map_style_url: Option<String>,
+
     /// Show the outbox at /api/mailbox (demo and tests only; ignored when SMTP is configured)
     #[arg(long, env = "VIVIER_DEMO_MAILBOX", default_value_t = false)]
     pub demo_mailbox: bool,

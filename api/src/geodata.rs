@@ -137,6 +137,12 @@ pub fn communes() -> &'static [Commune] {
     &COMMUNES
 }
 
+/// The commune with this INSEE code.
+pub fn commune_by_insee(insee: &str) -> Option<&'static Commune> {
+    let communes = communes();
+    communes.binary_search_by(|commune| commune.insee.as_str().cmp(insee)).ok().map(|index| &communes[index])
+}
+
 /// All departments, sorted by code.
 pub fn departments() -> &'static [Department] {
     &DEPARTMENTS

@@ -44,7 +44,7 @@ impl LocalizationInput {
         };
         let code = input.id.as_deref().map(str::trim).unwrap_or_default();
         let place = match input.place_type.as_deref() {
-            Some("city") => geodata::communes().iter().find(|c| c.insee == code).map(|commune| Place {
+            Some("city") => geodata::commune_by_insee(code).map(|commune| Place {
                 value: commune.name.clone(),
                 place_type: "city",
                 lat: Some(commune.lat),

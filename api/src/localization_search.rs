@@ -79,6 +79,8 @@ pub enum SortOrder {
 
 pub struct PlaceIndex {
     entries: Vec<Entry>,
+    /// (whole name, entry) for every name, sorted: names starting with the query in one range.
+    names: Vec<(String, u32)>,
     /// (word, entry) for every word of every name, sorted: a word prefix is a binary search.
     words: Vec<(String, u32)>,
     /// (postcode or department code, entry), sorted.
@@ -218,11 +220,13 @@ impl PlaceIndex {
         for (rank, index) in alphabetical.into_iter().enumerate() {
             entries[index].name_rank = rank as u32;
         }
+        let mut names = Vec::new();
         let mut words = Vec::new();
         let mut codes = Vec::new();
         for (index, entry) in entries.iter().enumerate() {
             let index = index as u32;
             for name in &entry.names {
+                names.push((name.clone(), index));
                 for word in name.split(' ') {
                     words.push((word.to_owned(), index));
                 }
@@ -234,17 +238,23 @@ impl PlaceIndex {
                 codes.push((entry.place.id.to_lowercase(), index));
             }
         }
+        names.sort_unstable();
         words.sort_unstable();
         words.dedup();
         codes.sort_unstable();
         codes.dedup();
-        Self { entries, words, codes }
+        Self { entries, names, words, codes }
     }
 
-    /// Entries having a word that starts with `prefix`.
+    /// The pairs whose text starts with `prefix`.
+    fn starting_with<'a>(pairs: &'a [(String, u32)], prefix: &'a str) -> impl Iterator<Item = &'a (String, u32)> + 'a {
+        let start = pairs.partition_point(|(text, _)| text.as_str() < prefix);
+        pairs[start..].iter().take_while(move |(text, _)| text.starts_with(prefix))
+    }
+
+    /// Entries having a word (or code) that starts with `prefix`.
     fn with_word_prefix<'a>(pairs: &'a [(String, u32)], prefix: &'a str) -> impl Iterator<Item = u32> + 'a {
-        let start = pairs.partition_point(|(word, _)| word.as_str() < prefix);
-        pairs[start..].iter().take_while(move |(word, _)| word.starts_with(prefix)).map(|(_, entry)| *entry)
+        Self::starting_with(pairs, prefix).map(|(_, entry)| *entry)
     }
 
     fn relevance(entry: &Entry, query: &str, query_words: &[&str]) -> Option<Relevance> {
@@ -283,15 +293,25 @@ impl PlaceIndex {
                 }
             }
         } else {
-            // the longest query word has the fewest candidates; the others filter
-            let longest = query_words.iter().max_by_key(|word| word.len()).expect("not empty");
-            for index in Self::with_word_prefix(&self.words, longest) {
-                let entry = &self.entries[index as usize];
-                if !wanted(entry) {
-                    continue;
+            // names starting with the query rank above names merely containing its words: when
+            // they fill the page (always, for one or two letters), the word index is not read
+            for (name, index) in Self::starting_with(&self.names, &normalized) {
+                if wanted(&self.entries[*index as usize]) {
+                    let relevance = if *name == normalized { Relevance::Exact } else { Relevance::Prefix };
+                    matches.push((relevance, *index));
                 }
-                if let Some(relevance) = Self::relevance(entry, &normalized, &query_words) {
-                    matches.push((relevance, index));
+            }
+            if matches.len() < limit {
+                // the longest query word has the fewest candidates; the others filter
+                let longest = query_words.iter().max_by_key(|word| word.len()).expect("not empty");
+                for index in Self::with_word_prefix(&self.words, longest) {
+                    let entry = &self.entries[index as usize];
+                    if !wanted(entry) {
+                        continue;
+                    }
+                    if let Some(relevance) = Self::relevance(entry, &normalized, &query_words) {
+                        matches.push((relevance, index));
+                    }
                 }
             }
             if types.is_empty() || types.contains(&PlaceType::Department) {
@@ -303,7 +323,8 @@ impl PlaceIndex {
                 }
             }
         }
-        matches.sort_unstable_by_key(|(_, index)| *index);
+        // one place once, with its best relevance
+        matches.sort_unstable_by_key(|(relevance, index)| (*index, *relevance));
         matches.dedup_by_key(|(_, index)| *index);
         let rank = |(relevance, index): &(Relevance, u32)| {
             let entry = &self.entries[*index as usize];

@@ -17,6 +17,9 @@ use crate::db;
 use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
 
+/// How long requests in flight may take to finish once the server is asked to stop.
+const SHUTDOWN_GRACE_PERIOD: std::time::Duration = std::time::Duration::from_secs(10);
+
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
     db::migrate(&pool).await.context("cannot apply migrations")?;
@@ -36,6 +39,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         session_keys,
         public_url: public_url.trim_end_matches('/').to_owned(),
         demo_mailbox: args.demo_mailbox,
+        map_style_url: args.map_style_url.clone(),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
@@ -58,9 +62,23 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let (stopping_sender, mut stopping) = watch::channel(false);
+    let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(
+        async move {
+            shutdown_signal().await;
+            let _ = stopping_sender.send(true);
+        },
+    );
+    // in-flight requests get a grace period; a browser keeping a connection open does not
+    // keep the server alive beyond it
+    let grace_period_over = async move {
+        let _ = stopping.wait_for(|stopping| *stopping).await;
+        tokio::time::sleep(SHUTDOWN_GRACE_PERIOD).await;
+    };
+    tokio::select! {
+        served = server => served?,
+        () = grace_period_over => tracing::warn!("connections still open after the grace period: closing them"),
+    }
     stop_indexer.send_replace(true);
     if let Err(error) = indexer_task.await {
         tracing::error!(%error, "the indexer task failed");

@@ -1,4 +1,8 @@
-//! Shared set-up for the benchmarks: workloads built outside the timed loops.
+//! Shared set-up for the benchmarks: workloads built outside the timed loops, and the baselines
+//! the sourcing bench compares the matcher with.
+
+pub mod postgis;
+pub mod typesense;
 
 use matcher::CountryCode;
 use matcher::workload::WeightedPlace;
@@ -61,4 +65,26 @@ impl LatencySummary {
             max: sorted[sorted.len() - 1],
         }
     }
+}
+
+/// CPU time this thread has run, in milliseconds (from `/proc/thread-self/schedstat`; 0 where
+/// unavailable). On a shared machine wall-clock latency includes waiting for a core; this does not.
+pub fn thread_cpu_ms() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(0.0, |ns| ns / 1e6)
+}
+
+/// CPU time of the whole process (user + system), in seconds, from `/proc/self/stat`.
+pub fn process_cpu_s() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|text| {
+            // Fields after the command name (which is in parentheses and may contain spaces).
+            let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+            let ticks = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(0.0)
 }

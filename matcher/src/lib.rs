@@ -74,7 +74,33 @@
 //! few they are evaluated one by one from their own localizations, otherwise they become a bitset
 //! checked in step 4. The [`SearchPlan`] can be forced to compare plans; results never depend on it.
 //!
-//! PLAN_MEASUREMENTS
+//! ## Which plan won, measured
+//!
+//! On S1 at 1,000,000 candidates (200 queries, radius 10 km, top 20, one thread, this project's
+//! 2-core machine while shared with other builds; see `BENCHMARKS.md`):
+//!
+//! | plan                                                  | mean     | p99      |
+//! |-------------------------------------------------------|----------|----------|
+//! | geo first: category shard, R-tree buckets, columns    | 0.52 ms  | 3.9 ms   |
+//! | text first: tantivy category postings, then each row  | 18.0 ms  | 58.4 ms  |
+//!
+//! Geo first wins by ~35× on the mean: a 10 km circle (20 km for the radius relax count) holds a
+//! few percent of a category's candidates, while the category postings hold all of them and each
+//! row then costs a random access. tantivy therefore serves keywords (and the category with them)
+//! only; with fewer than 20,000 keyword hits the rows are evaluated one by one, otherwise the hits
+//! become a bitset and the geo plan runs. The other categorical fields are indexed in tantivy
+//! but the columns answer them faster in every plan we measured.
+//!
+//! Layout choices that the profile justified, in order of effect: scoring reads one
+//! [`segment`]-local record per match instead of four lists (the lists' cache misses were half the
+//! query time); shard entries carry exact unit vectors and a packed copy of the filter fields, so
+//! the scan stays in the bucket's own memory and computes a great-circle distance only for matches
+//! and borderline chords (~2.5× on the mean together with branch-free screening); rows are renumbered
+//! along a Morton curve so candidates of one area share cache lines.
+//!
+//! Parallelism: a query whose buckets hold at least [`PARALLEL_MIN_ENTRIES`] entries (the largest
+//! cities' 20 km circles for popular categories) splits its scan and its scoring across the rayon
+//! pool; smaller queries stay on one thread, where splitting cost more than it saved.
 
 pub mod model;
 pub mod oracle;
@@ -93,7 +119,7 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SourcingQuery,
 };
-pub use search::SearchPlan;
+pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
 use search::{Ranked, SegmentView, breakdown};
 use segment::Segment;
@@ -276,13 +302,18 @@ impl Matcher {
 
     /// Runs a sourcing search with a given plan (for measurements and tests; results are the same).
     pub fn search_with_plan(&self, query: &SourcingQuery, plan: SearchPlan) -> SearchResult {
+        self.search_with(query, SearchOptions { plan, ..SearchOptions::default() })
+    }
+
+    /// Runs a sourcing search with given options (for measurements and tests; results are the same).
+    pub fn search_with(&self, query: &SourcingQuery, options: SearchOptions) -> SearchResult {
         let snapshot = self.snapshot();
         let keywords = query.keywords.as_deref().map(text::keyword_terms).unwrap_or_default();
         let base_view = SegmentView { segment: &snapshot.base, dead: Some(&snapshot.base_dead) };
-        let mut outcomes = vec![(&*snapshot.base, base_view.search(query, &keywords, plan))];
+        let mut outcomes = vec![(&*snapshot.base, base_view.search(query, &keywords, options))];
         if let Some(delta) = &snapshot.delta {
             let delta_view = SegmentView { segment: delta, dead: None };
-            outcomes.push((&**delta, delta_view.search(query, &keywords, plan)));
+            outcomes.push((&**delta, delta_view.search(query, &keywords, options)));
         }
 
         let mut total = 0;

@@ -5,16 +5,17 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rstar::AABB;
+use rstar::{AABB, PointDistance};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{
     Breakdown, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts, SoftSkillCredit, SourcingQuery,
 };
-use crate::segment::{CategoryShard, Columns, OTHER_CONTRACT_BIT, Segment};
+use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, Segment};
 use crate::semantics::{
     ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
-    great_circle_km, language_credit, language_score, rank_order, soft_skill_score, total_score, unit_vector,
+    great_circle_km, language_credit, language_score, language_score_by, rank_order, soft_skill_score,
+    soft_skill_score_by, total_score, unit_vector,
 };
 use crate::text::{KeywordTerm, TextFilter};
 
@@ -29,6 +30,24 @@ pub enum SearchPlan {
     GeoFirst,
     /// tantivy first (category and keywords), then each returned candidate's own localizations.
     TextFirst,
+}
+
+/// How a search runs. The results never depend on it, only the time taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchOptions {
+    pub plan: SearchPlan,
+    /// The geo scan and the scoring split across the rayon pool when the candidate buckets hold
+    /// at least this many entries (and the pool has more than one thread).
+    pub parallel_min_entries: usize,
+}
+
+/// Below this many entries to scan, splitting the work costs more than it saves (see the crate docs).
+pub const PARALLEL_MIN_ENTRIES: usize = 150_000;
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { plan: SearchPlan::Auto, parallel_min_entries: PARALLEL_MIN_ENTRIES }
+    }
 }
 
 /// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
@@ -77,49 +96,33 @@ impl<'a> Criteria<'a> {
 
     /// The failed criteria of a candidate, or `None` when no single relaxation would let it match
     /// (so it can be ignored altogether).
-    #[inline]
-    fn screen(
-        &self,
-        columns: &Columns,
-        row: u32,
-        contract_mask: u32,
-        degree: u8,
-        available_day: i32,
-        minimum_duration: u16,
-    ) -> Option<u8> {
-        let mut failed = 0u8;
-        let mut beyond_one_step = false;
-        let common = contract_mask & self.contract_mask;
-        if common == 0 || (common == OTHER_CONTRACT_BIT && !self.accepts_listed_contract(columns, row)) {
-            failed |= CONTRACT; // "any contract" always lets it through
-        }
-        if degree < self.minimum_degree {
-            failed |= DEGREE;
-            beyond_one_step |= degree < self.relaxed_minimum_degree;
-        }
-        if available_day > self.start_day {
-            failed |= START_DATE;
-            beyond_one_step |= available_day > self.relaxed_start_day;
-        }
-        let minimum_duration = u32::from(minimum_duration);
-        if minimum_duration > self.duration_limit {
-            failed |= DURATION;
-            beyond_one_step |= minimum_duration > self.relaxed_duration_limit;
-        }
-        (!beyond_one_step && failed.count_ones() <= 1).then_some(failed)
+    #[inline(always)]
+    fn screen(&self, columns: &Columns, row: u32, filter: &EntryFilter) -> Option<u8> {
+        let common = filter.contract_mask & self.contract_mask;
+        let contract_failed =
+            common == 0 || (common == OTHER_CONTRACT_BIT && !self.accepts_listed_contract(columns, row));
+        let minimum_duration = u32::from(filter.minimum_duration);
+        let failed = u8::from(contract_failed) * CONTRACT
+            | u8::from(filter.degree < self.minimum_degree) * DEGREE
+            | u8::from(filter.available_day > self.start_day) * START_DATE
+            | u8::from(minimum_duration > self.duration_limit) * DURATION;
+        // "Any contract" always lets a candidate through; the other relaxations go one step only.
+        let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
+            | (filter.available_day > self.relaxed_start_day)
+            | (minimum_duration > self.relaxed_duration_limit);
+        (!beyond_one_step && failed & failed.wrapping_sub(1) == 0).then_some(failed)
     }
 
     #[inline]
     fn screen_row(&self, columns: &Columns, row: u32) -> Option<u8> {
         let index = row as usize;
-        self.screen(
-            columns,
-            row,
-            columns.contract_masks[index],
-            columns.degrees[index],
-            columns.available_days[index],
-            columns.minimum_durations[index],
-        )
+        let filter = EntryFilter {
+            contract_mask: columns.contract_masks[index],
+            available_day: columns.available_days[index],
+            minimum_duration: columns.minimum_durations[index],
+            degree: columns.degrees[index],
+        };
+        self.screen(columns, row, &filter)
     }
 
     #[cold]
@@ -133,7 +136,10 @@ impl<'a> Criteria<'a> {
 struct RowState {
     row: u32,
     failed: u8,
-    /// Nearest place within the radius: (distance, localization index).
+    /// A place within the radius.
+    within_radius: bool,
+    /// Nearest place within the radius: (distance, localization index); computed for
+    /// candidates that pass every filter only, the others just need `within_radius`.
     nearest: Option<(f64, u16)>,
     /// A place within twice the radius.
     within_double_radius: bool,
@@ -144,11 +150,13 @@ struct RowState {
 
 impl RowState {
     fn new(row: u32, failed: u8) -> RowState {
-        RowState { row, failed, nearest: None, within_double_radius: false, country_index: None }
+        RowState { row, failed, within_radius: false, nearest: None, within_double_radius: false, country_index: None }
     }
 
-    fn offer_place(&mut self, distance_km: f64, localization_index: u16, radius_km: f64) {
-        if distance_km <= radius_km {
+    /// Records a place at an exactly computed distance.
+    fn offer_place(&mut self, distance_km: f64, localization_index: u16, geometry: &Geometry) {
+        if distance_km <= geometry.radius_km {
+            self.within_radius = true;
             let closer = match self.nearest {
                 None => true,
                 Some((best, best_index)) => {
@@ -159,12 +167,32 @@ impl RowState {
                 self.nearest = Some((distance_km, localization_index));
             }
         }
-        self.within_double_radius = true;
+        if distance_km <= geometry.double_radius_km {
+            self.within_double_radius = true;
+        }
     }
 
     fn offer_country(&mut self, localization_index: u16) {
         if self.country_index.is_none_or(|index| localization_index < index) {
             self.country_index = Some(localization_index);
+        }
+    }
+
+    /// Folds in what another part of a split scan learned about the same candidate.
+    fn merge(&mut self, other: &RowState) {
+        self.within_radius |= other.within_radius;
+        self.within_double_radius |= other.within_double_radius;
+        if let Some((distance, index)) = other.nearest {
+            let closer = match self.nearest {
+                None => true,
+                Some((best, best_index)) => distance < best || (distance == best && index < best_index),
+            };
+            if closer {
+                self.nearest = Some((distance, index));
+            }
+        }
+        if let Some(index) = other.country_index {
+            self.offer_country(index);
         }
     }
 }
@@ -173,20 +201,19 @@ impl RowState {
 #[derive(Default)]
 struct Scratch {
     generation: u32,
-    stamps: Vec<u32>,
-    slots: Vec<u32>,
+    /// Per row: the generation that last saw it and its slot in `states`.
+    seen: Vec<(u32, u32)>,
     states: Vec<RowState>,
 }
 
 impl Scratch {
     fn begin(&mut self, rows: usize) {
-        if self.stamps.len() < rows {
-            self.stamps.resize(rows, 0);
-            self.slots.resize(rows, 0);
+        if self.seen.len() < rows {
+            self.seen.resize(rows, (0, 0));
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamps.fill(0);
+            self.seen.fill((0, 0));
             self.generation = 1;
         }
         self.states.clear();
@@ -194,13 +221,12 @@ impl Scratch {
 
     #[inline]
     fn state(&mut self, row: u32, failed: u8) -> &mut RowState {
-        let index = row as usize;
-        if self.stamps[index] != self.generation {
-            self.stamps[index] = self.generation;
-            self.slots[index] = self.states.len() as u32;
+        let seen = &mut self.seen[row as usize];
+        if seen.0 != self.generation {
+            *seen = (self.generation, self.states.len() as u32);
             self.states.push(RowState::new(row, failed));
         }
-        let slot = self.slots[index] as usize;
+        let slot = seen.1 as usize;
         &mut self.states[slot]
     }
 }
@@ -299,10 +325,47 @@ struct Geometry {
     center: [f64; 3],
     radius_km: f64,
     double_radius_km: f64,
+    /// Squared chords below which a place is surely within the radius, above which surely not;
+    /// in between the exact distance decides. Same for twice the radius.
+    surely_within_radius: f64,
+    surely_beyond_radius: f64,
+    surely_within_double_radius: f64,
+    surely_beyond_double_radius: f64,
+}
+
+impl Geometry {
+    fn new(lat: f64, lng: f64, radius_km: f64) -> Geometry {
+        // Chord and great-circle distance are both computed to within a few ulps; a relative margin
+        // of 1e-9 leaves the borderline cases to the exact test.
+        let squared = |chord: f64, factor: f64| (chord * factor) * (chord * factor);
+        let chord = chord_of_km(radius_km);
+        let double_chord = chord_of_km(radius_km * 2.0);
+        Geometry {
+            center: unit_vector(lat, lng),
+            radius_km,
+            double_radius_km: radius_km * 2.0,
+            surely_within_radius: squared(chord, 1.0 - 1e-9),
+            surely_beyond_radius: squared(chord, 1.0 + 1e-9) + 1e-300,
+            surely_within_double_radius: squared(double_chord, 1.0 - 1e-9),
+            surely_beyond_double_radius: squared(double_chord, 1.0 + 1e-9) + 1e-300,
+        }
+    }
+
+    #[inline(always)]
+    fn squared_chord(&self, unit: &[f64; 3]) -> f64 {
+        let (dx, dy, dz) = (unit[0] - self.center[0], unit[1] - self.center[1], unit[2] - self.center[2]);
+        dx * dx + dy * dy + dz * dz
+    }
 }
 
 impl SegmentView<'_> {
-    pub(crate) fn search(&self, query: &SourcingQuery, keywords: &[KeywordTerm], plan: SearchPlan) -> SegmentOutcome {
+    pub(crate) fn search(
+        &self,
+        query: &SourcingQuery,
+        keywords: &[KeywordTerm],
+        options: SearchOptions,
+    ) -> SegmentOutcome {
+        let plan = options.plan;
         let segment = self.segment;
         let capacity = query.offset.saturating_add(query.limit);
         let empty = SegmentOutcome { total: 0, relax: RelaxCounts::default(), top: Vec::new() };
@@ -311,11 +374,7 @@ impl SegmentView<'_> {
         };
         let criteria = Criteria::new(query, &segment.columns);
         let geometry = match query.localization {
-            QueryLocalization::Point { lat, lng, .. } => Some(Geometry {
-                center: unit_vector(lat, lng),
-                radius_km: query.radius_km,
-                double_radius_km: query.radius_km * 2.0,
-            }),
+            QueryLocalization::Point { lat, lng, .. } => Some(Geometry::new(lat, lng, query.radius_km)),
             QueryLocalization::Country { .. } => None,
         };
 
@@ -327,9 +386,37 @@ impl SegmentView<'_> {
             SearchPlan::Auto => text_rows.as_ref().is_some_and(|rows| rows.len() <= TEXT_FIRST_MAX_ROWS),
         };
 
+        let rows = segment.columns.candidate_ids.len();
+        let threads = rayon::current_num_threads();
+        let buckets = match (&geometry, row_by_row) {
+            (Some(geometry), false) => circle_buckets(shard, geometry),
+            _ => Vec::new(),
+        };
+        let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
+        let parallel = threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
+        // Split scans run first, each on its worker's own scratch, and are merged below.
+        let partial_scans: Vec<Vec<RowState>> = if parallel {
+            use rayon::prelude::*;
+            let chunk = buckets.len().div_ceil(threads * 2).max(1);
+            let geometry = geometry.as_ref().expect("buckets come from a geometry");
+            buckets
+                .par_chunks(chunk)
+                .map(|chunk| {
+                    SCRATCH.with(|scratch| {
+                        let mut scratch = scratch.borrow_mut();
+                        scratch.begin(rows);
+                        self.collect_circle(shard, chunk, &criteria, geometry, &mut scratch);
+                        scratch.states.clone()
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+
         SCRATCH.with(|scratch| {
             let mut scratch = scratch.borrow_mut();
-            scratch.begin(segment.columns.candidate_ids.len());
+            scratch.begin(rows);
             let keyword_bits = if row_by_row {
                 let rows = text_rows.as_deref().unwrap_or(&[]);
                 self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
@@ -337,8 +424,14 @@ impl SegmentView<'_> {
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
-                        self.collect_circle(shard, &criteria, geometry, &mut scratch);
-                        self.collect_country_rows(shard.country_wide.get(country), &criteria, &mut scratch);
+                        if parallel {
+                            for state in partial_scans.iter().flatten() {
+                                scratch.state(state.row, state.failed).merge(state);
+                            }
+                        } else {
+                            self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
+                        }
+                        self.collect_country_wide(shard.country_wide.get(country), &criteria, &mut scratch);
                     }
                     (QueryLocalization::Country { country }, _) => {
                         self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
@@ -353,7 +446,18 @@ impl SegmentView<'_> {
                     bits
                 })
             };
-            self.finish(&scratch.states, query, geometry.as_ref(), keyword_bits.as_deref(), capacity)
+            let (states, geometry, keyword_bits) = (&scratch.states, geometry.as_ref(), keyword_bits.as_deref());
+            if parallel && states.len() >= 4096 {
+                use rayon::prelude::*;
+                let chunk = states.len().div_ceil(threads * 2);
+                states
+                    .par_chunks(chunk)
+                    .map(|states| self.finish(states, query, geometry, keyword_bits, capacity))
+                    .reduce_with(|a, b| merge_outcomes(a, b, capacity))
+                    .unwrap_or(empty)
+            } else {
+                self.finish(states, query, geometry, keyword_bits, capacity)
+            }
         })
     }
 
@@ -361,48 +465,76 @@ impl SegmentView<'_> {
     fn collect_circle(
         &self,
         shard: &CategoryShard,
+        buckets: &[(u32, u32)],
         criteria: &Criteria<'_>,
         geometry: &Geometry,
         scratch: &mut Scratch,
     ) {
         let columns = &self.segment.columns;
-        // A slightly generous reach in f32: candidates are confirmed with the exact distance.
-        let reach = (chord_of_km(geometry.double_radius_km) + 1e-5) as f32;
-        let reach_squared = reach * reach;
-        let center = geometry.center.map(|coordinate| coordinate as f32);
-        let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
-        for bucket in shard.buckets.locate_in_envelope_intersecting(&envelope) {
-            let (start, end) = bucket.data;
-            for entry in start as usize..end as usize {
-                let (dx, dy, dz) =
-                    (shard.xs[entry] - center[0], shard.ys[entry] - center[1], shard.zs[entry] - center[2]);
-                if dx * dx + dy * dy + dz * dz > reach_squared {
+        let center = geometry.center;
+        for &(start, end) in buckets {
+            let range = start as usize..end as usize;
+            let units = &shard.units[range.clone()];
+            let filters = &shard.filters[range.clone()];
+            for (offset, (unit, filter)) in units.iter().zip(filters).enumerate() {
+                let squared_chord = geometry.squared_chord(unit);
+                if squared_chord > geometry.surely_beyond_double_radius {
                     continue;
                 }
+                let entry = range.start + offset;
                 let row = shard.rows[entry];
-                let Some(failed) = criteria.screen(
-                    columns,
-                    row,
-                    shard.contract_masks[entry],
-                    shard.degrees[entry],
-                    shard.available_days[entry],
-                    shard.minimum_durations[entry],
-                ) else {
+                let Some(failed) = criteria.screen(columns, row, filter) else {
                     continue;
                 };
                 let localization_index = shard.localization_indexes[entry];
-                let localization = &columns.localizations_of(row)[usize::from(localization_index)];
-                let distance_km = great_circle_km(localization.unit, geometry.center);
-                if distance_km > geometry.double_radius_km || (failed != 0 && distance_km > geometry.radius_km) {
-                    continue;
+                let within_radius = if squared_chord < geometry.surely_within_radius {
+                    Some(true)
+                } else if squared_chord > geometry.surely_beyond_radius {
+                    Some(false)
+                } else {
+                    None
+                };
+                if failed == 0 {
+                    if within_radius != Some(false) {
+                        // A match (if within): its exact distance ranks it.
+                        let distance_km = great_circle_km(*unit, center);
+                        scratch.state(row, failed).offer_place(distance_km, localization_index, geometry);
+                    } else {
+                        let within_double_radius = squared_chord < geometry.surely_within_double_radius
+                            || great_circle_km(*unit, center) <= geometry.double_radius_km;
+                        if within_double_radius {
+                            scratch.state(row, failed).within_double_radius = true;
+                        }
+                    }
+                } else {
+                    // Only a one-step relaxation could let it in, and only from within the radius.
+                    let within = match within_radius {
+                        Some(within) => within,
+                        None => great_circle_km(*unit, center) <= geometry.radius_km,
+                    };
+                    if within {
+                        scratch.state(row, failed).within_radius = true;
+                    }
                 }
-                scratch.state(row, failed).offer_place(distance_km, localization_index, geometry.radius_km);
             }
         }
     }
 
-    /// Candidates matched through a country: whole-country localizations for a point query, any
-    /// localization in the country for a country query.
+    /// Candidates with a whole-country localization of the query point's country.
+    fn collect_country_wide(&self, list: Option<&CountryList>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
+        let Some(list) = list else {
+            return;
+        };
+        let columns = &self.segment.columns;
+        for (entry, filter) in list.filters.iter().enumerate() {
+            let row = list.rows[entry];
+            if let Some(failed) = criteria.screen(columns, row, filter) {
+                scratch.state(row, failed).offer_country(list.localization_indexes[entry]);
+            }
+        }
+    }
+
+    /// Candidates with any localization in the country of a country query.
     fn collect_country_rows(&self, rows: Option<&Vec<(u32, u16)>>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
         let columns = &self.segment.columns;
         for &(row, localization_index) in rows.map(Vec::as_slice).unwrap_or(&[]) {
@@ -432,10 +564,8 @@ impl SegmentView<'_> {
                 match (&query.localization, geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => match localization.place_id {
                         Some(_) => {
-                            let distance_km = great_circle_km(localization.unit, geometry.center);
-                            if distance_km <= geometry.double_radius_km {
-                                state.offer_place(distance_km, index, geometry.radius_km);
-                            }
+                            let unit = unit_vector(localization.lat, localization.lng);
+                            state.offer_place(great_circle_km(unit, geometry.center), index, geometry);
                         }
                         None if localization.country == *country => state.offer_country(index),
                         None => {}
@@ -446,7 +576,7 @@ impl SegmentView<'_> {
                     _ => {}
                 }
             }
-            if state.nearest.is_some() || state.within_double_radius || state.country_index.is_some() {
+            if state.within_radius || state.within_double_radius || state.country_index.is_some() {
                 *scratch.state(row, failed) = state;
             }
         }
@@ -472,7 +602,7 @@ impl SegmentView<'_> {
             {
                 continue;
             }
-            let within = state.nearest.is_some() || state.country_index.is_some();
+            let within = state.within_radius || state.country_index.is_some();
             if !within {
                 if state.within_double_radius && state.failed == 0 {
                     relax.radius_doubled += 1;
@@ -505,15 +635,68 @@ impl SegmentView<'_> {
                 radius_km,
             )
             .expect("a match has a localization");
-            let candidate_id = columns.candidate_ids[state.row as usize];
-            let language = language_score(columns.languages_of(state.row), &query.languages);
-            let soft_skills = soft_skill_score(columns.soft_skills_of(state.row), &query.soft_skill_categories);
+            let record = &columns.scoring[state.row as usize];
+            let candidate_id = record.candidate_id;
+            let (language, soft_skills) = if record.inline {
+                (
+                    language_score_by(&query.languages, |language| {
+                        let slot = record.languages.iter().position(|&listed| listed == language)?;
+                        Some(record.language_levels[slot])
+                    }),
+                    soft_skill_score_by(&query.soft_skill_categories, |category| {
+                        match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
+                            Some(slot) => record.soft_skill_percents[slot],
+                            None => 0,
+                        }
+                    }),
+                )
+            } else {
+                (
+                    language_score(columns.languages_of(state.row), &query.languages),
+                    soft_skill_score(columns.soft_skills_of(state.row), &query.soft_skill_categories),
+                )
+            };
             let score = total_score(language, soft_skills, choice.score);
             if top.would_keep(score, candidate_id) {
                 top.push(Ranked { score, candidate_id, row: state.row, choice });
             }
         }
         SegmentOutcome { total, relax, top: top.into_sorted() }
+    }
+}
+
+/// The entry ranges of the buckets that may hold places within twice the radius, in bucket order.
+fn circle_buckets(shard: &CategoryShard, geometry: &Geometry) -> Vec<(u32, u32)> {
+    let reach = geometry.surely_beyond_double_radius.sqrt();
+    let center = geometry.center;
+    let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
+    let mut buckets: Vec<(u32, u32)> = shard
+        .buckets
+        .locate_in_envelope_intersecting(&envelope)
+        // The cube around the cap is larger than the cap: skip boxes that only meet its corners.
+        .filter(|bucket| bucket.geom().distance_2(&center) <= geometry.surely_beyond_double_radius)
+        .map(|bucket| bucket.data)
+        .collect();
+    buckets.sort_unstable();
+    buckets
+}
+
+/// Combines the outcomes of two disjoint sets of candidates.
+fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usize) -> SegmentOutcome {
+    let mut top = a.top;
+    top.extend(b.top);
+    top.sort_unstable();
+    top.truncate(capacity);
+    SegmentOutcome {
+        total: a.total + b.total,
+        relax: RelaxCounts {
+            radius_doubled: a.relax.radius_doubled + b.relax.radius_doubled,
+            start_date_plus_30_days: a.relax.start_date_plus_30_days + b.relax.start_date_plus_30_days,
+            flexibility_plus_3_months: a.relax.flexibility_plus_3_months + b.relax.flexibility_plus_3_months,
+            degree_minus_one: a.relax.degree_minus_one + b.relax.degree_minus_one,
+            any_contract: a.relax.any_contract + b.relax.any_contract,
+        },
+        top,
     }
 }
 

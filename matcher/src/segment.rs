@@ -30,10 +30,9 @@ pub(crate) const BUCKET_SIZE: usize = 64;
 pub(crate) const OTHER_CONTRACT_BIT: u32 = 1 << 31;
 const DICTIONARY_CAPACITY: usize = 31;
 
-/// A localization as stored: the original fields plus the unit vector used for distances.
+/// A localization as stored: the original fields (the unit vector is recomputed when needed).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct StoredLocalization {
-    pub unit: [f64; 3],
     pub lat: f64,
     pub lng: f64,
     /// `None` for a whole-country localization.
@@ -41,26 +40,57 @@ pub(crate) struct StoredLocalization {
     pub country: CountryCode,
 }
 
-pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f32; 3]>, (u32, u32)>>;
+/// Languages kept inline in a [`ScoringRecord`].
+pub(crate) const INLINE_LANGUAGES: usize = 4;
+/// Soft-skill categories kept inline in a [`ScoringRecord`] (slots given by the segment's dictionary).
+pub(crate) const INLINE_SOFT_SKILLS: usize = 8;
+
+/// Everything scoring needs about a candidate in one small record, so that scoring a match costs one
+/// memory access. Candidates whose data does not fit are scored from the lists instead.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ScoringRecord {
+    pub candidate_id: i64,
+    /// Percent per soft-skill slot (the highest listed for the category).
+    pub soft_skill_percents: [u8; INLINE_SOFT_SKILLS],
+    /// Distinct languages with their highest level; unused slots have level 0 and language `u16::MAX`.
+    pub languages: [u16; INLINE_LANGUAGES],
+    pub language_levels: [u8; INLINE_LANGUAGES],
+    /// False when the lists did not fit: use the lists.
+    pub inline: bool,
+}
+
+/// A copy of a candidate's hot filter fields, stored next to each of its shard entries.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EntryFilter {
+    pub contract_mask: u32,
+    pub available_day: i32,
+    pub minimum_duration: u16,
+    pub degree: u8,
+}
+
+pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
+
+/// Candidates listed by country, with the localization that puts them there.
+#[derive(Default)]
+pub(crate) struct CountryList {
+    pub rows: Vec<u32>,
+    pub localization_indexes: Vec<u16>,
+    pub filters: Vec<EntryFilter>,
+}
 
 /// The localizations of the candidates who want one job category.
 pub(crate) struct CategoryShard {
     // One entry per (candidate, place localization), in bucket order.
-    pub xs: Vec<f32>,
-    pub ys: Vec<f32>,
-    pub zs: Vec<f32>,
+    /// The exact unit vectors of [`crate::semantics::unit_vector`], so distances need no other lookup.
+    pub units: Vec<[f64; 3]>,
     pub rows: Vec<u32>,
     pub localization_indexes: Vec<u16>,
-    // Copies of the candidate's filter columns, so that rejecting an entry stays within the bucket.
-    pub contract_masks: Vec<u32>,
-    pub degrees: Vec<u8>,
-    pub available_days: Vec<i32>,
-    pub minimum_durations: Vec<u16>,
+    pub filters: Vec<EntryFilter>,
     /// Bucket boxes, each with its entry range.
     pub buckets: BucketTree,
-    /// Candidates with a whole-country localization, with the index of the first such localization.
-    pub country_wide: HashMap<CountryCode, Vec<(u32, u16)>>,
-    /// Candidates with any localization in the country, with the index of the first one.
+    /// Candidates with a whole-country localization, with the first such localization.
+    pub country_wide: HashMap<CountryCode, CountryList>,
+    /// Candidates with any localization in the country, with the first one.
     pub country_any: HashMap<CountryCode, Vec<(u32, u16)>>,
 }
 
@@ -95,6 +125,9 @@ pub(crate) struct Columns {
     text: String,
     /// Bit i of a contract mask stands for `contract_dictionary[i]` (see [`OTHER_CONTRACT_BIT`]).
     pub contract_dictionary: Vec<u16>,
+    pub scoring: Vec<ScoringRecord>,
+    /// Slot i of a record's soft-skill percents stands for `soft_skill_dictionary[i]`.
+    pub soft_skill_dictionary: Vec<u16>,
 }
 
 /// Spreads the low 32 bits of `value` to the even bits of a u64.
@@ -125,6 +158,35 @@ fn home_key(doc: &CandidateDoc) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
+fn scoring_record(doc: &CandidateDoc, soft_skill_dictionary: Option<&[u16]>) -> ScoringRecord {
+    let mut record = ScoringRecord {
+        candidate_id: doc.candidate_id,
+        languages: [u16::MAX; INLINE_LANGUAGES],
+        inline: soft_skill_dictionary.is_some(),
+        ..ScoringRecord::default()
+    };
+    if let Some(dictionary) = soft_skill_dictionary {
+        for share in &doc.soft_skills {
+            if let Ok(slot) = dictionary.binary_search(&share.category) {
+                record.soft_skill_percents[slot] = record.soft_skill_percents[slot].max(share.percent);
+            }
+        }
+    }
+    let mut used = 0;
+    for skill in &doc.languages {
+        match record.languages[..used].iter().position(|&language| language == skill.language) {
+            Some(slot) => record.language_levels[slot] = record.language_levels[slot].max(skill.level),
+            None if used < INLINE_LANGUAGES => {
+                record.languages[used] = skill.language;
+                record.language_levels[used] = skill.level;
+                used += 1;
+            }
+            None => record.inline = false,
+        }
+    }
+    record
+}
+
 /// Appends `items` to a flat list and records the end offset.
 fn push_list<T: Copy>(offsets: &mut Vec<u32>, values: &mut Vec<T>, items: &[T]) {
     values.extend_from_slice(items);
@@ -140,7 +202,7 @@ fn list<'a, T>(offsets: &[u32], values: &'a [T], row: u32) -> &'a [T] {
 struct PendingEntry {
     lat: f64,
     lng: f64,
-    unit: [f32; 3],
+    unit: [f64; 3],
     row: u32,
     localization_index: u16,
 }
@@ -196,7 +258,15 @@ impl Columns {
             text_offsets: vec![0],
             text: String::new(),
             contract_dictionary: contract_dictionary.clone(),
+            scoring: Vec::with_capacity(count),
+            soft_skill_dictionary: Vec::new(),
         };
+        let mut soft_skill_ids: Vec<u16> =
+            docs.iter().flat_map(|doc| doc.soft_skills.iter().map(|share| share.category)).collect();
+        soft_skill_ids.sort_unstable();
+        soft_skill_ids.dedup();
+        let soft_skills_fit = soft_skill_ids.len() <= INLINE_SOFT_SKILLS;
+        segment.soft_skill_dictionary = if soft_skills_fit { soft_skill_ids } else { Vec::new() };
         for (row, doc) in docs.iter().enumerate() {
             segment.candidate_ids.push(doc.candidate_id);
             segment.id_lookup.push((doc.candidate_id, row as u32));
@@ -207,10 +277,10 @@ impl Columns {
             segment.minimum_durations.push(doc.minimum_duration_months);
             segment.localizations.extend(doc.localizations.iter().map(|localization| match *localization {
                 JobLocalization::Place { place_id, lat, lng, country } => {
-                    StoredLocalization { unit: unit_vector(lat, lng), lat, lng, place_id: Some(place_id), country }
+                    StoredLocalization { lat, lng, place_id: Some(place_id), country }
                 }
                 JobLocalization::Country { country } => {
-                    StoredLocalization { unit: [0.0; 3], lat: 0.0, lng: 0.0, place_id: None, country }
+                    StoredLocalization { lat: 0.0, lng: 0.0, place_id: None, country }
                 }
             }));
             segment.localization_offsets.push(segment.localizations.len() as u32);
@@ -218,6 +288,7 @@ impl Columns {
             push_list(&mut segment.contract_offsets, &mut segment.contracts, &doc.contract_types);
             push_list(&mut segment.language_offsets, &mut segment.languages, &doc.languages);
             push_list(&mut segment.soft_skill_offsets, &mut segment.soft_skills, &doc.soft_skills);
+            segment.scoring.push(scoring_record(doc, soft_skills_fit.then_some(&segment.soft_skill_dictionary[..])));
             segment.text.push_str(&doc.text);
             segment.text_offsets.push(segment.text.len());
         }
@@ -245,33 +316,45 @@ impl Columns {
         categories.into_par_iter().map(|(category, rows)| (category, self.build_shard(&rows))).collect()
     }
 
+    fn entry_filter(&self, row: u32) -> EntryFilter {
+        let row = row as usize;
+        EntryFilter {
+            contract_mask: self.contract_masks[row],
+            available_day: self.available_days[row],
+            minimum_duration: self.minimum_durations[row],
+            degree: self.degrees[row],
+        }
+    }
+
     fn build_shard(&self, rows: &[u32]) -> CategoryShard {
-        let mut pending = Vec::new();
-        let mut country_wide: HashMap<CountryCode, Vec<(u32, u16)>> = HashMap::new();
+        let mut pending = Vec::with_capacity(rows.len() * 3);
+        let mut country_wide: HashMap<CountryCode, CountryList> = HashMap::new();
         let mut country_any: HashMap<CountryCode, Vec<(u32, u16)>> = HashMap::new();
         for &row in rows {
             let localizations = list(&self.localization_offsets, &self.localizations, row);
             for (index, localization) in localizations.iter().enumerate() {
+                let earlier = &localizations[..index];
                 let index = index as u16;
-                let first_in_country =
-                    !localizations[..usize::from(index)].iter().any(|earlier| earlier.country == localization.country);
-                if first_in_country {
+                if !earlier.iter().any(|earlier| earlier.country == localization.country) {
                     country_any.entry(localization.country).or_default().push((row, index));
                 }
                 match localization.place_id {
                     Some(_) => pending.push(PendingEntry {
                         lat: localization.lat,
                         lng: localization.lng,
-                        unit: localization.unit.map(|coordinate| coordinate as f32),
+                        unit: unit_vector(localization.lat, localization.lng),
                         row,
                         localization_index: index,
                     }),
                     None => {
-                        let first_country_wide = !localizations[..usize::from(index)]
+                        let first_country_wide = !earlier
                             .iter()
                             .any(|earlier| earlier.place_id.is_none() && earlier.country == localization.country);
                         if first_country_wide {
-                            country_wide.entry(localization.country).or_default().push((row, index));
+                            let list = country_wide.entry(localization.country).or_default();
+                            list.rows.push(row);
+                            list.localization_indexes.push(index);
+                            list.filters.push(self.entry_filter(row));
                         }
                     }
                 }
@@ -281,42 +364,31 @@ impl Columns {
 
         let count = pending.len();
         let mut shard = CategoryShard {
-            xs: Vec::with_capacity(count),
-            ys: Vec::with_capacity(count),
-            zs: Vec::with_capacity(count),
+            units: Vec::with_capacity(count),
             rows: Vec::with_capacity(count),
             localization_indexes: Vec::with_capacity(count),
-            contract_masks: Vec::with_capacity(count),
-            degrees: Vec::with_capacity(count),
-            available_days: Vec::with_capacity(count),
-            minimum_durations: Vec::with_capacity(count),
+            filters: Vec::with_capacity(count),
             buckets: RTree::new(),
             country_wide,
             country_any,
         };
         for entry in &pending {
-            let row = entry.row as usize;
-            shard.xs.push(entry.unit[0]);
-            shard.ys.push(entry.unit[1]);
-            shard.zs.push(entry.unit[2]);
+            shard.units.push(entry.unit);
             shard.rows.push(entry.row);
             shard.localization_indexes.push(entry.localization_index);
-            shard.contract_masks.push(self.contract_masks[row]);
-            shard.degrees.push(self.degrees[row]);
-            shard.available_days.push(self.available_days[row]);
-            shard.minimum_durations.push(self.minimum_durations[row]);
+            shard.filters.push(self.entry_filter(entry.row));
         }
+        drop(pending);
         let boxes = (0..count)
             .step_by(BUCKET_SIZE)
             .map(|start| {
                 let end = (start + BUCKET_SIZE).min(count);
-                let mut lower = [f32::INFINITY; 3];
-                let mut upper = [f32::NEG_INFINITY; 3];
-                for index in start..end {
-                    let point = [shard.xs[index], shard.ys[index], shard.zs[index]];
+                let mut lower = [f64::INFINITY; 3];
+                let mut upper = [f64::NEG_INFINITY; 3];
+                for unit in &shard.units[start..end] {
                     for axis in 0..3 {
-                        lower[axis] = lower[axis].min(point[axis]);
-                        upper[axis] = upper[axis].max(point[axis]);
+                        lower[axis] = lower[axis].min(unit[axis]);
+                        upper[axis] = upper[axis].max(unit[axis]);
                     }
                 }
                 GeomWithData::new(Rectangle::from_corners(lower, upper), (start as u32, end as u32))

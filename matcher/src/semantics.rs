@@ -68,23 +68,32 @@ pub fn language_credit(required_level: u8, actual_level: Option<u8>) -> f64 {
 
 /// The average language credit, `None` when no language is requested.
 pub fn language_score(skills: &[LanguageSkill], requirements: &[LanguageRequirement]) -> Option<f64> {
+    language_score_by(requirements, |language| candidate_language_level(skills, language))
+}
+
+/// [`language_score`] given a way to find the candidate's level in a language.
+#[inline]
+pub fn language_score_by(requirements: &[LanguageRequirement], level_of: impl Fn(u16) -> Option<u8>) -> Option<f64> {
     if requirements.is_empty() {
         return None;
     }
-    let sum: f64 = requirements
-        .iter()
-        .map(|requirement| language_credit(requirement.level, candidate_language_level(skills, requirement.language)))
-        .sum();
+    let sum: f64 =
+        requirements.iter().map(|requirement| language_credit(requirement.level, level_of(requirement.language))).sum();
     Some(sum / requirements.len() as f64)
 }
 
 /// The average share (as a fraction) of the requested categories, `None` when none is requested.
 pub fn soft_skill_score(shares: &[SoftSkillShare], categories: &[u16]) -> Option<f64> {
+    soft_skill_score_by(categories, |category| candidate_soft_skill_percent(shares, category))
+}
+
+/// [`soft_skill_score`] given a way to find the candidate's share of a category.
+#[inline]
+pub fn soft_skill_score_by(categories: &[u16], percent_of: impl Fn(u16) -> u8) -> Option<f64> {
     if categories.is_empty() {
         return None;
     }
-    let sum: f64 =
-        categories.iter().map(|&category| f64::from(candidate_soft_skill_percent(shares, category)) / 100.0).sum();
+    let sum: f64 = categories.iter().map(|&category| f64::from(percent_of(category)) / 100.0).sum();
     Some(sum / categories.len() as f64)
 }
 

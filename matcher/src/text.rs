@@ -6,14 +6,15 @@
 //! text; a document matches the keywords when every term matches. The same analyzers are used by the
 //! oracle on the raw text, so the inverted index is checked against a plain token scan.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer,
+    AsciiFoldingFilter, Language, LowerCaser, PreTokenizedString, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    TextAnalyzer, Token,
 };
 use tantivy::{DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
@@ -61,6 +62,56 @@ pub fn text_token_sets(text: &str) -> (HashSet<String>, HashSet<String>) {
     let french = tokens(&mut analyzer(Language::French), text).into_iter().collect();
     let english = tokens(&mut analyzer(Language::English), text).into_iter().collect();
     (french, english)
+}
+
+/// Analyzes texts word by word, remembering each word's stems: stemming dominates indexing time
+/// and vocabularies are small. The analyzers filter tokens one at a time, so analyzing a word alone
+/// gives exactly what analyzing it inside its text gives.
+struct CachedAnalyzers {
+    words: TextAnalyzer,
+    french: TextAnalyzer,
+    english: TextAnalyzer,
+    stems: HashMap<String, (Option<String>, Option<String>)>,
+}
+
+impl CachedAnalyzers {
+    fn new() -> CachedAnalyzers {
+        CachedAnalyzers {
+            words: TextAnalyzer::from(SimpleTokenizer::default()),
+            french: analyzer(Language::French),
+            english: analyzer(Language::English),
+            stems: HashMap::new(),
+        }
+    }
+
+    /// The French and English token lists of a text.
+    fn analyze(&mut self, text: &str) -> (Vec<Token>, Vec<Token>) {
+        let (mut french, mut english) = (Vec::new(), Vec::new());
+        let mut stream = self.words.token_stream(text);
+        while stream.advance() {
+            let word = stream.token();
+            if !self.stems.contains_key(&word.text) {
+                let french_stem = tokens(&mut self.french, &word.text).pop();
+                let english_stem = tokens(&mut self.english, &word.text).pop();
+                self.stems.insert(word.text.clone(), (french_stem, english_stem));
+            }
+            let (french_stem, english_stem) = &self.stems[&word.text];
+            let token = |text: &String, position: usize| Token {
+                offset_from: word.offset_from,
+                offset_to: word.offset_to,
+                position,
+                text: text.clone(),
+                position_length: 1,
+            };
+            if let Some(stem) = french_stem {
+                french.push(token(stem, french.len()));
+            }
+            if let Some(stem) = english_stem {
+                english.push(token(stem, english.len()));
+            }
+        }
+        (french, english)
+    }
 }
 
 struct Fields {
@@ -113,6 +164,7 @@ impl TextIndex {
         let index = Index::create_in_ram(schema);
         index.tokenizers().register(FRENCH_TOKENIZER, analyzer(Language::French));
         index.tokenizers().register(ENGLISH_TOKENIZER, analyzer(Language::English));
+        let mut analyzers = CachedAnalyzers::new();
         let large = documents.len() > 50_000;
         let (threads, budget) =
             if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
@@ -138,8 +190,16 @@ impl TextIndex {
                 document.add_u64(fields.soft_skill, u64::from(share.category) << 8 | u64::from(share.percent));
             }
             if !doc.text.is_empty() {
-                document.add_text(fields.text_french, &doc.text);
-                document.add_text(fields.text_english, &doc.text);
+                let (french, english) = analyzers.analyze(&doc.text);
+                // The text itself is not stored: the segment's columns keep it.
+                document.add_pre_tokenized_text(
+                    fields.text_french,
+                    PreTokenizedString { text: String::new(), tokens: french },
+                );
+                document.add_pre_tokenized_text(
+                    fields.text_english,
+                    PreTokenizedString { text: String::new(), tokens: english },
+                );
             }
             writer.add_document(document).expect("adding to a RAM index cannot fail");
         }

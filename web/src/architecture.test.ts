@@ -29,7 +29,7 @@ function aliasImports(text: string): string[] {
 }
 
 const layer = (path: string) => path.split('/')[0] ?? '';
-const sharedLayers = new Set(['components', 'config', 'hooks', 'lib', 'locales', 'styles']);
+const sharedLayers = new Set(['api', 'components', 'config', 'hooks', 'lib', 'locales', 'styles']);
 
 describe('architecture', () => {
   it('finds the source files', () => {

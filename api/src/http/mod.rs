@@ -7,15 +7,18 @@
 
 mod accounts;
 mod auth;
+mod client_config;
 mod client_ip;
 mod health;
 pub mod locale;
 mod localizations;
 mod mailbox;
+mod offers;
 mod ping;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod sourcing;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -27,6 +30,7 @@ use axum::{Extension, Router};
 use indexer::IndexerStatus;
 use matcher::Matcher;
 use sqlx::PgPool;
+use tokio::sync::Semaphore;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -56,6 +60,8 @@ pub struct AppState {
     pub matcher: Arc<Matcher>,
     /// What the indexer reports about the matcher (health, metrics).
     pub indexer: Arc<IndexerStatus>,
+    /// Bounds the searches running at once on the rayon pool.
+    pub search_permits: Arc<Semaphore>,
 }
 
 /// Server settings handlers need.
@@ -65,6 +71,8 @@ pub struct Settings {
     pub public_url: String,
     /// Whether the demo mailbox (`GET /api/mailbox`) lists the outbox.
     pub demo_mailbox: bool,
+    /// A tile server's MapLibre style for the sourcing map; `None`: the offline style.
+    pub map_style_url: Option<String>,
 }
 
 impl Settings {
@@ -112,6 +120,8 @@ impl AppState {
             limits: Arc::new(RateLimits::default()),
             matcher: Arc::new(Matcher::new()),
             indexer: Arc::new(IndexerStatus::new()),
+            // a few searches per core keep the cores busy; more would only queue inside rayon
+            search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
         }
     }
 
@@ -146,6 +156,15 @@ impl AppState {
         accounts::change_partner_password,
         accounts::unsubscribe,
         mailbox::list_mailbox,
+        sourcing::list_searches,
+        sourcing::create_search,
+        sourcing::get_search,
+        sourcing::save_candidate,
+        sourcing::unsave_candidate,
+        offers::list_offers,
+        offers::create_offer,
+        offers::get_offer,
+        client_config::get_client_config,
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&ReferenceListPaths)
@@ -162,6 +181,9 @@ fn route_table() -> RouteTable {
     auth::routes(&mut table);
     accounts::routes(&mut table);
     mailbox::routes(&mut table);
+    sourcing::routes(&mut table);
+    offers::routes(&mut table);
+    client_config::routes(&mut table);
     table
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use geo::{Distance, Haversine, Point};
 use rand::Rng;
 use rand::distr::Distribution;
 use rand::distr::weighted::WeightedIndex;
@@ -24,13 +25,8 @@ fn cell_of(lat: f64, lng: f64) -> (i32, i32) {
 }
 
 /// Great-circle distance in kilometres.
-pub fn haversine_km(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
-    const EARTH_RADIUS_KM: f64 = 6371.0088;
-    let (phi1, phi2) = (lat1.to_radians(), lat2.to_radians());
-    let d_phi = (lat2 - lat1).to_radians();
-    let d_lambda = (lng2 - lng1).to_radians();
-    let a = (d_phi / 2.0).sin().powi(2) + phi1.cos() * phi2.cos() * (d_lambda / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_KM * a.sqrt().asin()
+fn haversine_km(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
+    Haversine.distance(Point::new(lng1, lat1), Point::new(lng2, lat2)) / 1000.0
 }
 
 impl Places {
@@ -52,10 +48,7 @@ impl Places {
 
     /// The commune with this INSEE code.
     pub fn by_insee(&self, insee: &str) -> &'static Commune {
-        self.communes
-            .iter()
-            .find(|commune| commune.insee == insee)
-            .unwrap_or_else(|| panic!("commune {insee} is missing from the shipped data"))
+        geodata::commune_by_insee(insee).unwrap_or_else(|| panic!("commune {insee} is missing from the shipped data"))
     }
 
     /// A commune within `radius_km` of `center`, favouring the populated ones; `center` itself

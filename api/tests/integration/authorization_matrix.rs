@@ -31,7 +31,7 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
         if route.path == "/api/logout" {
             continue;
         }
-        let uri = route.path.replace("{id}", "1").replace("{token}", "not-a-token");
+        let uri = route.path.replace("{token}", "not-a-token").replace("{id}", "1").replace("{candidate_id}", "1");
         for (name, cookie, role) in identities {
             let request = Request::builder()
                 .method(route.method)

@@ -13,3 +13,4 @@ mod reference_lists;
 mod reports;
 mod schema;
 mod skeleton;
+mod sourcing;

@@ -38,14 +38,23 @@ pub fn app_with_web(pool: PgPool, web_dist: &Path, client: [u8; 4]) -> Router {
     http::app(state(pool), web_dist).layer(MockConnectInfo(SocketAddr::from((client, 40_000))))
 }
 
+/// The whole site searching `matcher`.
+pub fn app_with_matcher(pool: PgPool, matcher: std::sync::Arc<matcher::Matcher>) -> Router {
+    let mut state = state(pool);
+    state.matcher = matcher;
+    app_with_state(state)
+}
+
 /// The server's state as `vivier serve --demo-mailbox` builds it, with a random secret.
 pub fn state(pool: PgPool) -> AppState {
     let settings = Settings {
         session_keys: SessionKeys::from_secret(b"integration tests secret, 32 bytes or more"),
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: true,
+        map_style_url: None,
     };
-    AppState::new(pool, settings, Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap())
+    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
+    AppState::new(pool, settings, mailer)
 }
 
 /// The whole site over `state` (for tests that feed its matcher), with no built web app.

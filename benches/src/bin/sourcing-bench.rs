@@ -5,7 +5,9 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use benches::{CANDIDATE_SEED, LatencySummary, QUERY_SEED, french_places, memory_mib};
+use benches::postgis::{self, PrivatePostgres};
+use benches::typesense::TypesenseServer;
+use benches::{CANDIDATE_SEED, LatencySummary, QUERY_SEED, french_places, memory_mib, process_cpu_s, thread_cpu_ms};
 use clap::Parser;
 use matcher::{Matcher, SearchPlan, SourcingQuery, workload};
 
@@ -27,21 +29,51 @@ struct Options {
     /// Also time each forced query plan (geo-first, text-first) on one thread.
     #[arg(long)]
     compare_plans: bool,
+    /// Port of the private PostGIS cluster (127.0.0.1).
+    #[arg(long, default_value_t = 54390)]
+    postgres_port: u16,
+    /// Port of the Typesense server (127.0.0.1; the next port is its peering port).
+    #[arg(long, default_value_t = 18108)]
+    typesense_port: u16,
 }
 
-fn time_queries(matcher: &Matcher, queries: &[SourcingQuery], rounds: usize, plan: SearchPlan) -> Vec<f64> {
+/// Wall-clock and on-CPU milliseconds per query (the latter meaningful on one thread only).
+fn time_queries(matcher: &Matcher, queries: &[SourcingQuery], rounds: usize, plan: SearchPlan) -> (Vec<f64>, Vec<f64>) {
     for query in queries {
         std::hint::black_box(matcher.search_with_plan(query, plan));
     }
-    let mut samples = Vec::with_capacity(queries.len() * rounds);
+    let mut wall = Vec::with_capacity(queries.len() * rounds);
+    let mut cpu = Vec::with_capacity(queries.len() * rounds);
     for _ in 0..rounds {
         for query in queries {
+            let cpu_before = thread_cpu_ms();
             let started = Instant::now();
             std::hint::black_box(matcher.search_with_plan(query, plan));
-            samples.push(started.elapsed().as_secs_f64() * 1e3);
+            wall.push(started.elapsed().as_secs_f64() * 1e3);
+            cpu.push(thread_cpu_ms() - cpu_before);
         }
     }
-    samples
+    (wall, cpu)
+}
+
+fn time_typesense(
+    runtime: &tokio::runtime::Runtime,
+    server: &TypesenseServer,
+    queries: &[SourcingQuery],
+) -> Result<LatencySummary> {
+    for query in queries {
+        runtime.block_on(server.search(query))?;
+    }
+    // One timed pass after the warm-up: Typesense queries take hundreds of milliseconds here.
+    let mut samples = Vec::new();
+    for query in queries {
+        let started = Instant::now();
+        runtime.block_on(server.search(query))?;
+        samples.push(started.elapsed().as_secs_f64() * 1e3);
+    }
+    let summary = LatencySummary::of(&samples);
+    print_summary("typesense", &summary);
+    Ok(summary)
 }
 
 fn print_summary(label: &str, summary: &LatencySummary) {
@@ -58,25 +90,49 @@ fn main() -> Result<()> {
     let queries = workload::queries(&places, options.queries, QUERY_SEED);
     println!("S1: {} candidates over {} communes, {} queries", docs.len(), places.len(), queries.len());
 
+    let baselines_wanted = |name: &str| options.baselines.iter().any(|baseline| baseline == name);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let postgres = if baselines_wanted("postgis") {
+        let cluster = PrivatePostgres::start(options.postgres_port)?;
+        let pool = runtime.block_on(postgis::connect(&cluster.url))?;
+        let load_s = runtime.block_on(postgis::load(&pool, &docs))?;
+        println!("postgis: loaded, indexed and clustered in {load_s:.1} s");
+        Some((cluster, pool))
+    } else {
+        None
+    };
+    let typesense = if baselines_wanted("typesense") {
+        let server = runtime.block_on(TypesenseServer::start(options.typesense_port))?;
+        let load_s = runtime.block_on(server.load(&docs))?;
+        println!("typesense: imported in {load_s:.1} s");
+        Some(server)
+    } else {
+        None
+    };
+
     let rss_before_mib = memory_mib("VmRSS");
+    let cpu_before = process_cpu_s();
     let started = Instant::now();
     let matcher = Matcher::build(docs);
     let build_s = started.elapsed().as_secs_f64();
+    let build_cpu_s = process_cpu_s() - cpu_before;
     let rss_mib = memory_mib("VmRSS");
     println!(
-        "build {build_s:.2} s, RSS {rss_mib:.0} MiB after build (documents freed; {rss_before_mib:.0} MiB with the documents before, peak {:.0} MiB)",
+        "build {build_s:.2} s wall, {build_cpu_s:.2} s CPU, RSS {rss_mib:.0} MiB after build (documents freed; {rss_before_mib:.0} MiB with the documents before, peak {:.0} MiB)",
         memory_mib("VmHWM")
     );
 
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-    let single = one_thread.install(|| time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto));
+    let (single, single_cpu) =
+        one_thread.install(|| time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto));
     let single_summary = LatencySummary::of(&single);
     print_summary("vivier 1 thread", &single_summary);
-    let all = time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto);
+    println!("vivier 1 thread, mean on-CPU time {:.3} ms", LatencySummary::of(&single_cpu).mean);
+    let (all, _) = time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto);
     print_summary(&format!("vivier {} threads", rayon::current_num_threads()), &LatencySummary::of(&all));
     if options.compare_plans {
         for plan in [SearchPlan::GeoFirst, SearchPlan::TextFirst] {
-            let samples = one_thread.install(|| time_queries(&matcher, &queries, options.rounds, plan));
+            let (samples, _) = one_thread.install(|| time_queries(&matcher, &queries, options.rounds, plan));
             print_summary(&format!("vivier 1 thread {plan:?}"), &LatencySummary::of(&samples));
         }
     }
@@ -89,7 +145,7 @@ fn main() -> Result<()> {
         totals.iter().max().unwrap_or(&0)
     );
 
-    println!(
+    let mut result = format!(
         "RESULT n={} queries={} vivier_mean_ms={:.3} vivier_p50_ms={:.3} vivier_p99_ms={:.3} vivier_max_ms={:.3} build_s={:.2} rss_mb={:.0}",
         options.candidates,
         queries.len(),
@@ -100,5 +156,47 @@ fn main() -> Result<()> {
         build_s,
         rss_mib
     );
+
+    if let Some((_cluster, pool)) = &postgres {
+        let mut samples = Vec::new();
+        let mut same_top20 = true;
+        for (index, query) in queries.iter().enumerate() {
+            runtime.block_on(postgis::search(pool, query))?; // warm-up
+            let started = Instant::now();
+            let (top, total) = runtime.block_on(postgis::search(pool, query))?;
+            samples.push(started.elapsed().as_secs_f64() * 1e3);
+            let ours = matcher.search(query);
+            let ours_top: Vec<(i64, f64)> = ours.hits.iter().map(|hit| (hit.candidate_id, hit.score)).collect();
+            let same = ours_top.len() == top.len()
+                && ours_top.iter().zip(&top).all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() <= 1e-9)
+                && (ours.total as i64 == total || top.is_empty());
+            if !same {
+                same_top20 = false;
+                println!(
+                    "postgis differs on query {index}: ours {ours_top:?} (total {}), postgis {top:?} (total {total})",
+                    ours.total
+                );
+            }
+        }
+        let summary = LatencySummary::of(&samples);
+        print_summary("postgis", &summary);
+        println!("postgis mean / vivier mean: {:.0}x", summary.mean / single_summary.mean);
+        result.push_str(&format!(" postgis_mean_ms={:.3}", summary.mean));
+        if let Some(server) = &typesense {
+            let typesense_summary = time_typesense(&runtime, server, &queries)?;
+            result.push_str(&format!(
+                " typesense_p50_ms={:.3} typesense_p99_ms={:.3}",
+                typesense_summary.p50, typesense_summary.p99
+            ));
+        }
+        result.push_str(&format!(" same_top20={same_top20}"));
+    } else if let Some(server) = &typesense {
+        let typesense_summary = time_typesense(&runtime, server, &queries)?;
+        result.push_str(&format!(
+            " typesense_p50_ms={:.3} typesense_p99_ms={:.3}",
+            typesense_summary.p50, typesense_summary.p99
+        ));
+    }
+    println!("{result}");
     Ok(())
 }

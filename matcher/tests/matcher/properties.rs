@@ -2,12 +2,13 @@
 //! and relax counts, on random documents and queries, across updates and removals.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
     CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
-    SearchPlan, SoftSkillShare, SourcingQuery, oracle,
+    SearchOptions, SearchPlan, SoftSkillShare, SourcingQuery, oracle,
 };
 use proptest::prelude::*;
 
@@ -74,8 +75,8 @@ prop_compose! {
         minimum_duration_months in prop::sample::select(vec![0u16, 1, 3, 6, 12]),
         available_offset in 0u64..90,
         degree_level in 0u8..=8,
-        languages in prop::collection::vec((1u16..=4, 1u8..=6), 0..3),
-        soft_skills in prop::collection::vec((1u16..=4, 0u8..=100), 0..3),
+        languages in prop::collection::vec((1u16..=6, 1u8..=6), 0..6),
+        soft_skills in prop::collection::vec((1u16..=10, 0u8..=100), 0..4),
         searchable in prop::bool::weighted(0.9),
         text in text(),
     ) -> CandidateDoc {
@@ -118,7 +119,7 @@ prop_compose! {
         radius in prop_oneof![(0.0f64..80.0).prop_map(Radius::Kilometres), (0..PLACES.len()).prop_map(Radius::OnPlace)],
         minimum_degree in 0u8..=8,
         languages in prop::collection::vec((1u16..=4, 1u8..=6), 0..3),
-        soft_skill_categories in prop::collection::vec(1u16..=4, 0..3),
+        soft_skill_categories in prop::collection::vec(1u16..=10, 0..3),
         duration_flexibility_months in 0u16..6,
         keywords in prop::option::weighted(0.25, prop::collection::vec(0..WORDS.len(), 1..3)),
         limit in 0usize..8,
@@ -161,6 +162,12 @@ fn live_documents(docs: &[CandidateDoc]) -> BTreeMap<i64, CandidateDoc> {
     docs.iter().map(|doc| (doc.candidate_id, doc.clone())).collect()
 }
 
+/// A pool with several threads, so that the split scan runs even on a one-core machine.
+fn parallel_pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap())
+}
+
 fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, query: &SourcingQuery) {
     let docs: Vec<CandidateDoc> = live.values().cloned().collect();
     let expected = oracle::search(&docs, query);
@@ -168,6 +175,9 @@ fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, 
         let actual = matcher.search_with_plan(query, plan);
         assert_eq!(actual, expected, "plan {plan:?}, query {query:#?}");
     }
+    let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let actual = parallel_pool().install(|| matcher.search_with(query, split));
+    assert_eq!(actual, expected, "split scan, query {query:#?}");
 }
 
 #[derive(Clone, Debug)]

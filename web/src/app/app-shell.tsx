@@ -1,6 +1,8 @@
 // Puts the current page in its layout (spec §2 rule) and runs the page
 // transition. The layout follows the page on screen, so a page leaves inside
-// its own frame before the next one arrives in its frame.
+// its own frame before the next one arrives in its frame. At start-up it asks
+// the server who is logged in, and the route guard keeps each user to the
+// pages they may open (spec §6).
 import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,12 +10,14 @@ import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTransition, usePageTransition } from '@/components/ui/page-transition';
 import { Toaster } from '@/components/ui/toaster';
+import { useSessionHydration } from '@/features/auth/hooks/use-session-hydration';
 import { registerNavigator } from '@/lib/navigation';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { type LayoutName, selectLayout } from './layouts/select-layout';
 import { SourcingLayout } from './layouts/sourcing-layout';
 import { ViewerLayout } from './layouts/viewer-layout';
+import { RouteGuard } from './route-guard';
 import { AppRoutes } from './router';
 
 const layouts: Record<LayoutName, ComponentType<{ pathname: string; children: ReactNode }>> = {
@@ -48,6 +52,7 @@ function NavigatorBridge() {
 }
 
 export function AppShell() {
+  useSessionHydration();
   const location = useLocation();
   const { displayedLocation, phase } = usePageTransition(location);
   const Layout = layouts[selectLayout(displayedLocation.pathname)];
@@ -55,15 +60,17 @@ export function AppShell() {
   return (
     <>
       <NavigatorBridge />
-      <Layout pathname={displayedLocation.pathname}>
-        <PageTransition pageKey={displayedLocation.pathname} phase={phase}>
-          <ErrorBoundary fallback={<PageError />}>
-            <Suspense fallback={<PageLoader />}>
-              <AppRoutes location={displayedLocation} />
-            </Suspense>
-          </ErrorBoundary>
-        </PageTransition>
-      </Layout>
+      <RouteGuard displayed={displayedLocation}>
+        <Layout pathname={displayedLocation.pathname}>
+          <PageTransition pageKey={displayedLocation.pathname} phase={phase}>
+            <ErrorBoundary fallback={<PageError />}>
+              <Suspense fallback={<PageLoader />}>
+                <AppRoutes location={displayedLocation} />
+              </Suspense>
+            </ErrorBoundary>
+          </PageTransition>
+        </Layout>
+      </RouteGuard>
       <Toaster />
     </>
   );

@@ -52,6 +52,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   partnerSavedSearch: lazyPage(partnerPages, 'PartnerSavedSearchPage'),
   jobOfferCreate: lazyPage(flowPages, 'JobOfferCreatePage'),
   candidateOnboarding: lazyPage(flowPages, 'CandidateOnboardingPage'),
+  mailbox: lazyPage(publicPages, 'MailboxPage'),
 };
 
 const NotFound = lazy(importWithReload(() => import('./routes/not-found')));

@@ -32,6 +32,8 @@ export const paths = {
   partnerSavedSearch: '/dashboard/partenaire/sourcing/recherches/:id',
   jobOfferCreate: '/metier/offre/creer',
   candidateOnboarding: '/personnalisation/candidat',
+  // Not in the spec: the demo mailbox, where the emails of a server without SMTP land.
+  mailbox: '/mailbox',
 } as const;
 
 export type RouteName = keyof typeof paths;

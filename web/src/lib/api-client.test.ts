@@ -104,6 +104,35 @@ describe('a 401 answer', () => {
       expect(environment.navigate).not.toHaveBeenCalled();
     }
   });
+
+  it('stays put on a call where being anonymous is an answer (whoami, login)', async () => {
+    const { client, environment } = setup({ path: '/dashboard/candidate', responses: [jsonResponse(401, {})] });
+
+    await failure(client.get('/api/auth/whoami', { anonymousAllowed: true }));
+
+    expect(environment.logout).toHaveBeenCalledOnce();
+    expect(environment.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('a 429 answer', () => {
+  it('carries the Retry-After delay in seconds', async () => {
+    const limited = new Response(JSON.stringify({ code: 'too_many_requests', message: 'slow down' }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '42' },
+    });
+    const { client } = setup({ responses: [limited] });
+
+    const error = await failure(client.get('/api/auth/whoami', { silent: true }));
+
+    expect(error.code).toBe('too_many_requests');
+    expect(error.retryAfter).toBe(42);
+  });
+
+  it('has no delay when the header is missing', async () => {
+    const { client } = setup({ responses: [jsonResponse(400, { code: 'bad_request' })] });
+    expect((await failure(client.get('/x', { silent: true }))).retryAfter).toBeNull();
+  });
 });
 
 describe('error toasts', () => {

@@ -22,13 +22,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: FieldErrors;
+  /** Seconds to wait before trying again, from a 429's `Retry-After` header. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, message: string, errors: FieldErrors = {}) {
+  constructor(status: number, code: string, message: string, errors: FieldErrors = {}, retryAfter: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -41,6 +44,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Let the caller show the error itself (e.g. validation errors next to fields). */
   silent?: boolean;
+  /**
+   * A 401 is an expected answer here (whoami, login): it still logs out, but
+   * does not send the user to the login page.
+   */
+  anonymousAllowed?: boolean;
 };
 
 /** What the client needs from its surroundings; tests replace each piece. */
@@ -77,6 +85,16 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
   }
 }
 
+/** `Retry-After` in seconds (an HTTP date is turned into seconds from now). */
+function readRetryAfter(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readErrorBody(response);
   return new ApiError(
@@ -84,6 +102,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     typeof body.code === 'string' ? body.code : '',
     typeof body.message === 'string' ? body.message : '',
     toFieldErrors(body.errors),
+    readRetryAfter(response),
   );
 }
 
@@ -109,10 +128,11 @@ async function parseSuccess<T>(response: Response): Promise<T> {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(environment: ApiClientEnvironment) {
-  function report(error: ApiError, silent: boolean): void {
+  function report(error: ApiError, silent: boolean, anonymousAllowed = false): void {
     if (error.status === 401) {
       // A 401 means the session is gone: no toast, the login page says it all.
       environment.logout();
+      if (anonymousAllowed) return;
       const here = environment.currentPath();
       const pathname = here.split(/[?#]/)[0] ?? here;
       if (routeNeedsAuth(pathname)) environment.navigate(loginPathWithRedirect(here));
@@ -165,7 +185,7 @@ export function createApiClient(environment: ApiClientEnvironment) {
         continue;
       }
       const error = await toApiError(response);
-      report(error, options.silent ?? false);
+      report(error, options.silent ?? false, options.anonymousAllowed);
       throw error;
     }
   }

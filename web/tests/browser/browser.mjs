@@ -1,6 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by
 // playwright-core (no downloaded browser), against the server at BASE_URL.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -27,15 +27,18 @@ export function launchBrowser() {
  * A fresh browser context speaking `browserLanguage` (navigator.languages and
  * Accept-Language), optionally with a `locale` cookie already stored.
  */
-export async function newContext(browser, { browserLanguage = 'fr-FR', localeCookie } = {}) {
+export async function newContext(browser, { browserLanguage = 'fr-FR', localeCookie, storageState } = {}) {
   const context = await browser.newContext({
     locale: browserLanguage,
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'no-preference',
+    storageState,
   });
   if (localeCookie) {
     await context.addCookies([{ name: 'locale', value: localeCookie, url: baseUrl }]);
   }
+  // A busy machine (the server compiling next door) can be slow: wait longer than the default 30 s.
+  context.setDefaultTimeout(60_000);
   return context;
 }
 
@@ -49,4 +52,55 @@ export function collectPageErrors(page) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** The demo accounts the server's seed creates, one per role. */
+export const demoPassword = 'Vivier-demo-2026';
+export const demoAccounts = {
+  candidate: 'candidat@vivier.demo',
+  school: 'ecole@vivier.demo',
+  partner: 'partenaire@vivier.demo',
+};
+
+export const dashboards = {
+  candidate: '/dashboard/candidate',
+  school: '/dashboard/ecole',
+  partner: '/dashboard/partenaire',
+};
+
+/** Logs in through the login page and waits for the dashboard the login sends the user to. */
+export async function logIn(page, email, password = demoPassword, { expectPath } = {}) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  if (expectPath) await page.waitForURL((url) => url.pathname === expectPath);
+  else await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
+  await page.getByTestId('user-menu').first().waitFor();
+}
+
+/**
+ * A context logged in as the demo user of `role`. The server rate-limits
+ * logins (per address and per account), so the session cookie is kept in
+ * test-results/ and reused while the server still knows it.
+ */
+export async function loggedInContext(browser, role, options = {}) {
+  const saved = join(resultsDir, `.session-${role}.json`);
+  if (existsSync(saved)) {
+    const context = await newContext(browser, { ...options, storageState: saved });
+    const whoami = await context.request.get(`${baseUrl}/api/api/auth/whoami`);
+    if (whoami.ok() && (await whoami.json()).email === demoAccounts[role]) {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${dashboards[role]}`);
+      await page.getByTestId('user-menu').first().waitFor();
+      return { context, page };
+    }
+    await context.close();
+  }
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await logIn(page, demoAccounts[role], demoPassword, { expectPath: dashboards[role] });
+  mkdirSync(resultsDir, { recursive: true });
+  await context.storageState({ path: saved });
+  return { context, page };
 }

@@ -15,17 +15,18 @@ describe('chunk load failure', () => {
 
   test('reloads the current path once, then shows the error page', async () => {
     const context = await newContext(browser, { browserLanguage: 'en-US' });
-    // The candidate area's chunk is unreachable, as after a deploy removed it.
-    await context.route(/\/assets\/candidate-pages-[^/]+\.js$/, (route) => route.abort());
+    // The public profile chunk is unreachable, as after a deploy removed it.
+    // (A public page, so the test needs no session.)
+    await context.route(/\/assets\/public-profile-pages-[^/]+\.js$/, (route) => route.abort());
     const page = await context.newPage();
     const loadedUrls = [];
     page.on('load', () => loadedUrls.push(new URL(page.url()).pathname));
 
-    await page.goto(`${baseUrl}/dashboard/candidate/langues`);
+    await page.goto(`${baseUrl}/candidat/camille-dupont`);
     const errorTitle = page.getByRole('heading', { name: 'Something went wrong' });
     await errorTitle.waitFor({ timeout: 15_000 });
 
-    assert.deepEqual(loadedUrls, ['/dashboard/candidate/langues', '/dashboard/candidate/langues']);
+    assert.deepEqual(loadedUrls, ['/candidat/camille-dupont', '/candidat/camille-dupont']);
     const flag = await page.evaluate(() => sessionStorage.getItem('vivier:chunk-reload-at'));
     assert.ok(Number(flag) > 0, 'the guard timestamp is stored');
     await context.close();
@@ -38,8 +39,8 @@ describe('chunk load failure', () => {
     page.on('load', () => {
       loads += 1;
     });
-    await page.goto(`${baseUrl}/dashboard/candidate/langues`);
-    await page.getByRole('heading', { name: 'Languages' }).waitFor();
+    await page.goto(`${baseUrl}/candidat/camille-dupont`);
+    await page.getByRole('heading', { name: 'Candidate profile' }).waitFor();
     assert.equal(loads, 1);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('vivier:chunk-reload-at')), null);
     await context.close();

@@ -1,9 +1,11 @@
 // Routes, layouts, the 404 page and page transitions (spec §2): every route of
 // the product answers, each path gets the layout of the spec's rule, unknown
 // paths say so with the path, and one page leaves before the next enters.
+// The areas need a session: these tests log in with the demo accounts of the
+// server's seed, and check that anonymous visitors are sent to login.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, newContext } from './browser.mjs';
+import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext } from './browser.mjs';
 
 const specRoutes = [
   '/',
@@ -35,7 +37,16 @@ const specRoutes = [
   '/dashboard/partenaire/sourcing/recherches/3',
   '/metier/offre/creer',
   '/personnalisation/candidat',
+  '/mailbox',
 ];
+
+// The role whose area each protected route belongs to (spec §6).
+function ownerOf(path) {
+  if (path.startsWith('/dashboard/candidate') || path.startsWith('/personnalisation/candidat')) return 'candidate';
+  if (path.startsWith('/dashboard/ecole')) return 'school';
+  if (path.startsWith('/dashboard/partenaire') || path === '/metier/offre/creer') return 'partner';
+  return null;
+}
 
 async function layoutOf(page, path) {
   await page.goto(`${baseUrl}${path}`);
@@ -48,10 +59,14 @@ describe('routing', () => {
   let browser;
   let context;
   let page;
+  const areaPages = {};
   before(async () => {
     browser = await launchBrowser();
     context = await newContext(browser, { browserLanguage: 'en-US' });
     page = await context.newPage();
+    for (const role of ['candidate', 'school', 'partner']) {
+      areaPages[role] = (await loggedInContext(browser, role, { browserLanguage: 'en-US' })).page;
+    }
   });
   after(async () => {
     await browser?.close();
@@ -62,15 +77,23 @@ describe('routing', () => {
   });
 
   test('the layout of /dashboard/partenaire/sourcing is sourcing', async () => {
-    assert.equal(await layoutOf(page, '/dashboard/partenaire/sourcing'), 'sourcing');
+    assert.equal(await layoutOf(areaPages.partner, '/dashboard/partenaire/sourcing'), 'sourcing');
   });
 
   test('the layout of /dashboard/candidate is dashboard', async () => {
-    assert.equal(await layoutOf(page, '/dashboard/candidate'), 'dashboard');
+    assert.equal(await layoutOf(areaPages.candidate, '/dashboard/candidate'), 'dashboard');
   });
 
   test('a saved search is in the dashboard layout, not the sourcing one', async () => {
-    assert.equal(await layoutOf(page, '/dashboard/partenaire/sourcing/recherches/3'), 'dashboard');
+    assert.equal(await layoutOf(areaPages.partner, '/dashboard/partenaire/sourcing/recherches/3'), 'dashboard');
+  });
+
+  test('an anonymous visitor of an area is sent to login, with the way back', async () => {
+    await page.goto(`${baseUrl}/dashboard/partenaire/sourcing`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/dashboard/partenaire/sourcing');
+    // The login page itself is a public page, in the default layout.
+    assert.equal(await page.locator('[data-layout]').first().getAttribute('data-layout'), 'default');
   });
 
   test('the home page uses the default layout', async () => {
@@ -95,35 +118,66 @@ describe('routing', () => {
   });
 
   test('a project list with an unknown discriminator is a 404', async () => {
-    await page.goto(`${baseUrl}/dashboard/candidate/projets/autre`);
-    await page.getByTestId('not-found').waitFor();
+    await areaPages.candidate.goto(`${baseUrl}/dashboard/candidate/projets/autre`);
+    await areaPages.candidate.getByTestId('not-found').waitFor();
   });
 
-  test('every route of the product has a page with a title', async () => {
-    const errors = collectPageErrors(page);
+  test('every route of the product has a page with a title, for its owner', async () => {
     for (const path of specRoutes) {
-      await page.goto(`${baseUrl}${path}`);
-      const heading = page.locator('main h1');
+      const owner = ownerOf(path);
+      const visitor = owner ? areaPages[owner] : page;
+      const errors = collectPageErrors(visitor);
+      await visitor.goto(`${baseUrl}${path}`);
+      const heading = visitor.locator('main h1');
       await heading.first().waitFor();
-      assert.equal(await page.getByTestId('not-found').count(), 0, `${path} is a known route`);
+      assert.equal(new URL(visitor.url()).pathname, path, `${path} stays open to its owner`);
+      assert.equal(await visitor.getByTestId('not-found').count(), 0, `${path} is a known route`);
       assert.notEqual((await heading.first().textContent())?.trim(), '', `${path} has a title`);
+      assert.deepEqual(errors, [], `${path} has no page error`);
+      visitor.removeAllListeners('pageerror');
     }
-    assert.deepEqual(errors, []);
+  });
+
+  test('anonymous visitors of every protected route land on login', async () => {
+    for (const path of specRoutes.filter((candidate) => ownerOf(candidate) !== null)) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      assert.equal(new URL(page.url()).searchParams.get('redirect'), path);
+    }
   });
 
   test('a page fades out before the next one enters', async () => {
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('home-title').waitFor();
-    const duringTransition = await page.evaluate(async () => {
-      document.querySelector('[data-testid="login-link"]').click();
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      return {
-        phase: document.querySelector('.page-transition')?.getAttribute('data-phase'),
-        oldPageStillShown: document.querySelector('[data-testid="home-title"]') !== null,
-        path: window.location.pathname,
+    // record every state the transition goes through rather than sampling at a fixed time,
+    // so the test holds on a slow, loaded machine too
+    const states = await page.evaluate(async () => {
+      const seen = [];
+      const record = () => {
+        seen.push({
+          phase: document.querySelector('.page-transition')?.getAttribute('data-phase') ?? null,
+          oldPageShown: document.querySelector('[data-testid="home-title"]') !== null,
+          newPageShown: document.querySelector('[data-testid="login-title"], form[data-testid="login-form"]') !== null
+            || [...document.querySelectorAll('h1')].some((heading) => heading.textContent === 'Log in'),
+        });
       };
+      const observer = new MutationObserver(record);
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+      document.querySelector('[data-testid="login-link"]').click();
+      record();
+      const deadline = Date.now() + 10000;
+      while (!seen.some((state) => state.newPageShown) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      observer.disconnect();
+      return { seen, path: window.location.pathname };
     });
-    assert.deepEqual(duringTransition, { phase: 'leaving', oldPageStillShown: true, path: '/login' });
+    assert.equal(states.path, '/login');
+    assert.ok(
+      states.seen.some((state) => state.phase === 'leaving' && state.oldPageShown && !state.newPageShown),
+      'the old page is shown while leaving',
+    );
+    assert.ok(!states.seen.some((state) => state.oldPageShown && state.newPageShown), 'never both pages at once');
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     assert.equal(await page.getByTestId('home-title').count(), 0);
     assert.equal(await page.locator('.page-transition').getAttribute('data-phase'), 'entering');

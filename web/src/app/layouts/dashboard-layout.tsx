@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { dashboardLinks } from './dashboard-links';
 import { SidebarIcon } from './icons';
@@ -71,6 +72,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
           </button>
           <p className="dashboard__area">{areaTitle}</p>
           <LanguageSwitcher />
+          <UserMenu compact />
         </header>
         <main id={mainContentId} className="dashboard__main" tabIndex={-1}>
           {children}

@@ -1,10 +1,12 @@
 // The frame of public pages (home, login, sign-up...): a header with the
-// brand, the audience sections, the language switch and the way in; a footer.
+// brand, the audience sections, the language switch and the way in (or, for a
+// logged-in user, their name, dashboard link and logout); a footer.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { mainContentId, SkipLink } from './skip-link';
 
@@ -23,12 +25,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </nav>
           <div className="site-header__actions">
             <LanguageSwitcher />
-            <Link className="button button--ghost" to={paths.login} data-testid="login-link">
-              {t('nav.login')}
-            </Link>
-            <Link className="button button--primary site-header__signup" to={paths.candidateSignUp}>
-              {t('nav.signUp')}
-            </Link>
+            <UserMenu />
           </div>
         </div>
       </header>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { mainContentId, SkipLink } from './skip-link';
 
@@ -20,6 +21,7 @@ export function SourcingLayout({ children }: { children: ReactNode }) {
           {t('layout.backToDashboard')}
         </Link>
         <LanguageSwitcher />
+        <UserMenu compact />
       </header>
       <main id={mainContentId} className="workspace" tabIndex={-1}>
         {children}

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/ui/logo';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { mainContentId, SkipLink } from './skip-link';
 
@@ -15,6 +16,7 @@ export function ViewerLayout({ children }: { children: ReactNode }) {
         <Logo />
         <p className="slim-header__title">{t('layout.publicProfile')}</p>
         <LanguageSwitcher />
+        <UserMenu compact />
       </header>
       <main id={mainContentId} className="viewer__main" tabIndex={-1}>
         {children}

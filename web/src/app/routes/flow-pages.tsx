@@ -1,10 +1,10 @@
 // Stepped flows outside the dashboards: job offer creation and candidate onboarding.
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/ui/coming-soon';
+import { OfferCreatePage } from '@/features/job-offers/components/offer-create-page';
 
 export function JobOfferCreatePage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('jobOfferCreate.title')} description={t('jobOfferCreate.description')} />;
+  return <OfferCreatePage />;
 }
 
 export function CandidateOnboardingPage() {

@@ -1,23 +1,69 @@
-// The partner's area (/dashboard/partenaire/...), including sourcing, which
-// gets its own full-width layout.
+// The partner's area (/dashboard/partenaire/...): the dashboard composes the
+// sourcing and offers blocks; the sourcing page may start from a job offer
+// (`?offer={id}`) or from a saved search (`?search={id}`, to refine it), which
+// this route loads and hands over as the first criteria.
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useOffer } from '@/features/job-offers/api/get-offer';
+import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
+import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
+import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
+import { SourcingPage } from '@/features/sourcing/components/sourcing-page';
+import { initialPaging } from '@/features/sourcing/utils/results-paging';
+import { offerToForm, searchToForm } from '@/features/sourcing/utils/search-form';
 
 export function PartnerDashboardPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('partnerDashboard.title')} description={t('partnerDashboard.description')} />;
+  const { t } = useTranslation('sourcing');
+  useDocumentTitle(t('dashboard.title'));
+  return (
+    <div className="partner-dashboard" data-testid="partner-dashboard">
+      <header className="partner-dashboard__head">
+        <div>
+          <h1 className="page-title">{t('dashboard.title')}</h1>
+          <p className="partner-dashboard__lead">{t('dashboard.lead')}</p>
+        </div>
+        <div className="partner-dashboard__actions">
+          <Link className="button button--primary" to={paths.partnerSourcing}>
+            {t('dashboard.newSearch')}
+          </Link>
+          <Link className="button button--secondary" to={paths.jobOfferCreate}>
+            {t('dashboard.newOffer')}
+          </Link>
+        </div>
+      </header>
+      <SavedSearchesOverview />
+      <OffersOverview />
+    </div>
+  );
+}
+
+function parseId(value: string | null | undefined): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 export function PartnerSourcingPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('partnerSourcing.title')} description={t('partnerSourcing.description')} />;
+  const [searchParams] = useSearchParams();
+  const offerId = parseId(searchParams.get('offer'));
+  const searchId = parseId(searchParams.get('search'));
+  const offer = useOffer(offerId);
+  const savedSearch = useSavedSearch(searchId ?? 0, { onlySaved: true, ...initialPaging() });
+  if ((offerId !== null && offer.isPending) || (searchId !== null && savedSearch.isPending)) return <PageLoader />;
+  // A source that cannot be read (the error toast is already shown) leaves an empty form.
+  const initialForm = offer.data
+    ? offerToForm(offer.data)
+    : savedSearch.data
+      ? searchToForm(savedSearch.data.search)
+      : undefined;
+  return <SourcingPage key={`${offerId ?? ''}-${searchId ?? ''}`} initialForm={initialForm} />;
 }
 
 export function PartnerSavedSearchPage() {
-  const { t } = useTranslation('pages');
-  const { id = '' } = useParams();
-  return (
-    <ComingSoon title={t('partnerSavedSearch.title', { id })} description={t('partnerSavedSearch.description')} />
-  );
+  const { id } = useParams();
+  const searchId = parseId(id) ?? 0;
+  return <SavedSearchPage key={searchId} id={searchId} />;
 }

@@ -1,17 +1,20 @@
-// Public pages outside any account: login, sign-up and account recovery,
-// notification unsubscription. Their features come later; each shows its title.
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+// Public pages outside any account: login (by password or by emailed link),
+// candidate sign-up and its validation, password recovery, notification
+// unsubscription, and the demo mailbox.
+import { CandidateSignUp } from '@/features/auth/components/candidate-sign-up';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginWithToken } from '@/features/auth/components/login-with-token';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { SignUpValidationStatus } from '@/features/auth/components/sign-up-validation-status';
+import { UnsubscribeStatus } from '@/features/auth/components/unsubscribe-status';
+import { MailboxView } from '@/features/mailbox/components/mailbox-view';
 
-function PublicPage({ page }: { page: string }) {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t(`${page}.title`)} description={t(`${page}.description`)} />;
-}
-
-export const LoginPage = () => <PublicPage page="login" />;
-export const LoginWithTokenPage = () => <PublicPage page="loginWithToken" />;
-export const CandidateSignUpPage = () => <PublicPage page="candidateSignUp" />;
-export const SignUpValidationPage = () => <PublicPage page="signUpValidation" />;
-export const ForgotPasswordPage = () => <PublicPage page="forgotPassword" />;
-export const ResetPasswordPage = () => <PublicPage page="resetPassword" />;
-export const NotificationsUnsubscribePage = () => <PublicPage page="notificationsUnsubscribe" />;
+export const LoginPage = () => <LoginForm />;
+export const LoginWithTokenPage = () => <LoginWithToken />;
+export const CandidateSignUpPage = () => <CandidateSignUp />;
+export const SignUpValidationPage = () => <SignUpValidationStatus />;
+export const ForgotPasswordPage = () => <ForgotPasswordForm />;
+export const ResetPasswordPage = () => <ResetPasswordForm />;
+export const NotificationsUnsubscribePage = () => <UnsubscribeStatus />;
+export const MailboxPage = () => <MailboxView />;

@@ -5,13 +5,19 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enApi from '@/locales/en/api.json';
+import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
 import enHome from '@/locales/en/home.json';
+import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
+import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
+import frAuth from '@/locales/fr/auth.json';
 import frCommon from '@/locales/fr/common.json';
 import frHome from '@/locales/fr/home.json';
+import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
+import frSourcing from '@/locales/fr/sourcing.json';
 import {
   defaultLocale,
   isLocale,
@@ -22,11 +28,11 @@ import {
 } from './locale';
 
 export const resources = {
-  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi },
-  en: { common: enCommon, home: enHome, pages: enPages, api: enApi },
+  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi, auth: frAuth, sourcing: frSourcing, offers: frOffers },
+  en: { common: enCommon, home: enHome, pages: enPages, api: enApi, auth: enAuth, sourcing: enSourcing, offers: enOffers },
 } as const;
 
-export const namespaces = ['common', 'home', 'pages', 'api'] as const;
+export const namespaces = ['common', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

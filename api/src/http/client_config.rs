@@ -1,0 +1,25 @@
+//! `GET /api/config`: settings the web app needs at start-up, today the map style. Without a
+//! configured tile server the app draws its offline style from the outlines it ships.
+
+use axum::extract::State;
+use axum::routing::MethodFilter;
+use serde::Serialize;
+
+use super::AppState;
+use super::routes::{Access, RouteTable};
+use crate::extract::Json;
+
+pub fn routes(table: &mut RouteTable) {
+    table.add(MethodFilter::GET, "/config", Access::Public, get_client_config);
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ClientConfig {
+    /// A MapLibre style URL of a tile server; null: use the offline style.
+    map_style_url: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/config", responses((status = 200, body = ClientConfig)))]
+pub async fn get_client_config(State(state): State<AppState>) -> Json<ClientConfig> {
+    Json(ClientConfig { map_style_url: state.settings.map_style_url.clone() })
+}

@@ -1,0 +1,205 @@
+//! Partners source candidates: `GET/POST /api/api/sourcing/searchs`, `GET .../searchs/{id}`,
+//! and saving candidates into a search. Only partners call these routes, and a search is only
+//! ever visible to the partner who saved it (another partner's id is a 404).
+
+mod criteria;
+mod results;
+mod store;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::MethodFilter;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::AppState;
+use super::locale::Locale;
+use super::routes::{Access, RouteTable};
+use crate::auth::{CurrentUser, Role};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path, Query};
+use crate::validation::Checks;
+use criteria::Page;
+pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
+pub use results::SearchResponse;
+
+pub fn routes(table: &mut RouteTable) {
+    let partner = Access::Only(Role::Partner);
+    table.add(MethodFilter::GET, "/api/sourcing/searchs", partner, list_searches);
+    table.add(MethodFilter::POST, "/api/sourcing/searchs", partner, create_search);
+    table.add(MethodFilter::GET, "/api/sourcing/searchs/{id}", partner, get_search);
+    table.add(MethodFilter::POST, "/api/sourcing/searchs/{id}/save-candidate/{candidate_id}", partner, save_candidate);
+    table.add(
+        MethodFilter::POST,
+        "/api/sourcing/searchs/{id}/unsave-candidate/{candidate_id}",
+        partner,
+        unsave_candidate,
+    );
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct SaveQuery {
+    /// Keep the search in the partner's list (default false: run it only).
+    #[serde(default)]
+    save: bool,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/sourcing/searchs", params(SaveQuery), request_body = SearchCreateRequest,
+    responses(
+        (status = 200, body = SearchResponse, description = "the first page of results of an ad-hoc search"),
+        (status = 201, body = SearchResponse, description = "the search was saved; `id` names it"),
+        (status = 422, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn create_search(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+    Query(query): Query<SaveQuery>,
+    Json(request): Json<SearchCreateRequest>,
+) -> Result<Response> {
+    let (criteria, page) = request.check(&state.db).await?;
+    let search_id = if query.save {
+        let mut transaction = state.db.begin().await?;
+        let id = store::insert_search(&mut transaction, user.id, &criteria).await?;
+        transaction.commit().await?;
+        Some(id)
+    } else {
+        None
+    };
+    let result = results::search_page(&state, &criteria, page).await?;
+    let response = results::present(&state, locale, search_id, criteria, page, result, &[]).await?;
+    let status = if search_id.is_some() { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(response)).into_response())
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SavedSearchSummary {
+    id: i64,
+    search: SearchCriteria,
+    job_category_name: String,
+    localization_value: String,
+    saved_candidates: i64,
+    created_at: DateTime<Utc>,
+}
+
+#[utoipa::path(
+    get, path = "/api/api/sourcing/searchs",
+    responses((status = 200, body = Vec<SavedSearchSummary>, description = "the partner's saved searches, newest first"))
+)]
+pub async fn list_searches(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+) -> Result<Json<Vec<SavedSearchSummary>>> {
+    let searches = store::partner_searches(&state.db, user.id).await?;
+    let category_names: std::collections::HashMap<i16, String> =
+        sqlx::query_as::<_, (i16, String)>("select id, label($1, label_fr, label_en) from job_categories")
+            .bind(locale.code())
+            .fetch_all(&state.db)
+            .await?
+            .into_iter()
+            .collect();
+    Ok(Json(
+        searches
+            .into_iter()
+            .map(|stored| SavedSearchSummary {
+                id: stored.id,
+                job_category_name: category_names.get(&stored.criteria.job_category).cloned().unwrap_or_default(),
+                localization_value: stored.criteria.localization.value.clone(),
+                saved_candidates: stored.saved_candidates,
+                created_at: stored.created_at,
+                search: stored.criteria,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct SearchPageQuery {
+    /// Only the candidates saved in this search (default false: the live results).
+    #[serde(default)]
+    only_saved: bool,
+    limit: Option<usize>,
+    offset: Option<usize>,
+    sort: Option<SortOrder>,
+}
+
+#[utoipa::path(
+    get, path = "/api/api/sourcing/searchs/{id}", params(("id" = i64, Path), SearchPageQuery),
+    responses(
+        (status = 200, body = SearchResponse),
+        (status = 404, body = crate::error::ErrorBody, description = "no such search among the partner's"),
+    )
+)]
+pub async fn get_search(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+    Path(search_id): Path<i64>,
+    Query(query): Query<SearchPageQuery>,
+) -> Result<Json<SearchResponse>> {
+    let stored = store::owned_search(&state.db, user.id, search_id).await?;
+    let mut checks = Checks::new();
+    let page = Page::checked(query.limit, query.offset, query.sort, &mut checks);
+    checks.finish()?;
+    if !query.only_saved {
+        let result = results::search_page(&state, &stored.criteria, page).await?;
+        return Ok(Json(results::present(&state, locale, Some(search_id), stored.criteria, page, result, &[]).await?));
+    }
+    // the saved candidates, with their live score when they still match
+    let saved = store::saved_candidate_ids(&state.db, search_id).await?;
+    let mut everything = results::all_matches(&state, &stored.criteria).await?;
+    let total = saved.len();
+    everything.hits.retain(|hit| saved.contains(&hit.candidate_id));
+    let page_ids: Vec<i64> = saved.iter().copied().skip(page.offset).take(page.limit).collect();
+    everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
+    everything.total = total;
+    Ok(Json(results::present(&state, locale, Some(search_id), stored.criteria, page, everything, &page_ids).await?))
+}
+
+#[utoipa::path(
+    post, path = "/api/api/sourcing/searchs/{id}/save-candidate/{candidate_id}",
+    params(("id" = i64, Path), ("candidate_id" = i64, Path)),
+    responses((status = 204), (status = 404, body = crate::error::ErrorBody))
+)]
+pub async fn save_candidate(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((search_id, candidate_id)): Path<(i64, i64)>,
+) -> Result<StatusCode> {
+    store::owned_search(&state.db, user.id, search_id).await?;
+    // a partner saves candidates the matcher showed: searchable ones only
+    if state.matcher.document(candidate_id).is_none_or(|document| !document.searchable) {
+        return Err(Error::NotFound);
+    }
+    sqlx::query(
+        "insert into sourcing_saved_candidates (sourcing_search_id, candidate_id) values ($1, $2) on conflict do nothing",
+    )
+    .bind(search_id)
+    .bind(candidate_id)
+    .execute(&state.db)
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(
+    post, path = "/api/api/sourcing/searchs/{id}/unsave-candidate/{candidate_id}",
+    params(("id" = i64, Path), ("candidate_id" = i64, Path)),
+    responses((status = 204), (status = 404, body = crate::error::ErrorBody))
+)]
+pub async fn unsave_candidate(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((search_id, candidate_id)): Path<(i64, i64)>,
+) -> Result<StatusCode> {
+    store::owned_search(&state.db, user.id, search_id).await?;
+    sqlx::query("delete from sourcing_saved_candidates where sourcing_search_id = $1 and candidate_id = $2")
+        .bind(search_id)
+        .bind(candidate_id)
+        .execute(&state.db)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

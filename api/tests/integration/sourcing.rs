@@ -1,0 +1,295 @@
+//! Partners' sourcing searches through HTTP: validation, defaults, results equal to the
+//! engine's, paging, saved searches and candidates, ownership.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use chrono::NaiveDate;
+use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, Matcher, SoftSkillShare};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+use crate::support::{app_with_matcher, json_request, login, post_json, send_as};
+
+const LYON: (f64, f64) = (45.758, 4.835);
+
+/// Matcher documents for the seeded candidates: all near Lyon, in job category 1, accepting
+/// contract 1, with varied languages and soft skills (the API is tested, not the projection).
+fn documents(candidate_ids: &[i64]) -> Vec<CandidateDoc> {
+    candidate_ids
+        .iter()
+        .enumerate()
+        .map(|(index, id)| CandidateDoc {
+            candidate_id: *id,
+            localizations: vec![JobLocalization::Place {
+                place_id: 69123,
+                lat: LYON.0 + (index % 7) as f64 * 0.01,
+                lng: LYON.1 + (index % 5) as f64 * 0.01,
+                country: CountryCode::FRANCE,
+            }],
+            job_categories: vec![1],
+            contract_types: vec![1 + (index % 2) as u16],
+            minimum_duration_months: 0,
+            available_from: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+            degree_level: (index % 9) as u8,
+            languages: vec![LanguageSkill { language: 2, level: 1 + (index % 6) as u8 }],
+            soft_skills: vec![SoftSkillShare { category: 1, percent: (index * 7 % 100) as u8 }],
+            searchable: true,
+            text: String::new(),
+        })
+        .collect()
+}
+
+async fn partner_app(pool: &PgPool) -> (axum::Router, Arc<Matcher>, String) {
+    api::seed::seed_database(pool, 60, 3).await.unwrap();
+    let ids: Vec<i64> =
+        sqlx::query_scalar("select user_id from candidates order by user_id").fetch_all(pool).await.unwrap();
+    let matcher = Arc::new(Matcher::build(documents(&ids)));
+    let app = app_with_matcher(pool.clone(), matcher.clone());
+    let cookie = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    (app, matcher, cookie)
+}
+
+fn lyon_search() -> Value {
+    json!({
+        "job_category": 1, "contracts": [1], "duration": 6, "start_at": "2026-12-01",
+        "localization": { "value": "Lyon", "type": "city", "id": "69123", "country_code": "FR" },
+        "languages": [{ "id": 2, "level": 4 }], "softskills_categories": [1], "degree": 0
+    })
+}
+
+async fn search(app: &axum::Router, cookie: &str, save: bool, body: &Value) -> crate::support::TestResponse {
+    send_as(app, Some(cookie), json_request("POST", &format!("/api/api/sourcing/searchs?save={save}"), body)).await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn each_rule_of_the_spec_has_its_field_error(pool: PgPool) {
+    let (app, _, cookie) = partner_app(&pool).await;
+
+    let empty = search(&app, &cookie, false, &json!({})).await;
+
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &empty.json()["errors"];
+    for field in ["job_category", "contracts", "duration", "start_at", "localization"] {
+        assert_eq!(errors[field], json!(["required"]), "{field}");
+    }
+    assert_eq!(errors["languages"], json!(["matching_parameter_required"]));
+    assert_eq!(errors["softskills_categories"], json!(["matching_parameter_required"]));
+
+    let mut out_of_range = lyon_search();
+    out_of_range["radius"] = json!(0);
+    out_of_range["contracts"] = json!([999]);
+    let refused = search(&app, &cookie, false, &out_of_range).await;
+    assert_eq!(refused.json()["errors"]["radius"], json!(["out_of_range"]));
+    assert_eq!(refused.json()["errors"]["contracts"], json!(["unknown"]));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
+    let (app, matcher, cookie) = partner_app(&pool).await;
+    let mut request = lyon_search();
+    request.as_object_mut().unwrap().remove("degree");
+
+    let response = search(&app, &cookie, false, &request).await;
+
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    let body = response.json();
+    assert_eq!(body["id"], Value::Null, "not saved");
+    assert_eq!(body["search"]["radius"], 10);
+    assert_eq!(body["search"]["degree"], 1);
+    assert_eq!(body["search"]["duration_flexibility"], 0);
+    let query = matcher::SourcingQuery {
+        job_category: 1,
+        contract_types: vec![1],
+        duration_months: 6,
+        start_date: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+        localization: matcher::QueryLocalization::Point {
+            lat: body["search"]["localization"]["lat"].as_f64().unwrap(),
+            lng: body["search"]["localization"]["lng"].as_f64().unwrap(),
+            country: CountryCode::FRANCE,
+        },
+        radius_km: 10.0,
+        minimum_degree: 1,
+        languages: vec![matcher::LanguageRequirement { language: 2, level: 4 }],
+        soft_skill_categories: vec![1],
+        duration_flexibility_months: 0,
+        keywords: None,
+        limit: 20,
+        offset: 0,
+    };
+    let expected = matcher.search(&query);
+    assert!(expected.total > 0);
+    assert_eq!(body["total"], expected.total);
+    let ids: Vec<i64> =
+        body["hits"].as_array().unwrap().iter().map(|hit| hit["candidate"]["id"].as_i64().unwrap()).collect();
+    let expected_ids: Vec<i64> = expected.hits.iter().map(|hit| hit.candidate_id).collect();
+    assert_eq!(ids, expected_ids);
+    let first = &body["hits"][0];
+    assert_eq!(first["candidate"]["commune"]["name"], "Lyon");
+    assert!(first["breakdown"]["languages"][0]["required"] == 4);
+    assert!(first["candidate"].get("email").is_none() && first["candidate"].get("phone").is_none());
+    assert_eq!(body["relax"]["degree"], expected.relax.degree_minus_one);
+    assert_eq!(body["relax_values"]["radius"], 20);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn pages_are_stable_and_cover_the_results_once(pool: PgPool) {
+    let (app, _, cookie) = partner_app(&pool).await;
+    let mut seen = Vec::new();
+    let mut total = 0;
+    for offset in [0, 7, 14, 21, 28] {
+        let mut request = lyon_search();
+        request["limit"] = json!(7);
+        request["offset"] = json!(offset);
+        let body = search(&app, &cookie, false, &request).await.json();
+        total = body["total"].as_u64().unwrap();
+        seen.extend(body["hits"].as_array().unwrap().iter().map(|hit| hit["candidate"]["id"].as_i64().unwrap()));
+    }
+    let mut distinct = seen.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), seen.len(), "no candidate on two pages");
+    assert_eq!(seen.len() as u64, total.min(35));
+
+    let mut by_distance = lyon_search();
+    by_distance["sort"] = json!("distance");
+    let hits = search(&app, &cookie, false, &by_distance).await.json()["hits"].clone();
+    let distances: Vec<f64> = hits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hit| hit["breakdown"]["proximity"]["distance_km"].as_f64().unwrap())
+        .collect();
+    assert!(distances.windows(2).all(|pair| pair[0] <= pair[1]), "{distances:?}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_saved_search_keeps_its_candidates_and_only_its_owner_sees_it(pool: PgPool) {
+    let (app, _, cookie) = partner_app(&pool).await;
+    let saved = search(&app, &cookie, true, &lyon_search()).await;
+    assert_eq!(saved.status, StatusCode::CREATED);
+    let search_id = saved.json()["id"].as_i64().unwrap();
+    let candidate_id = saved.json()["hits"][0]["candidate"]["id"].as_i64().unwrap();
+
+    let save = send_as(
+        &app,
+        Some(&cookie),
+        json_request(
+            "POST",
+            &format!("/api/api/sourcing/searchs/{search_id}/save-candidate/{candidate_id}"),
+            &json!({}),
+        ),
+    )
+    .await;
+    assert_eq!(save.status, StatusCode::NO_CONTENT);
+
+    let list = send_as(&app, Some(&cookie), Request::get("/api/api/sourcing/searchs").body(Body::empty()).unwrap())
+        .await
+        .json();
+    assert_eq!(list[0]["id"], search_id);
+    assert_eq!(list[0]["saved_candidates"], 1);
+    let only_saved = send_as(
+        &app,
+        Some(&cookie),
+        Request::get(format!("/api/api/sourcing/searchs/{search_id}?only_saved=true")).body(Body::empty()).unwrap(),
+    )
+    .await
+    .json();
+    assert_eq!(only_saved["total"], 1);
+    assert_eq!(only_saved["hits"][0]["candidate"]["id"], candidate_id);
+    assert_eq!(only_saved["hits"][0]["saved"], true);
+
+    // another partner of the demo data set
+    let other_email: String = sqlx::query_scalar(
+        "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
+    )
+    .bind(api::seed::DEMO_PARTNER_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let other = login(&app, &other_email, api::seed::DEMO_PASSWORD).await;
+    let stolen = send_as(
+        &app,
+        Some(&other),
+        Request::get(format!("/api/api/sourcing/searchs/{search_id}")).body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND);
+    let stolen_save = send_as(
+        &app,
+        Some(&other),
+        json_request(
+            "POST",
+            &format!("/api/api/sourcing/searchs/{search_id}/unsave-candidate/{candidate_id}"),
+            &json!({}),
+        ),
+    )
+    .await;
+    assert_eq!(stolen_save.status, StatusCode::NOT_FOUND);
+    let still_saved: i64 =
+        sqlx::query_scalar("select count(*) from sourcing_saved_candidates").fetch_one(&pool).await.unwrap();
+    assert_eq!(still_saved, 1);
+
+    let unsave = send_as(
+        &app,
+        Some(&cookie),
+        json_request(
+            "POST",
+            &format!("/api/api/sourcing/searchs/{search_id}/unsave-candidate/{candidate_id}"),
+            &json!({}),
+        ),
+    )
+    .await;
+    assert_eq!(unsave.status, StatusCode::NO_CONTENT);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_offer_is_created_listed_and_read_back_by_its_partner_only(pool: PgPool) {
+    let (app, _, cookie) = partner_app(&pool).await;
+    let offer = json!({
+        "title": "Développeuse web", "job_category": 1, "contract_type": 1, "duration": 12, "start_at": "2027-01-04",
+        "localization": { "type": "city", "id": "69123" }, "languages": [{ "id": 2, "level": 4 }],
+        "softskills_categories": [1, 2], "description": "Une équipe de six personnes."
+    });
+
+    let created = send_as(&app, Some(&cookie), json_request("POST", "/api/api/job/offers", &offer)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let id = created.json()["id"].as_i64().unwrap();
+    let read =
+        send_as(&app, Some(&cookie), Request::get(format!("/api/api/job/offers/{id}")).body(Body::empty()).unwrap())
+            .await
+            .json();
+    assert_eq!(read["title"], "Développeuse web");
+    assert_eq!(read["localization"]["value"], "Lyon");
+    assert_eq!(read["languages"], json!([{ "id": 2, "level": 4 }]));
+    assert_eq!(read["softskills_categories"], json!([1, 2]));
+    assert_eq!(read["company"]["name"], "Numéria Conseil");
+
+    let missing = send_as(&app, Some(&cookie), json_request("POST", "/api/api/job/offers", &json!({}))).await;
+    assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for field in ["title", "job_category", "contract_type", "duration", "start_at", "localization"] {
+        assert_eq!(missing.json()["errors"][field], json!(["required"]), "{field}");
+    }
+    let other_email: String = sqlx::query_scalar(
+        "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
+    )
+    .bind(api::seed::DEMO_PARTNER_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let other = login(&app, &other_email, api::seed::DEMO_PASSWORD).await;
+    let stolen =
+        send_as(&app, Some(&other), Request::get(format!("/api/api/job/offers/{id}")).body(Body::empty()).unwrap())
+            .await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_client_configuration_names_no_tile_server_by_default(pool: PgPool) {
+    let (app, _, _) = partner_app(&pool).await;
+    let config = post_json(&app, "/api/config", &json!({})).await;
+    assert_eq!(config.status, StatusCode::METHOD_NOT_ALLOWED);
+    let config = crate::support::get(&app, "/api/config").await;
+    assert_eq!(config.json(), json!({ "map_style_url": null }));
+}

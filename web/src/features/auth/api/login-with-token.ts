@@ -1,0 +1,14 @@
+// Logging in through the one-time link of an email.
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { setSessionUser, type WhoAmI } from '@/lib/session';
+
+export async function loginWithToken(token: string): Promise<WhoAmI> {
+  const user = await api.post<WhoAmI>('/api/auth/login/with-token', { token }, { silent: true, anonymousAllowed: true });
+  setSessionUser(user);
+  return user;
+}
+
+export function useLoginWithToken() {
+  return useMutation({ mutationFn: loginWithToken });
+}

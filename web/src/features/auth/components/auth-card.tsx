@@ -1,0 +1,45 @@
+// The frame of every account page: a centred card with a title, an optional
+// subtitle, the content and a footer line of links.
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide = false,
+  testId,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}) {
+  useDocumentTitle(title);
+  return (
+    <section className={wide ? 'auth-page auth-page--wide' : 'auth-page'} data-testid={testId}>
+      <div className="auth-card">
+        <h1 className="page-title auth-card__title">{title}</h1>
+        {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
+        {children}
+      </div>
+      {footer && <div className="auth-page__footer">{footer}</div>}
+    </section>
+  );
+}
+
+/** A message box that screen readers announce: an error, a success or a note. */
+export function FormAlert({ tone = 'error', children, testId }: { tone?: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }) {
+  return (
+    <div
+      className={tone === 'error' ? 'form-alert' : `form-alert form-alert--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+// The login form: it checks the fields, shows the server's reason for a
+// refusal in the user's language, and goes back to the page that asked for a
+// session when that page is the user's.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { getSession, resetSessionForTests } from '@/lib/session';
+import { LoginForm } from './login-form';
+
+const i18n = i18next.createInstance();
+
+const candidate = {
+  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
+  isCandidate: true, isSchool: false, isPartner: false,
+};
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })));
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderLogin(path = '/login') {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/login" element={<LoginForm />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+function submit(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Email address'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginForm', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    resetSessionForTests();
+  });
+
+  it('checks the fields before calling the server', () => {
+    answer(200, candidate);
+    renderLogin();
+    submit('not-an-email', '');
+    expect(screen.getByText(/Enter a valid email address/)).toBeTruthy();
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says the email is not validated yet', async () => {
+    answer(403, { code: 'email_not_validated', message: 'email not validated' });
+    renderLogin();
+    submit('candidat@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Your email address is not validated yet. Click the link in the sign-up email.',
+    );
+  });
+
+  it('says how long to wait when rate limited', async () => {
+    answer(429, { code: 'too_many_requests', message: 'slow down' }, { 'retry-after': '90' });
+    renderLogin();
+    submit('candidat@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Too many attempts. Try again in 2 minutes.');
+  });
+
+  it('logs in and goes back to the page that asked, with remember me sent', async () => {
+    answer(200, candidate);
+    renderLogin('/login?redirect=%2Fdashboard%2Fcandidate%2Flangues');
+    fireEvent.click(screen.getByLabelText('Keep me logged in for 30 days'));
+    submit('candidat@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/candidate/langues');
+    expect(getSession().user?.id).toBe(1000);
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/api/auth/login');
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'candidat@vivier.demo', password: 'Vivier-demo-2026', remember: true });
+  });
+
+  it('goes to the dashboard instead of a page outside the user area', async () => {
+    answer(200, candidate);
+    renderLogin('/login?redirect=%2Fdashboard%2Fecole');
+    submit('candidat@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard/candidate');
+  });
+});

@@ -1,0 +1,63 @@
+// A password input with a show/hide switch and, for new passwords, the live
+// checklist of the policy (each rule ticks as soon as it is met).
+import { forwardRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { checkPassword, passwordRules } from '../utils/password-policy';
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children'> & {
+  /** Show the policy checklist, checked against this email's local part. */
+  policyEmail?: string;
+  showPolicy?: boolean;
+};
+
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { policyEmail = '', showPolicy = false, value, id, ...props },
+  ref,
+) {
+  const { t } = useTranslation('auth');
+  const [visible, setVisible] = useState(false);
+  const checks = checkPassword(String(value ?? ''), policyEmail);
+  const policyId = id ? `${id}-policy` : undefined;
+  return (
+    <TextField
+      ref={ref}
+      id={id}
+      {...props}
+      value={value}
+      type={visible ? 'text' : 'password'}
+      aria-describedby={policyId && showPolicy ? policyId : undefined}
+      trailing={
+        <button
+          type="button"
+          className="field__toggle"
+          aria-pressed={visible}
+          aria-label={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
+          title={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+            <circle cx="12" cy="12" r="3" />
+            {visible && <path d="M4 4l16 16" />}
+          </svg>
+        </button>
+      }
+    >
+      {showPolicy && (
+        <div className="password-policy" id={policyId}>
+          <p className="password-policy__title">{t('policy.title')}</p>
+          <ul>
+            {passwordRules.map((rule) => (
+              <li key={rule} className="password-policy__rule" data-met={checks[rule]} data-rule={rule}>
+                <span className="password-policy__mark" aria-hidden="true" />
+                {t(`policy.${rule}`)}
+                <span className="visually-hidden"> ({t(checks[rule] ? 'policy.met' : 'policy.unmet')})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </TextField>
+  );
+});

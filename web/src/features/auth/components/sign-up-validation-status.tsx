@@ -1,0 +1,70 @@
+// /inscription/valider?token=…&kind=…: the link of a sign-up email validates
+// the account and logs the user in (then on to their dashboard); with
+// kind=email it confirms a change of email address instead.
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { dashboardOf } from '@/lib/access-guard';
+import { userRole } from '@/lib/session';
+import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { useValidateAccount } from '../api/validate-account';
+import { useTokenAction } from '../hooks/use-token-action';
+import { describeAuthError } from '../utils/auth-errors';
+import { StatusCard } from './status-card';
+
+export function SignUpValidationStatus() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const emailChange = searchParams.get('kind') === 'email';
+  const validate = useValidateAccount();
+  const confirmEmail = useConfirmEmailChange();
+  const call = emailChange ? confirmEmail : validate;
+
+  useTokenAction(token, (value) => {
+    if (emailChange) confirmEmail.mutate(value);
+    else
+      validate.mutate(value, {
+        onSuccess: (user) => {
+          const role = userRole(user);
+          void navigate(role ? dashboardOf[role] : paths.home, { replace: true });
+        },
+      });
+  });
+
+  const failure = call.error ? describeAuthError(call.error) : null;
+  const title = t(emailChange ? 'validation.emailTitle' : 'validation.title');
+  let state: 'working' | 'done' | 'failed' = 'working';
+  let message = t('validation.working');
+  if (!token) {
+    state = 'failed';
+    message = t('validation.missing');
+  } else if (failure) {
+    state = 'failed';
+    message = t(failure.key, failure.values);
+  } else if (call.isSuccess) {
+    state = 'done';
+    message = t(emailChange ? 'validation.emailChanged' : 'validation.success');
+  }
+
+  return (
+    <StatusCard
+      title={title}
+      testId="sign-up-validation"
+      state={state}
+      message={message}
+      actions={
+        state === 'done' && !emailChange ? (
+          <Link className="button button--primary" to={paths.candidateDashboard}>
+            {t('validation.toDashboard')}
+          </Link>
+        ) : (
+          <Link className="button button--primary" to={paths.login}>
+            {t('validation.toLogin')}
+          </Link>
+        )
+      }
+    />
+  );
+}

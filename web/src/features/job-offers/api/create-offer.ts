@@ -1,0 +1,17 @@
+// POST /api/api/job/offers: publishes an offer for the partner's company (201 {id}).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { offerKeys } from './get-offers';
+import type { OfferCreateRequest } from './offer-types';
+
+export function createOffer(request: OfferCreateRequest): Promise<{ id: number }> {
+  return api.post<{ id: number }>('/api/job/offers', request);
+}
+
+export function useCreateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}

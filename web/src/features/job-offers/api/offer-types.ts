@@ -1,0 +1,49 @@
+// The shapes of the job offer API.
+export type OfferLocalization = {
+  value: string;
+  type: 'city' | 'department' | 'region' | 'country';
+  lat: number;
+  lng: number;
+  id: string;
+  country_code: string;
+};
+
+type Named = { id: number; name: string };
+
+/** One entry of GET /api/api/job/offers. */
+export type OfferSummary = {
+  id: number;
+  title: string;
+  company: Named | null;
+  job_category: Named | null;
+  contract_type: Named | null;
+  duration: number | null;
+  start_at: string | null;
+  localization: OfferLocalization | null;
+  created_at: string;
+};
+
+/** GET /api/api/job/offers/{id}. */
+export type Offer = OfferSummary & {
+  languages: { id: number; level: number }[];
+  softskills_categories: number[];
+  description: string | null;
+  degree: number | null;
+  radius: number | null;
+};
+
+/** The body of POST /api/api/job/offers. */
+export type OfferCreateRequest = {
+  title: string;
+  job_category: number;
+  job?: number;
+  contract_type: number;
+  duration: number;
+  start_at: string;
+  localization: OfferLocalization;
+  radius?: number;
+  degree?: number;
+  languages: { id: number; level: number }[];
+  softskills_categories: number[];
+  description: string;
+};

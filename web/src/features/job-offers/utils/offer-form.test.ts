@@ -1,0 +1,76 @@
+// The offer stepper checks each step before moving on and sends the full offer.
+import { describe, expect, it } from 'vitest';
+import {
+  buildOfferRequest,
+  defaultOfferForm,
+  firstInvalidStep,
+  type OfferFormValues,
+  offerSteps,
+  validateStep,
+} from './offer-form';
+
+const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
+
+function complete(overrides: Partial<OfferFormValues> = {}): OfferFormValues {
+  return {
+    ...defaultOfferForm(),
+    title: ' Développeur React ',
+    jobCategory: 3,
+    contractType: 1,
+    duration: 12,
+    startAt: '2027-01-04',
+    localization: lyon,
+    softskillCategories: [2],
+    description: 'Une équipe produit de huit personnes.',
+    ...overrides,
+  };
+}
+
+describe('offer steps', () => {
+  it('are the five steps written down, in order', () => {
+    expect(offerSteps).toEqual(['job', 'contract', 'place', 'profile', 'review']);
+  });
+
+  it('start with the search defaults', () => {
+    const form = defaultOfferForm();
+    expect([form.radius, form.degree]).toEqual([10, 1]);
+  });
+
+  it('check only their own fields', () => {
+    const empty = defaultOfferForm();
+    expect(validateStep('job', empty)).toEqual({ title: 'required', jobCategory: 'required' });
+    expect(validateStep('contract', empty)).toEqual({ contractType: 'required', duration: 'required', startAt: 'required' });
+    expect(validateStep('place', empty)).toEqual({ localization: 'required' });
+    expect(validateStep('profile', empty)).toEqual({
+      languages: 'matching_parameter_required',
+      softskillCategories: 'matching_parameter_required',
+    });
+    expect(validateStep('review', empty)).toEqual({});
+    expect(validateStep('review', { ...empty, description: 'x'.repeat(10_001) })).toEqual({ description: 'too_long' });
+  });
+
+  it('send the user back to the first incomplete step', () => {
+    expect(firstInvalidStep(complete())).toBeNull();
+    expect(firstInvalidStep(complete({ localization: null }))).toBe('place');
+    expect(firstInvalidStep(complete({ title: 'x'.repeat(201) }))).toBe('job');
+  });
+
+  it('build the request with trimmed texts and the optional trade only when chosen', () => {
+    const request = buildOfferRequest(complete());
+    expect(request).toEqual({
+      title: 'Développeur React',
+      job_category: 3,
+      contract_type: 1,
+      duration: 12,
+      start_at: '2027-01-04',
+      localization: lyon,
+      radius: 10,
+      degree: 1,
+      languages: [],
+      softskills_categories: [2],
+      description: 'Une équipe produit de huit personnes.',
+    });
+    expect(buildOfferRequest(complete({ job: 44 })).job).toBe(44);
+    expect(() => buildOfferRequest(defaultOfferForm())).toThrow();
+  });
+});

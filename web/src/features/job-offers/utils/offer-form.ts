@@ -1,0 +1,123 @@
+// The stepped offer creation as data: the steps, what each one checks before
+// moving on, and the request sent at the end.
+//
+// Decision (the spec leaves the steps open): five steps, in the order a
+// recruiter thinks about a position.
+//   1. the job: title, job category, trade (optional, within the category)
+//   2. the contract: contract type, duration in months, start date
+//   3. where: place, and the radius a search for it starts with (default 10 km)
+//   4. the profile: minimum degree (default 1), languages with level (default 3),
+//      soft-skill families; at least one language or family, as for a search,
+//      so "find candidates for this offer" always opens a runnable search
+//   5. description and review: optional free text, then everything read back before publishing
+// Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
+import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
+
+export const offerSteps = ['job', 'contract', 'place', 'profile', 'review'] as const;
+export type OfferStep = (typeof offerSteps)[number];
+
+export type OfferFormValues = {
+  title: string;
+  jobCategory: number | null;
+  job: number | null;
+  contractType: number | null;
+  duration: number | null;
+  startAt: string;
+  localization: OfferLocalization | null;
+  radius: number;
+  degree: number;
+  languages: { id: number; level: number }[];
+  softskillCategories: number[];
+  description: string;
+};
+
+export type OfferField = Exclude<keyof OfferFormValues, 'job'>;
+export type OfferRule = 'required' | 'out_of_range' | 'too_long' | 'matching_parameter_required';
+export type OfferErrors = Partial<Record<OfferField, OfferRule>>;
+
+export const titleMaxLength = 200;
+export const descriptionMaxLength = 10_000;
+
+export function defaultOfferForm(): OfferFormValues {
+  return {
+    title: '',
+    jobCategory: null,
+    job: null,
+    contractType: null,
+    duration: null,
+    startAt: '',
+    localization: null,
+    radius: 10,
+    degree: 1,
+    languages: [],
+    softskillCategories: [],
+    description: '',
+  };
+}
+
+/** The fields each step owns. */
+export const stepFields: Record<OfferStep, OfferField[]> = {
+  job: ['title', 'jobCategory'],
+  contract: ['contractType', 'duration', 'startAt'],
+  place: ['localization', 'radius'],
+  profile: ['degree', 'languages', 'softskillCategories'],
+  review: ['description'],
+};
+
+export function validateOffer(values: OfferFormValues): OfferErrors {
+  const errors: OfferErrors = {};
+  const title = values.title.trim();
+  if (title === '') errors.title = 'required';
+  else if (title.length > titleMaxLength) errors.title = 'too_long';
+  if (values.jobCategory === null) errors.jobCategory = 'required';
+  if (values.contractType === null) errors.contractType = 'required';
+  if (values.duration === null) errors.duration = 'required';
+  else if (!Number.isInteger(values.duration) || values.duration < 0 || values.duration > 120) errors.duration = 'out_of_range';
+  if (values.startAt === '') errors.startAt = 'required';
+  if (values.localization === null) errors.localization = 'required';
+  if (values.radius < 1 || values.radius > 200) errors.radius = 'out_of_range';
+  if (values.degree < 0 || values.degree > 8) errors.degree = 'out_of_range';
+  if (values.languages.length === 0 && values.softskillCategories.length === 0) {
+    errors.languages = 'matching_parameter_required';
+    errors.softskillCategories = 'matching_parameter_required';
+  }
+  if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
+  return errors;
+}
+
+/** The errors of one step only: a step can be left when this is empty. */
+export function validateStep(step: OfferStep, values: OfferFormValues): OfferErrors {
+  const all = validateOffer(values);
+  const errors: OfferErrors = {};
+  for (const field of stepFields[step]) {
+    const rule = all[field];
+    if (rule) errors[field] = rule;
+  }
+  return errors;
+}
+
+/** The first step with an error, to send the user back there. */
+export function firstInvalidStep(values: OfferFormValues): OfferStep | null {
+  return offerSteps.find((step) => Object.keys(validateStep(step, values)).length > 0) ?? null;
+}
+
+export function buildOfferRequest(values: OfferFormValues): OfferCreateRequest {
+  const { jobCategory, contractType, duration, localization } = values;
+  if (jobCategory === null || contractType === null || duration === null || localization === null || firstInvalidStep(values)) {
+    throw new Error('the offer form is not complete');
+  }
+  return {
+    title: values.title.trim(),
+    job_category: jobCategory,
+    ...(values.job !== null ? { job: values.job } : {}),
+    contract_type: contractType,
+    duration,
+    start_at: values.startAt,
+    localization,
+    radius: values.radius,
+    degree: values.degree,
+    languages: values.languages.map(({ id, level }) => ({ id, level })),
+    softskills_categories: [...values.softskillCategories],
+    description: values.description.trim(),
+  };
+}

@@ -1,0 +1,26 @@
+// The demo mailbox: the emails the server "sent" while no SMTP server is set,
+// newest first. A 404 means the server sends real emails (no demo mailbox).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type MailboxEmail = {
+  id: number | string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  links: string[];
+  created_at: string;
+};
+
+export function getMailbox(signal?: AbortSignal): Promise<MailboxEmail[]> {
+  return api.get<MailboxEmail[]>('/mailbox', { silent: true, signal });
+}
+
+export function getMailboxQueryOptions() {
+  return queryOptions({ queryKey: ['mailbox'], queryFn: ({ signal }) => getMailbox(signal), staleTime: 0 });
+}
+
+export function useMailbox() {
+  return useQuery(getMailboxQueryOptions());
+}

@@ -1,0 +1,117 @@
+// One ranked candidate in the result list: rank, name, headline, commune and
+// availability, the score with its explanation, and the save toggle. Hovering
+// the card highlights the candidate's marker; the map does the same back.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchHit } from '../api/search-types';
+import { shortLabel } from '../utils/labels';
+import { SaveCandidateButton } from './save-candidate-button';
+import { ScoreExplanation } from './score-explanation';
+import { ScoreRing } from './score-ring';
+
+export function candidateName(hit: SearchHit): string {
+  return `${hit.candidate.firstname} ${hit.candidate.lastname}`.trim();
+}
+
+export function formatDate(isoDate: string, locale: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+export function HitCard({
+  hit,
+  rank,
+  highlighted,
+  selected,
+  savingBusy,
+  onHover,
+  onOpen,
+  onToggleSave,
+}: {
+  hit: SearchHit;
+  rank: number;
+  highlighted: boolean;
+  selected: boolean;
+  savingBusy: boolean;
+  onHover: (candidateId: number | null) => void;
+  onOpen: (candidateId: number) => void;
+  onToggleSave: (hit: SearchHit) => void;
+}) {
+  const { t, i18n } = useTranslation('sourcing');
+  const locale = i18n.resolvedLanguage ?? 'fr';
+  const cardRef = useRef<HTMLElement>(null);
+  const { candidate } = hit;
+  const name = candidateName(hit);
+  const distance = hit.breakdown?.proximity.distance_km;
+
+  // A marker hovered on the map brings its card into view.
+  useEffect(() => {
+    if (highlighted && cardRef.current && !cardRef.current.matches(':hover')) {
+      cardRef.current.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, [highlighted]);
+
+  return (
+    <article
+      ref={cardRef}
+      className="hit-card"
+      data-testid="hit-card"
+      data-candidate-id={candidate.id}
+      data-highlighted={highlighted}
+      data-selected={selected}
+      data-saved={hit.saved}
+      onMouseEnter={() => onHover(candidate.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(candidate.id)}
+    >
+      <header className="hit-card__head">
+        <ScoreRing
+          score={hit.score}
+          label={hit.score === null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
+        />
+        <div className="hit-card__identity">
+          <p className="hit-card__rank">{t('hit.rank', { rank })}</p>
+          <h3 className="hit-card__name">
+            <button type="button" className="hit-card__open" onClick={() => onOpen(candidate.id)}>
+              {name}
+            </button>
+          </h3>
+          {candidate.headline && <p className="hit-card__headline">{candidate.headline}</p>}
+          <p className="hit-card__facts">
+            {candidate.commune ? (
+              <span>
+                {candidate.commune.name}
+                {candidate.commune.department ? ` (${candidate.commune.department})` : ''}
+                {typeof distance === 'number' ? ` · ${t('hit.distance', { distance: distance.toFixed(1) })}` : ''}
+              </span>
+            ) : (
+              <span>{t('hit.countryWide')}</span>
+            )}
+            {candidate.availability && <span>{t('hit.available', { date: formatDate(candidate.availability, locale) })}</span>}
+          </p>
+        </div>
+        <SaveCandidateButton saved={hit.saved} name={name} busy={savingBusy} onToggle={() => onToggleSave(hit)} compact />
+      </header>
+      {hit.breakdown ? (
+        <ScoreExplanation breakdown={hit.breakdown} candidate={candidate} />
+      ) : (
+        <p className="hit-card__no-score">{t('hit.noScore')}</p>
+      )}
+      {candidate.contracts.length > 0 && (
+        <ul className="hit-card__tags">
+          {candidate.contracts.map((contract) => (
+            <li key={contract.id} className="tag" title={contract.name}>
+              {shortLabel(contract.name)}
+            </li>
+          ))}
+          {candidate.degree && (
+            <li className="tag tag--muted" title={candidate.degree.name}>
+              {shortLabel(candidate.degree.name)}
+            </li>
+          )}
+        </ul>
+      )}
+    </article>
+  );
+}

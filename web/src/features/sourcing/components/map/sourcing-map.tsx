@@ -1,0 +1,120 @@
+// The MapLibre map of the sourcing screens. This module (and maplibre-gl with
+// it) is only loaded by the pages that show a map, through React.lazy. It
+// creates the map with the configured tile style or the offline outlines,
+// hands the instance to the circle and hits layers once the style is loaded,
+// and mirrors its state in data attributes (ready, hits drawn) that tests and
+// assistive tooling can read without reaching into the canvas.
+import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState } from 'react';
+import type { LngLat } from '../../utils/geo-circle';
+import type { HitFeatureCollection } from '../../utils/hit-features';
+import { offlineMapStyle } from '../../utils/offline-map-style';
+import { CircleLayer } from './circle-layer';
+import { clusterLayerId, HitsLayer, pointLayerId } from './hits-layer';
+import { MapContext } from './map-context';
+
+export type SourcingMapProps = {
+  /** A tile-server style from the configuration, or null for the offline style. */
+  styleUrl: string | null;
+  circle: { center: LngLat; radiusKm: number; label: string } | null;
+  hits: HitFeatureCollection;
+  highlightedId: number | null;
+  onHover: (candidateId: number | null) => void;
+  onSelect: (candidateId: number) => void;
+  label: string;
+  clusterLabel: (count: number) => string;
+  reducedMotion: boolean;
+};
+
+/** Metropolitan France, shown before any search. */
+const franceBounds: [[number, number], [number, number]] = [
+  [-5.2, 41.3],
+  [9.6, 51.2],
+];
+
+/** How many hits the map currently draws (clusters count their points). */
+function countRenderedHits(map: MapLibreMap): number {
+  if (!map.getLayer(pointLayerId) || !map.getLayer(clusterLayerId)) return 0;
+  let count = 0;
+  const seenClusters = new Set<number>();
+  const seenPoints = new Set<number>();
+  for (const feature of map.queryRenderedFeatures({ layers: [clusterLayerId, pointLayerId] })) {
+    const properties = feature.properties ?? {};
+    if (properties.cluster) {
+      const clusterId = Number(properties.cluster_id);
+      if (!seenClusters.has(clusterId)) count += Number(properties.point_count);
+      seenClusters.add(clusterId);
+    } else {
+      const candidateId = Number(properties.candidate_id);
+      if (!seenPoints.has(candidateId)) count += 1;
+      seenPoints.add(candidateId);
+    }
+  }
+  return count;
+}
+
+export default function SourcingMap(props: SourcingMapProps) {
+  const { styleUrl, circle, hits, highlightedId, onHover, onSelect, label, clusterLabel, reducedMotion } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [renderedHits, setRenderedHits] = useState(0);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const instance = new maplibregl.Map({
+      container,
+      style: styleUrl ?? offlineMapStyle(window.location.origin, import.meta.env.BASE_URL),
+      bounds: franceBounds,
+      fitBoundsOptions: { padding: 24 },
+      attributionControl: false,
+      dragRotate: false,
+      pitchWithRotate: false,
+      maxZoom: 15,
+    });
+    instance.touchZoomRotate.disableRotation();
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    if (styleUrl) instance.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
+    const onLoad = () => setMap(instance);
+    const onIdle = () => setRenderedHits(countRenderedHits(instance));
+    instance.on('load', onLoad);
+    instance.on('idle', onIdle);
+    return () => {
+      setMap(null);
+      instance.off('load', onLoad);
+      instance.off('idle', onIdle);
+      instance.remove();
+    };
+  }, [styleUrl]);
+
+  return (
+    <div
+      className="sourcing-map"
+      ref={containerRef}
+      role="region"
+      aria-label={label}
+      data-testid="sourcing-map"
+      data-map-ready={map !== null}
+      data-rendered-hits={renderedHits}
+      data-hit-count={hits.features.length}
+      data-circle-radius={circle?.radiusKm ?? ''}
+    >
+      <MapContext.Provider value={map}>
+        {map && circle && (
+          <CircleLayer center={circle.center} radiusKm={circle.radiusKm} label={circle.label} animate={!reducedMotion} />
+        )}
+        {map && (
+          <HitsLayer
+            hits={hits}
+            highlightedId={highlightedId}
+            onHover={onHover}
+            onSelect={onSelect}
+            clusterLabel={clusterLabel}
+          />
+        )}
+      </MapContext.Provider>
+    </div>
+  );
+}

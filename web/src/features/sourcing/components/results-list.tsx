@@ -1,0 +1,117 @@
+// The ranked list: the total, the sort, the hits and the pager, with loading
+// and empty states. Relax suggestions and actions come in as children of the
+// header so the saved-search page can reuse the list as is.
+import type { Dispatch, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type SearchHit, type SortOrder, sortOrders } from '../api/search-types';
+import { currentPage, pageCount, type PagingAction, type PagingState, shownRange } from '../utils/results-paging';
+import { HitCard } from './hit-card';
+
+export type ResultsListProps = {
+  hits: readonly SearchHit[];
+  total: number | null;
+  paging: PagingState;
+  dispatchPaging: Dispatch<PagingAction>;
+  /** First load (nothing to show yet) vs. refresh (old results stay, dimmed). */
+  loading: boolean;
+  refreshing: boolean;
+  highlightedId: number | null;
+  selectedId: number | null;
+  busyCandidateId: number | null;
+  onHover: (candidateId: number | null) => void;
+  onOpen: (candidateId: number) => void;
+  onToggleSave: (hit: SearchHit) => void;
+  emptyText: string;
+  emptyHint?: string;
+  showSort?: boolean;
+  beforeList?: ReactNode;
+};
+
+export function ResultsList(props: ResultsListProps) {
+  const { t } = useTranslation('sourcing');
+  const { hits, total, paging, dispatchPaging, loading, refreshing } = props;
+  const range = shownRange(paging, hits.length);
+  const pages = pageCount(total ?? 0, paging.limit);
+
+  return (
+    <section className="results" aria-labelledby="results-title" aria-busy={loading || refreshing}>
+      <header className="results__head">
+        <div>
+          <h2 className="results__title" id="results-title">
+            {total === null ? t('results.title') : t('results.total', { count: total })}
+          </h2>
+          {total !== null && total > 0 && (
+            <p className="results__range">{t('results.range', { from: range.from, to: range.to, total })}</p>
+          )}
+        </div>
+        {props.showSort !== false && (
+          <label className="results__sort">
+            <span>{t('results.sortLabel')}</span>
+            <select
+              className="field__input field__input--small"
+              value={paging.sort}
+              data-testid="results-sort"
+              onChange={(event) => dispatchPaging({ type: 'sort', sort: event.target.value as SortOrder })}
+            >
+              {sortOrders.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`results.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </header>
+      {props.beforeList}
+      {loading ? (
+        <div className="results__state" role="status">
+          <span className="page-loader__spinner" aria-hidden="true" />
+          <p>{t('results.loading')}</p>
+        </div>
+      ) : hits.length === 0 ? (
+        <div className="results__state" data-testid="results-empty">
+          <p className="results__state-title">{props.emptyText}</p>
+          {props.emptyHint && <p>{props.emptyHint}</p>}
+        </div>
+      ) : (
+        <ol className="results__list" data-refreshing={refreshing} data-testid="results-list">
+          {hits.map((hit, index) => (
+            <li key={hit.candidate.id}>
+              <HitCard
+                hit={hit}
+                rank={paging.offset + index + 1}
+                highlighted={props.highlightedId === hit.candidate.id}
+                selected={props.selectedId === hit.candidate.id}
+                savingBusy={props.busyCandidateId === hit.candidate.id}
+                onHover={props.onHover}
+                onOpen={props.onOpen}
+                onToggleSave={props.onToggleSave}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      {total !== null && total > paging.limit && (
+        <nav className="pager" aria-label={t('results.page', { page: currentPage(paging), pages })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={paging.offset === 0}
+            onClick={() => dispatchPaging({ type: 'previous' })}
+          >
+            {t('results.previous')}
+          </button>
+          <span className="pager__status">{t('results.page', { page: currentPage(paging), pages })}</span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={paging.offset + paging.limit >= total}
+            onClick={() => dispatchPaging({ type: 'next', total })}
+          >
+            {t('results.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// /dashboard/partenaire/sourcing/recherches/{id}: a stored search, its
+// criteria in a line, then two tabs over the same map and list: the live
+// results, and only the candidates saved into it.
+import '../sourcing.css';
+import { useCallback, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useJobCategories } from '@/api/reference-lists/job-categories';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSavedSearch } from '../api/get-saved-search';
+import { useSavedSearches } from '../api/get-saved-searches';
+import type { StoredSearch } from '../api/search-types';
+import { useCandidateSaving } from '../hooks/use-candidate-saving';
+import { initialPaging, pagingReducer } from '../utils/results-paging';
+import { formatDate } from './hit-card';
+import { ResultsWorkspace } from './results-workspace';
+
+type Tab = 'results' | 'saved';
+
+function SearchSummary({ search, jobCategoryName }: { search: StoredSearch; jobCategoryName: string | null }) {
+  const { t, i18n } = useTranslation('sourcing');
+  const locale = i18n.resolvedLanguage ?? 'fr';
+  const items = [
+    jobCategoryName,
+    t('summary.around', { place: search.localization.value, radius: search.radius }),
+    t('summary.contracts', { count: search.contracts.length }),
+    t('summary.months', { count: search.duration }),
+    t('summary.from', { date: formatDate(search.start_at, locale) }),
+  ].filter((item): item is string => Boolean(item));
+  return (
+    <ul className="search-summary" data-testid="search-summary">
+      {items.map((item) => (
+        <li key={item} className="tag">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SavedSearchPage({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('sourcing');
+  useDocumentTitle(t('page.savedSearchTitle'));
+  const [tab, setTab] = useState<Tab>('results');
+  const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
+  const search = useSavedSearch(id, { onlySaved: tab === 'saved', ...paging });
+  const jobCategories = useJobCategories();
+  const resolveSearchId = useCallback(() => Promise.resolve(id), [id]);
+  const saving = useCandidateSaving(resolveSearchId);
+
+  const response = search.data;
+  const stored = response?.search;
+  // The list entry has the category's name and the creation date; the reference list is the fallback.
+  const summary = useSavedSearches().data?.find((entry) => entry.id === id);
+  const jobCategoryName =
+    summary?.job_category_name ??
+    (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ??
+    null;
+  const createdAt = summary?.created_at ?? stored?.created_at;
+
+  const switchTab = (next: Tab) => {
+    setTab(next);
+    dispatchPaging({ type: 'reset' });
+    saving.forget();
+  };
+
+  if (search.isError && !response) {
+    return (
+      <section className="saved-search saved-search--missing">
+        <h1 className="page-title">{t('page.savedSearchTitle')}</h1>
+        <p>{t('saved.notFound')}</p>
+        <Link className="button button--secondary" to={paths.partnerSourcing}>
+          {t('actions.newSearch')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="saved-search" data-testid="saved-search-page" data-search-id={id}>
+      <header className="saved-search__head">
+        <div>
+          <p className="eyebrow">{t('page.savedSearchTitle')}</p>
+          <h1 className="page-title">
+            {jobCategoryName ?? t('page.savedSearchTitle')}
+            {stored && <span className="saved-search__place"> · {stored.localization.value}</span>}
+          </h1>
+          {createdAt && (
+            <p className="saved-search__date">
+              {t('saved.createdAt', { date: formatDate(createdAt, i18n.resolvedLanguage ?? 'fr') })}
+            </p>
+          )}
+          {stored && <SearchSummary search={stored} jobCategoryName={null} />}
+        </div>
+        <div className="saved-search__actions">
+          <Link
+            className="button button--secondary"
+            data-testid="edit-criteria"
+            to={`${paths.partnerSourcing}?${new URLSearchParams({ search: String(id) }).toString()}`}
+          >
+            {t('actions.editInSourcing')}
+          </Link>
+          <Link className="button button--ghost" to={paths.partnerSourcing}>
+            {t('actions.newSearch')}
+          </Link>
+        </div>
+      </header>
+      <div className="tabs" role="tablist" aria-label={t('saved.tabs')}>
+        {(['results', 'saved'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`saved-search-tab-${name}`}
+            className="tabs__tab"
+            aria-selected={tab === name}
+            data-testid={`tab-${name}`}
+            onClick={() => switchTab(name)}
+          >
+            {name === 'results' ? t('saved.liveResults') : t('saved.savedCandidates')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-labelledby={`saved-search-tab-${tab}`} className="saved-search__panel">
+        <ResultsWorkspace
+          localization={stored?.localization ?? null}
+          radiusKm={stored?.radius ?? 10}
+          hits={saving.withOverrides(response?.hits ?? [])}
+          total={response?.total ?? null}
+          paging={paging}
+          dispatchPaging={dispatchPaging}
+          loading={search.isPending}
+          refreshing={search.isFetching && !search.isPending}
+          busyCandidateId={saving.busyCandidateId}
+          onToggleSave={(hit) => void saving.toggle(hit)}
+          emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
+          emptyHint={tab === 'saved' ? t('saved.noSavedCandidatesHint') : undefined}
+          showSort={tab === 'results'}
+        />
+      </div>
+    </section>
+  );
+}

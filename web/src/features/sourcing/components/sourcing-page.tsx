@@ -1,0 +1,139 @@
+// /dashboard/partenaire/sourcing: the criteria on the left, the map in the
+// middle, the ranked list on the right. The search runs by itself (debounced)
+// whenever the form is valid; relax suggestions rewrite the form in one click;
+// the search can be stored, and candidates saved into it.
+import '../sourcing.css';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useContractTypes } from '@/api/reference-lists/contract-types';
+import { buildPath, paths } from '@/config/paths';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { showToast } from '@/lib/toasts';
+import { useCreateSavedSearch } from '../api/create-saved-search';
+import { useRunSearch } from '../api/run-search';
+import { useCandidateSaving } from '../hooks/use-candidate-saving';
+import { applyRelaxSuggestion, type RelaxSuggestion } from '../utils/relax';
+import { initialPaging, pagingReducer } from '../utils/results-paging';
+import {
+  buildSearchRequest,
+  defaultSearchForm,
+  isSearchFormValid,
+  type SearchFormValues,
+  validateSearchForm,
+} from '../utils/search-form';
+import { RelaxSuggestions } from './relax-suggestions';
+import { ResultsWorkspace } from './results-workspace';
+import { SearchForm } from './search-form';
+
+/** Pause after the last change before the search runs. */
+export const searchDebounceMs = 400;
+
+export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }) {
+  const { t } = useTranslation('sourcing');
+  useDocumentTitle(t('page.title'));
+  const navigate = useNavigate();
+  const contractTypes = useContractTypes();
+  const [form, setForm] = useState<SearchFormValues>(() => initialForm ?? defaultSearchForm());
+  const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
+  const [savedSearchId, setSavedSearchId] = useState<number | null>(null);
+  const savedSearchIdRef = useRef<number | null>(null);
+  savedSearchIdRef.current = savedSearchId;
+
+  const errors = useMemo(() => validateSearchForm(form), [form]);
+  const debouncedForm = useDebouncedValue(form, searchDebounceMs);
+  const request = useMemo(
+    () => (isSearchFormValid(debouncedForm) ? buildSearchRequest(debouncedForm, paging) : null),
+    [debouncedForm, paging],
+  );
+  const search = useRunSearch(request);
+  const createSavedSearch = useCreateSavedSearch();
+
+  const resolveSearchId = useCallback(async () => {
+    if (savedSearchIdRef.current !== null) return savedSearchIdRef.current;
+    const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
+    if (stored.id === null) throw new Error('the server did not store the search');
+    setSavedSearchId(stored.id);
+    showToast(t('actions.searchSaved'), 'success');
+    return stored.id;
+  }, [createSavedSearch, form, paging.sort, t]);
+  const saving = useCandidateSaving(resolveSearchId);
+
+  const changeForm = useCallback(
+    (next: SearchFormValues) => {
+      setForm(next);
+      dispatchPaging({ type: 'reset' });
+      // New criteria are a new search: candidates saved from here go to a new one.
+      setSavedSearchId(null);
+      saving.forget();
+    },
+    [saving],
+  );
+
+  const applyRelax = (suggestion: RelaxSuggestion) =>
+    changeForm(applyRelaxSuggestion(form, suggestion, (contractTypes.data ?? []).map((contract) => contract.id)));
+
+  async function saveSearch(): Promise<void> {
+    if (!isSearchFormValid(form)) return;
+    try {
+      const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
+      showToast(t('actions.searchSaved'), 'success');
+      if (stored.id !== null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
+    } catch {
+      // Shown by the API client.
+    }
+  }
+
+  const formValid = Object.keys(errors).length === 0;
+  const response = request ? search.data : undefined;
+  const hits = saving.withOverrides(response?.hits ?? []);
+  const waitingForDebounce = formValid && debouncedForm !== form;
+
+  return (
+    <div className="sourcing-page" data-testid="sourcing-page">
+      <div className="sourcing-page__form">
+        <div className="sourcing-page__intro">
+          <h1 className="sourcing-page__title">{t('page.title')}</h1>
+          <p>{t('page.lead')}</p>
+        </div>
+        <SearchForm values={form} errors={errors} onChange={changeForm} />
+        <div className="sourcing-page__actions">
+          {savedSearchId !== null ? (
+            <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: savedSearchId })}>
+              {t('actions.openSavedSearch')}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="save-search"
+              disabled={!formValid || createSavedSearch.isPending}
+              onClick={() => void saveSearch()}
+            >
+              {createSavedSearch.isPending ? t('actions.savingSearch') : t('actions.saveSearch')}
+            </button>
+          )}
+          {!formValid && <p className="field__hint">{t('form.incomplete')}</p>}
+        </div>
+      </div>
+      <ResultsWorkspace
+        localization={form.localization}
+        radiusKm={form.radius}
+        hits={hits}
+        total={response?.total ?? null}
+        paging={paging}
+        dispatchPaging={dispatchPaging}
+        loading={request !== null && search.isPending}
+        refreshing={(search.isFetching && !search.isPending) || waitingForDebounce}
+        busyCandidateId={saving.busyCandidateId}
+        onToggleSave={(hit) => void saving.toggle(hit)}
+        emptyText={request === null ? t('results.idle') : t('results.empty')}
+        emptyHint={request === null ? t('results.idleHint') : t('results.emptyHint')}
+        beforeList={
+          response && <RelaxSuggestions counts={response.relax} values={response.relax_values} onApply={applyRelax} />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// The sourcing form as data: its defaults (spec §3 and §9), the same validation
+// rules as the server (spec §5), and the request built from it. Kept free of
+// React so the rules are tested on their own.
+import type {
+  LanguageRequirement,
+  SearchLocalization,
+  SortOrder,
+  SourcingSearchRequest,
+  StoredSearch,
+} from '../api/search-types';
+
+export const radiusRangeKm = { min: 1, max: 200 } as const;
+export const durationRangeMonths = { min: 0, max: 120 } as const;
+export const degreeRange = { min: 0, max: 8 } as const;
+export const languageLevelRange = { min: 1, max: 6 } as const;
+
+export const defaultRadiusKm = 10;
+export const defaultDegree = 1;
+export const defaultLanguageLevel = 3;
+export const defaultDurationFlexibility = 0;
+
+export type SearchFormValues = {
+  jobCategory: number | null;
+  contracts: number[];
+  /** Months; null while the field is empty. */
+  duration: number | null;
+  /** `YYYY-MM-DD`, or '' while empty. */
+  startAt: string;
+  localization: SearchLocalization | null;
+  radius: number;
+  degree: number;
+  languages: LanguageRequirement[];
+  softskillCategories: number[];
+  durationFlexibility: number;
+  keywords: string;
+};
+
+export type SearchFormField =
+  | 'jobCategory'
+  | 'contracts'
+  | 'duration'
+  | 'startAt'
+  | 'localization'
+  | 'radius'
+  | 'degree'
+  | 'languages'
+  | 'softskillCategories'
+  | 'durationFlexibility';
+
+/** The server's rule codes, used as translation keys for the messages. */
+export type SearchFormRule = 'required' | 'out_of_range' | 'matching_parameter_required' | 'invalid_date';
+
+export type SearchFormErrors = Partial<Record<SearchFormField, SearchFormRule>>;
+
+export function defaultSearchForm(): SearchFormValues {
+  return {
+    jobCategory: null,
+    contracts: [],
+    duration: null,
+    startAt: '',
+    localization: null,
+    radius: defaultRadiusKm,
+    degree: defaultDegree,
+    languages: [],
+    softskillCategories: [],
+    durationFlexibility: defaultDurationFlexibility,
+    keywords: '',
+  };
+}
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function isValidIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function outOfRange(value: number, range: { min: number; max: number }): boolean {
+  return !Number.isFinite(value) || value < range.min || value > range.max;
+}
+
+/** The rules of spec §5, in the server's terms; an empty object means valid. */
+export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
+  const errors: SearchFormErrors = {};
+  if (values.jobCategory === null) errors.jobCategory = 'required';
+  if (values.contracts.length === 0) errors.contracts = 'required';
+  if (values.duration === null) errors.duration = 'required';
+  else if (!Number.isInteger(values.duration) || outOfRange(values.duration, durationRangeMonths)) {
+    errors.duration = 'out_of_range';
+  }
+  if (values.startAt === '') errors.startAt = 'required';
+  else if (!isValidIsoDate(values.startAt)) errors.startAt = 'invalid_date';
+  if (values.localization === null || values.localization.value.trim() === '') errors.localization = 'required';
+  if (outOfRange(values.radius, radiusRangeKm)) errors.radius = 'out_of_range';
+  if (!Number.isInteger(values.degree) || outOfRange(values.degree, degreeRange)) errors.degree = 'out_of_range';
+  if (values.languages.some((language) => outOfRange(language.level, languageLevelRange))) {
+    errors.languages = 'out_of_range';
+  }
+  if (values.languages.length === 0 && values.softskillCategories.length === 0) {
+    errors.languages = 'matching_parameter_required';
+    errors.softskillCategories = 'matching_parameter_required';
+  }
+  if (values.durationFlexibility < 0 || !Number.isInteger(values.durationFlexibility)) {
+    errors.durationFlexibility = 'out_of_range';
+  }
+  return errors;
+}
+
+export function isSearchFormValid(values: SearchFormValues): boolean {
+  return Object.keys(validateSearchForm(values)).length === 0;
+}
+
+export type ResultsPage = { limit: number; offset: number; sort: SortOrder };
+
+/** The request for a valid form; throws on an invalid one (check with `isSearchFormValid` first). */
+export function buildSearchRequest(values: SearchFormValues, page: ResultsPage): SourcingSearchRequest {
+  const { jobCategory, duration, localization } = values;
+  if (jobCategory === null || duration === null || localization === null || !isSearchFormValid(values)) {
+    throw new Error('the sourcing form is not valid');
+  }
+  const keywords = values.keywords.trim();
+  return {
+    job_category: jobCategory,
+    contracts: [...values.contracts].sort((a, b) => a - b),
+    duration,
+    start_at: values.startAt,
+    localization,
+    radius: values.radius,
+    degree: values.degree,
+    languages: values.languages.map(({ id, level }) => ({ id, level })),
+    softskills_categories: [...values.softskillCategories].sort((a, b) => a - b),
+    duration_flexibility: values.durationFlexibility,
+    ...(keywords !== '' ? { keywords } : {}),
+    limit: page.limit,
+    offset: page.offset,
+    sort: page.sort,
+  };
+}
+
+/** The form showing a stored search (a saved search, or the criteria the server echoed). */
+export function searchToForm(search: StoredSearch): SearchFormValues {
+  return {
+    jobCategory: search.job_category,
+    contracts: [...search.contracts],
+    duration: search.duration,
+    startAt: search.start_at.slice(0, 10),
+    localization: search.localization,
+    radius: search.radius ?? defaultRadiusKm,
+    degree: search.degree ?? defaultDegree,
+    languages: search.languages.map(({ id, level }) => ({ id, level })),
+    softskillCategories: [...search.softskills_categories],
+    durationFlexibility: search.duration_flexibility ?? defaultDurationFlexibility,
+    keywords: search.keywords ?? '',
+  };
+}
+
+/** What a job offer brings to a search (the fields the offer and the search share). */
+export type OfferCriteria = {
+  job_category: { id: number } | number | null;
+  contract_type: { id: number } | number | null;
+  duration: number | null;
+  start_at: string | null;
+  localization: SearchLocalization | null;
+  radius?: number | null;
+  degree?: number | null;
+  languages?: LanguageRequirement[] | null;
+  softskills_categories?: number[] | null;
+};
+
+const idOf = (value: { id: number } | number | null): number | null =>
+  value === null ? null : typeof value === 'number' ? value : value.id;
+
+/** The form pre-filled from a job offer (`?offer={id}`); missing fields keep their defaults. */
+export function offerToForm(offer: OfferCriteria): SearchFormValues {
+  const defaults = defaultSearchForm();
+  const contract = idOf(offer.contract_type);
+  return {
+    ...defaults,
+    jobCategory: idOf(offer.job_category),
+    contracts: contract === null ? [] : [contract],
+    duration: offer.duration ?? null,
+    startAt: offer.start_at ? offer.start_at.slice(0, 10) : '',
+    localization: offer.localization ?? null,
+    radius: offer.radius ?? defaults.radius,
+    degree: offer.degree ?? defaults.degree,
+    languages: (offer.languages ?? []).map(({ id, level }) => ({ id, level })),
+    softskillCategories: [...(offer.softskills_categories ?? [])],
+  };
+}
+
+/** Adds a language at the default level (spec §9), or leaves the list alone if it is there. */
+export function addLanguage(languages: LanguageRequirement[], id: number): LanguageRequirement[] {
+  if (languages.some((language) => language.id === id)) return languages;
+  return [...languages, { id, level: defaultLanguageLevel }];
+}
+
+export function toggleId(ids: number[], id: number): number[] {
+  return ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id];
+}

@@ -1,0 +1,134 @@
+// The emailed links of the accounts contract, against the real server at
+// BASE_URL with its demo mailbox: a new account cannot log in before its
+// address is validated, a forgotten password is replaced through the reset
+// link, and the unsubscribe link of an email takes effect.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, launchBrowser, newContext } from './browser.mjs';
+
+const password = 'Premier-essai-2026';
+const newPassword = 'Second-essai-2027';
+
+/** The newest email to `to` whose links include one to `path`, and that link as an in-app path. */
+async function linkFromMailbox(request, to, path) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await request.get(`${baseUrl}/api/mailbox`);
+    assert.equal(response.status(), 200, 'the server keeps a demo mailbox');
+    const emails = await response.json();
+    for (const email of emails) {
+      if (email.to !== to) continue;
+      const link = email.links.find((url) => new URL(url, baseUrl).pathname === path);
+      if (link) {
+        const url = new URL(link, baseUrl);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email to ${to} with a link to ${path}`);
+}
+
+async function logInWith(page, email, secret) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(secret);
+  await page.locator('form button[type="submit"]').click();
+}
+
+describe('account recovery and emailed links', () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('validate, forget the password, reset it, log in with the new one, unsubscribe', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const email = `recovery.${Date.now()}@example.com`;
+
+    // Sign up through the API (the form has its own test).
+    const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {
+      data: {
+        firstname: 'Noé', lastname: 'Essai', email, password, phone: '0611223344', birthdate: '1995-03-02', locale: 'en',
+        localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
+      },
+    });
+    assert.equal(signUp.status(), 201);
+
+    // Before validation, login says why it refuses.
+    await logInWith(page, email, password);
+    assert.equal(
+      await page.getByTestId('login-error').textContent(),
+      'Your email address is not validated yet. Click the link in the sign-up email.',
+    );
+
+    // The validation link logs in; logging out leaves the account validated.
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await page.getByTestId('logout-button').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // A used validation link is refused.
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.getByTestId('sign-up-validation-failed').waitFor();
+
+    // Forgot password: the answer never says whether the account exists.
+    await page.goto(`${baseUrl}/mot-de-passe/oublier`);
+    await page.locator('#forgot-email').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByTestId('forgot-password-sent').waitFor();
+
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/mot-de-passe/reinitialiser')}`);
+    await page.locator('#reset-password').fill(newPassword);
+    await page.locator('#reset-password-confirmation').fill(newPassword);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await page.getByTestId('reset-password-done').waitFor();
+
+    // The old password no longer works, the new one does.
+    await logInWith(page, email, password);
+    assert.equal(await page.getByTestId('login-error').textContent(), 'Wrong email address or password.');
+    await logInWith(page, email, newPassword);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+
+    // The unsubscribe link of an email takes effect when opened.
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/notifications/desinscrire')}`);
+    await page.getByTestId('unsubscribe-done').waitFor();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('signing up again with a known email sends a one-time login link instead', async () => {
+    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
+    const page = await context.newPage();
+    const email = `twice.${Date.now()}@example.com`;
+    const body = {
+      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en',
+      localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
+    };
+    assert.equal((await context.request.post(`${baseUrl}/api/api/candidates`, { data: body })).status(), 201);
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await context.clearCookies();
+
+    // The same answer as a first sign-up, and an email with a login link.
+    const again = await context.request.post(`${baseUrl}/api/api/candidates`, { data: body });
+    assert.equal(again.status(), 201);
+    const loginLink = await linkFromMailbox(context.request, email, '/login/with-token');
+    await page.goto(`${baseUrl}${loginLink}`);
+    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await context.clearCookies();
+
+    // A login link works once.
+    await page.goto(`${baseUrl}${loginLink}`);
+    assert.equal(
+      await page.getByTestId('login-with-token-failed').textContent(),
+      'This link is no longer valid: it has already been used or it has expired.',
+    );
+    await context.close();
+  });
+});
