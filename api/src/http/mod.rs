@@ -15,9 +15,11 @@ mod localizations;
 mod mailbox;
 mod offers;
 mod ping;
+mod project_categories;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod soft_skill_percentages;
 mod sourcing;
 
 use std::path::Path;
@@ -62,6 +64,8 @@ pub struct AppState {
     pub indexer: Arc<IndexerStatus>,
     /// Bounds the searches running at once on the rayon pool.
     pub search_permits: Arc<Semaphore>,
+    /// The candidate pool's soft-skill profile, recomputed every few minutes.
+    pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
 }
 
 /// Server settings handlers need.
@@ -122,6 +126,7 @@ impl AppState {
             indexer: Arc::new(IndexerStatus::new()),
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
+            pool_soft_skill_shares: Arc::default(),
         }
     }
 
@@ -165,6 +170,9 @@ impl AppState {
         offers::create_offer,
         offers::get_offer,
         client_config::get_client_config,
+        project_categories::create_academic_category,
+        project_categories::create_personal_category,
+        soft_skill_percentages::get_soft_skill_percentages,
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&ReferenceListPaths)
@@ -184,6 +192,8 @@ fn route_table() -> RouteTable {
     sourcing::routes(&mut table);
     offers::routes(&mut table);
     client_config::routes(&mut table);
+    project_categories::routes(&mut table);
+    soft_skill_percentages::routes(&mut table);
     table
 }
 

@@ -109,3 +109,45 @@ async fn an_unknown_item_is_404_and_a_bad_id_is_rejected(pool: PgPool) {
     let bad_labels = get(&app, "/api/api/languages?labels=some").await;
     assert_eq!(bad_labels.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn candidates_and_schools_add_project_categories_but_partners_cannot(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool);
+    let candidate = crate::support::login(&app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let partner = crate::support::login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let add = |cookie: String, body: serde_json::Value| {
+        let app = app.clone();
+        async move {
+            crate::support::send_as(
+                &app,
+                Some(&cookie),
+                crate::support::json_request("POST", "/api/api/candidate/project/academic/categories", &body),
+            )
+            .await
+        }
+    };
+
+    let created = add(candidate.clone(), serde_json::json!({ "name": "Robotique", "picture": "bot" })).await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    let again = add(candidate.clone(), serde_json::json!({ "name": "ROBOTIQUE" })).await;
+    assert_eq!(again.json()["id"], created.json()["id"], "no twin for the same name");
+    let listed = get(&app, "/api/api/candidate/project/academic/categories").await.json();
+    assert!(listed.as_array().unwrap().iter().any(|category| category["name"] == "Robotique"));
+
+    assert_eq!(add(candidate, serde_json::json!({ "name": " " })).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(add(partner, serde_json::json!({ "name": "Audit" })).await.status, StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_pool_soft_skill_percentages_add_up_to_one_hundred(pool: PgPool) {
+    api::seed::seed_database(&pool, 50, 1).await.unwrap();
+
+    let families = get(&app(pool), "/api/api/softskills/percentages").await.json();
+
+    let families = families.as_array().unwrap();
+    assert_eq!(families.len(), 8);
+    let total: f64 = families.iter().map(|family| family["percentage"].as_f64().unwrap()).sum();
+    assert!((total - 100.0).abs() < 0.5, "{total}");
+    assert!(families.iter().all(|family| family["name"].is_string()));
+}
