@@ -11,13 +11,16 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::extract::Json;
 use crate::validation::Checks;
 
+/// Candidates describe their projects and schools their programs' projects; partners do not.
+const AUTHORS: Access = Access::OneOf(&[Role::Candidate, Role::School]);
+
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::POST, "/api/candidate/project/academic/categories", Access::Authenticated, create_academic_category);
-    table.add(MethodFilter::POST, "/api/candidate/project/personal/categories", Access::Authenticated, create_personal_category);
+    table.add(MethodFilter::POST, "/api/candidate/project/academic/categories", AUTHORS, create_academic_category);
+    table.add(MethodFilter::POST, "/api/candidate/project/personal/categories", AUTHORS, create_personal_category);
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -68,14 +71,10 @@ pub async fn create_personal_category(
 
 async fn create_category(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _author: CurrentUser,
     Json(request): Json<ProjectCategoryCreateRequest>,
     kind: &str,
 ) -> Result<(StatusCode, Json<ProjectCategoryCreateResponse>)> {
-    // candidates describe their projects and schools their programs' projects
-    if user.role == Role::Partner {
-        return Err(Error::Forbidden);
-    }
     let mut checks = Checks::new();
     let name = checks.text("name", request.name.as_deref(), 100);
     let picture = checks.optional_text("picture", request.picture.as_deref(), 300);

@@ -26,6 +26,19 @@ pub enum Access {
     Authenticated,
     /// Logged-in users of one role.
     Only(Role),
+    /// Logged-in users of any of these roles.
+    OneOf(&'static [Role]),
+}
+
+impl Access {
+    /// Whether a logged-in user of `role` may call the route.
+    pub fn admits(self, role: Role) -> bool {
+        match self {
+            Access::Public | Access::Authenticated => true,
+            Access::Only(allowed) => allowed == role,
+            Access::OneOf(allowed) => allowed.contains(&role),
+        }
+    }
 }
 
 /// One row of the table, as tests see it.
@@ -88,10 +101,8 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
         Ok(None) => return Error::Unauthorized.into_response(),
         Err(error) => return Error::Database(error).into_response(),
     };
-    if let Access::Only(role) = access {
-        if user.role != role {
-            return Error::Forbidden.into_response();
-        }
+    if !access.admits(user.role) {
+        return Error::Forbidden.into_response();
     }
     request.extensions_mut().insert(user);
     next.run(request).await

@@ -33,7 +33,11 @@ pub fn routes(table: &mut RouteTable) {
     get, path = "/api/api/softskills/percentages",
     responses((status = 200, description = "`[{id, name, icon, percentage}]`: each family's share (0-100) of all soft skills chosen by candidates"))
 )]
-pub async fn get_soft_skill_percentages(State(state): State<AppState>, locale: Locale, headers: HeaderMap) -> Result<Response> {
+pub async fn get_soft_skill_percentages(
+    State(state): State<AppState>,
+    locale: Locale,
+    headers: HeaderMap,
+) -> Result<Response> {
     let cached = state
         .pool_soft_skill_shares
         .lock()
