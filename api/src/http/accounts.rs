@@ -65,31 +65,35 @@ fn check_your_inbox() -> (StatusCode, Json<SignUpResponse>) {
     (StatusCode::CREATED, Json(SignUpResponse { status: "check_your_inbox" }))
 }
 
+/// The fields every sign-up has.
 #[derive(Deserialize, utoipa::ToSchema)]
-pub struct CandidateSignUpRequest {
+pub struct IdentityFields {
     firstname: Option<String>,
     lastname: Option<String>,
     email: Option<String>,
     password: Option<String>,
     phone: Option<String>,
+    /// `fr` or `en` (default: the caller's language), for the emails.
+    locale: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CandidateSignUpRequest {
+    #[serde(flatten)]
+    identity: IdentityFields,
     /// `YYYY-MM-DD`
     birthdate: Option<String>,
     localization: Option<LocalizationInput>,
-    locale: Option<String>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct SchoolSignUpRequest {
     /// The school's name.
     name: Option<String>,
-    firstname: Option<String>,
-    lastname: Option<String>,
-    email: Option<String>,
-    password: Option<String>,
-    phone: Option<String>,
+    #[serde(flatten)]
+    identity: IdentityFields,
     school_type: Option<i16>,
     localization: Option<LocalizationInput>,
-    locale: Option<String>,
 }
 
 /// A company by id, or by name (found case-insensitively, created when new).
@@ -102,14 +106,10 @@ pub enum CompanyReference {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct PartnerSignUpRequest {
-    firstname: Option<String>,
-    lastname: Option<String>,
-    email: Option<String>,
-    password: Option<String>,
-    phone: Option<String>,
+    #[serde(flatten)]
+    identity: IdentityFields,
     company: Option<CompanyReference>,
     role: Option<String>,
-    locale: Option<String>,
 }
 
 /// What every account has, checked.
@@ -179,6 +179,39 @@ fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Locale {
     }
 }
 
+/// Checks the identity fields; the account still lacks its birthdate and place.
+fn check_identity(checks: &mut Checks, identity: &IdentityFields, phone_required: bool, locale: Locale) -> NewAccount {
+    let firstname = checks.text("firstname", identity.firstname.as_deref(), 100);
+    let lastname = checks.text("lastname", identity.lastname.as_deref(), 100);
+    let email = checks.email("email", identity.email.as_deref());
+    let password = check_password(checks, "password", identity.password.as_deref(), &email);
+    let phone = check_phone(checks, identity.phone.as_deref(), phone_required);
+    NewAccount {
+        email,
+        password,
+        firstname,
+        lastname,
+        phone,
+        birthdate: None,
+        localization: None,
+        locale: chosen_locale(identity.locale.as_deref(), locale),
+    }
+}
+
+/// Answers every broken rule, or creates the account (rate-limited per address).
+async fn sign_up(
+    state: &AppState,
+    client_ip: std::net::IpAddr,
+    checks: Checks,
+    account: NewAccount,
+    details: RoleDetails,
+) -> Result<Response> {
+    checks.finish()?;
+    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
+    register(state, account, details).await?;
+    Ok(check_your_inbox().into_response())
+}
+
 #[utoipa::path(
     post, path = "/api/api/candidates", request_body = CandidateSignUpRequest,
     responses(
@@ -194,27 +227,10 @@ pub async fn create_candidate(
     Json(request): Json<CandidateSignUpRequest>,
 ) -> Result<Response> {
     let mut checks = Checks::new();
-    let firstname = checks.text("firstname", request.firstname.as_deref(), 100);
-    let lastname = checks.text("lastname", request.lastname.as_deref(), 100);
-    let email = checks.email("email", request.email.as_deref());
-    let password = check_password(&mut checks, "password", request.password.as_deref(), &email);
-    let phone = check_phone(&mut checks, request.phone.as_deref(), true);
-    let birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
-    let localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
-    checks.finish()?;
-    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
-    let account = NewAccount {
-        email,
-        password,
-        firstname,
-        lastname,
-        phone,
-        birthdate,
-        localization,
-        locale: chosen_locale(request.locale.as_deref(), locale),
-    };
-    register(&state, account, RoleDetails::Candidate).await?;
-    Ok(check_your_inbox().into_response())
+    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
+    account.localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
+    sign_up(&state, client_ip, checks, account, RoleDetails::Candidate).await
 }
 
 #[utoipa::path(
@@ -229,12 +245,8 @@ pub async fn create_school(
 ) -> Result<Response> {
     let mut checks = Checks::new();
     let name = checks.text("name", request.name.as_deref(), 200);
-    let firstname = checks.text("firstname", request.firstname.as_deref(), 100);
-    let lastname = checks.text("lastname", request.lastname.as_deref(), 100);
-    let email = checks.email("email", request.email.as_deref());
-    let password = check_password(&mut checks, "password", request.password.as_deref(), &email);
-    let phone = check_phone(&mut checks, request.phone.as_deref(), true);
-    let localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
+    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    account.localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
     if let Some(school_type) = request.school_type {
         let known: bool = sqlx::query_scalar("select exists (select 1 from school_types where id = $1)")
             .bind(school_type)
@@ -244,20 +256,7 @@ pub async fn create_school(
             checks.fail("school_type", "unknown");
         }
     }
-    checks.finish()?;
-    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
-    let account = NewAccount {
-        email,
-        password,
-        firstname,
-        lastname,
-        phone,
-        birthdate: None,
-        localization,
-        locale: chosen_locale(request.locale.as_deref(), locale),
-    };
-    register(&state, account, RoleDetails::School { name, school_type: request.school_type }).await?;
-    Ok(check_your_inbox().into_response())
+    sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
 }
 
 #[utoipa::path(
@@ -272,11 +271,7 @@ pub async fn create_partner(
 ) -> Result<Response> {
     // spec section 5: a partner needs lastname, firstname, email and company
     let mut checks = Checks::new();
-    let firstname = checks.text("firstname", request.firstname.as_deref(), 100);
-    let lastname = checks.text("lastname", request.lastname.as_deref(), 100);
-    let email = checks.email("email", request.email.as_deref());
-    let password = check_password(&mut checks, "password", request.password.as_deref(), &email);
-    let phone = check_phone(&mut checks, request.phone.as_deref(), false);
+    let account = check_identity(&mut checks, &request.identity, false, locale);
     let role = checks.optional_text("role", request.role.as_deref(), 100);
     let company = match request.company {
         None => {
@@ -298,21 +293,10 @@ pub async fn create_partner(
             Some(CompanyReference::Id(id))
         }
     };
-    checks.finish()?;
-    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
-    let account = NewAccount {
-        email,
-        password,
-        firstname,
-        lastname,
-        phone,
-        birthdate: None,
-        localization: None,
-        locale: chosen_locale(request.locale.as_deref(), locale),
-    };
-    let company = company.expect("checked above");
-    register(&state, account, RoleDetails::Partner { company, role }).await?;
-    Ok(check_your_inbox().into_response())
+    match company {
+        Some(company) => sign_up(&state, client_ip, checks, account, RoleDetails::Partner { company, role }).await,
+        None => Err(checks.finish().expect_err("a missing company broke a rule")),
+    }
 }
 
 /// Creates the account and sends the validation email, or, when the address is taken, tells
