@@ -51,6 +51,18 @@ async fn partner_app(pool: &PgPool) -> (axum::Router, Arc<Matcher>, String) {
     (app, matcher, cookie)
 }
 
+/// The session of a demo partner other than the one `partner_app` logs in.
+async fn another_partner(app: &axum::Router, pool: &PgPool) -> String {
+    let email: String = sqlx::query_scalar(
+        "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
+    )
+    .bind(api::seed::DEMO_PARTNER_EMAIL)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    login(app, &email, api::seed::DEMO_PASSWORD).await
+}
+
 fn lyon_search() -> Value {
     json!({
         "job_category": 1, "contracts": [1], "duration": 6, "start_at": "2026-12-01",
@@ -201,14 +213,7 @@ async fn a_saved_search_keeps_its_candidates_and_only_its_owner_sees_it(pool: Pg
     assert_eq!(only_saved["hits"][0]["saved"], true);
 
     // another partner of the demo data set
-    let other_email: String = sqlx::query_scalar(
-        "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
-    )
-    .bind(api::seed::DEMO_PARTNER_EMAIL)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
-    let other = login(&app, &other_email, api::seed::DEMO_PASSWORD).await;
+    let other = another_partner(&app, &pool).await;
     let stolen = send_as(
         &app,
         Some(&other),
@@ -271,14 +276,7 @@ async fn an_offer_is_created_listed_and_read_back_by_its_partner_only(pool: PgPo
     for field in ["title", "job_category", "contract_type", "duration", "start_at", "localization"] {
         assert_eq!(missing.json()["errors"][field], json!(["required"]), "{field}");
     }
-    let other_email: String = sqlx::query_scalar(
-        "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
-    )
-    .bind(api::seed::DEMO_PARTNER_EMAIL)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
-    let other = login(&app, &other_email, api::seed::DEMO_PASSWORD).await;
+    let other = another_partner(&app, &pool).await;
     let stolen =
         send_as(&app, Some(&other), Request::get(format!("/api/api/job/offers/{id}")).body(Body::empty()).unwrap())
             .await;
