@@ -13,8 +13,8 @@ use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, PreTokenizedString, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer, Token,
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenStream, SimpleTokenizer, Stemmer,
+    TextAnalyzer, Token, TokenStream, Tokenizer,
 };
 use tantivy::{DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
@@ -64,53 +64,70 @@ pub fn text_token_sets(text: &str) -> (HashSet<String>, HashSet<String>) {
     (french, english)
 }
 
-/// Analyzes texts word by word, remembering each word's stems: stemming dominates indexing time
-/// and vocabularies are small. The analyzers filter tokens one at a time, so analyzing a word alone
-/// gives exactly what analyzing it inside its text gives.
-struct CachedAnalyzers {
-    words: TextAnalyzer,
-    french: TextAnalyzer,
-    english: TextAnalyzer,
-    stems: HashMap<String, (Option<String>, Option<String>)>,
+/// The indexing tokenizer of one language: the words of [`SimpleTokenizer`], each replaced by
+/// what the full [`analyzer`] makes of it, remembered per word. Stemming dominates indexing time
+/// and vocabularies are small; the analyzer filters tokens one at a time, so analyzing a word alone
+/// gives exactly what analyzing it inside its text gives. tantivy clones the tokenizer for each of
+/// its indexing threads, so each thread keeps its own memory of stems and tokenizes in parallel.
+#[derive(Clone)]
+struct CachedStemmer {
+    words: SimpleTokenizer,
+    analyzer: TextAnalyzer,
+    /// A word and its stem; `None` when the analyzer drops the word (too long).
+    stems: HashMap<String, Option<String>>,
 }
 
-impl CachedAnalyzers {
-    fn new() -> CachedAnalyzers {
-        CachedAnalyzers {
-            words: TextAnalyzer::from(SimpleTokenizer::default()),
-            french: analyzer(Language::French),
-            english: analyzer(Language::English),
-            stems: HashMap::new(),
+impl CachedStemmer {
+    fn new(language: Language) -> CachedStemmer {
+        CachedStemmer { words: SimpleTokenizer::default(), analyzer: analyzer(language), stems: HashMap::new() }
+    }
+}
+
+impl Tokenizer for CachedStemmer {
+    type TokenStream<'a> = CachedStemStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> CachedStemStream<'a> {
+        CachedStemStream {
+            words: self.words.token_stream(text),
+            analyzer: &mut self.analyzer,
+            stems: &mut self.stems,
+            token: Token::default(),
         }
     }
+}
 
-    /// The French and English token lists of a text.
-    fn analyze(&mut self, text: &str) -> (Vec<Token>, Vec<Token>) {
-        let (mut french, mut english) = (Vec::new(), Vec::new());
-        let mut stream = self.words.token_stream(text);
-        while stream.advance() {
-            let word = stream.token();
+struct CachedStemStream<'a> {
+    words: SimpleTokenStream<'a>,
+    analyzer: &'a mut TextAnalyzer,
+    stems: &'a mut HashMap<String, Option<String>>,
+    token: Token,
+}
+
+impl TokenStream for CachedStemStream<'_> {
+    fn advance(&mut self) -> bool {
+        while self.words.advance() {
+            let word = self.words.token();
             if !self.stems.contains_key(&word.text) {
-                let french_stem = tokens(&mut self.french, &word.text).pop();
-                let english_stem = tokens(&mut self.english, &word.text).pop();
-                self.stems.insert(word.text.clone(), (french_stem, english_stem));
+                let stem = tokens(self.analyzer, &word.text).pop();
+                self.stems.insert(word.text.clone(), stem);
             }
-            let (french_stem, english_stem) = &self.stems[&word.text];
-            let token = |text: &String, position: usize| Token {
-                offset_from: word.offset_from,
-                offset_to: word.offset_to,
-                position,
-                text: text.clone(),
-                position_length: 1,
-            };
-            if let Some(stem) = french_stem {
-                french.push(token(stem, french.len()));
-            }
-            if let Some(stem) = english_stem {
-                english.push(token(stem, english.len()));
-            }
+            let Some(stem) = &self.stems[&word.text] else { continue };
+            self.token.text.clear();
+            self.token.text.push_str(stem);
+            self.token.offset_from = word.offset_from;
+            self.token.offset_to = word.offset_to;
+            self.token.position = self.token.position.wrapping_add(1);
+            return true;
         }
-        (french, english)
+        false
+    }
+
+    fn token(&self) -> &Token {
+        &self.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.token
     }
 }
 
@@ -162,9 +179,8 @@ impl TextIndex {
     pub(crate) fn build<'a>(documents: impl ExactSizeIterator<Item = &'a CandidateDoc>) -> TextIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_ram(schema);
-        index.tokenizers().register(FRENCH_TOKENIZER, analyzer(Language::French));
-        index.tokenizers().register(ENGLISH_TOKENIZER, analyzer(Language::English));
-        let mut analyzers = CachedAnalyzers::new();
+        index.tokenizers().register(FRENCH_TOKENIZER, TextAnalyzer::from(CachedStemmer::new(Language::French)));
+        index.tokenizers().register(ENGLISH_TOKENIZER, TextAnalyzer::from(CachedStemmer::new(Language::English)));
         let large = documents.len() > 50_000;
         let (threads, budget) =
             if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
@@ -190,16 +206,9 @@ impl TextIndex {
                 document.add_u64(fields.soft_skill, u64::from(share.category) << 8 | u64::from(share.percent));
             }
             if !doc.text.is_empty() {
-                let (french, english) = analyzers.analyze(&doc.text);
-                // The text itself is not stored: the segment's columns keep it.
-                document.add_pre_tokenized_text(
-                    fields.text_french,
-                    PreTokenizedString { text: String::new(), tokens: french },
-                );
-                document.add_pre_tokenized_text(
-                    fields.text_english,
-                    PreTokenizedString { text: String::new(), tokens: english },
-                );
+                // Indexed, not stored: the segment's columns keep the text.
+                document.add_text(fields.text_french, &doc.text);
+                document.add_text(fields.text_english, &doc.text);
             }
             writer.add_document(document).expect("adding to a RAM index cannot fail");
         }
