@@ -54,10 +54,10 @@
 //! # Concurrency
 //!
 //! Readers search an immutable snapshot (an `Arc` taken under a read lock held only for the
-//! clone); [`Matcher::apply`] builds the next snapshot on the side and swaps the pointer. A
-//! snapshot is one large *base* segment built in bulk, a bitset of its rows that later changes
-//! replaced or removed, and a small *delta* segment rebuilt from the changed documents at every
-//! batch. When the delta outgrows [`compaction_threshold`] of the base, the batch rebuilds the base.
+//! clone); writers build the next snapshot on the side and swap the pointer. A snapshot is a list
+//! of immutable runs (see [`runs`]): [`Matcher::apply`] adds one small run per batch, so a batch
+//! costs the same however much changed before, and [`Matcher::merge_step`], run by the owner off
+//! the write path, merges runs by size tiers and rebuilds the base when enough of it changed.
 //!
 //! # Structures and query plan
 //!
@@ -104,6 +104,7 @@
 
 pub mod model;
 pub mod oracle;
+pub mod runs;
 mod search;
 mod segment;
 pub mod semantics;
@@ -112,6 +113,7 @@ pub mod text;
 pub mod workload;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 pub use model::{
@@ -119,60 +121,24 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SourcingQuery,
 };
+pub use runs::{MAX_RUNS, TIER_WIDTH, compaction_threshold};
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
+use runs::{MergedRun, Run, Snapshot, merge_plan};
 use search::{Ranked, SegmentView, breakdown};
 use segment::Segment;
 use semantics::rank_order;
 
-/// The delta size (in documents) above which a batch rebuilds the base segment.
-pub fn compaction_threshold(base_len: usize) -> usize {
-    (base_len / 64).max(1024)
-}
-
-/// One immutable state of the matcher.
-struct Snapshot {
-    base: Arc<Segment>,
-    /// Rows of `base` replaced or removed since it was built.
-    base_dead: Arc<Vec<u64>>,
-    base_live: usize,
-    delta: Option<Arc<Segment>>,
-    delta_docs: Arc<BTreeMap<i64, CandidateDoc>>,
-}
-
-impl Snapshot {
-    fn with_base(docs: Vec<CandidateDoc>) -> Snapshot {
-        let base = Segment::build(docs);
-        let rows = base.columns.candidate_ids.len();
-        Snapshot {
-            base: Arc::new(base),
-            base_dead: Arc::new(vec![0; rows.div_ceil(64)]),
-            base_live: rows,
-            delta: None,
-            delta_docs: Arc::new(BTreeMap::new()),
-        }
-    }
-
-    /// A snapshot whose base holds the live rows of `base` and the delta documents.
-    fn compacted(base: &Segment, dead: &[u64], delta_docs: BTreeMap<i64, CandidateDoc>) -> Snapshot {
-        let mut docs: Vec<CandidateDoc> = (0..base.columns.candidate_ids.len() as u32)
-            .filter(|&row| dead[row as usize / 64] >> (row % 64) & 1 == 0)
-            .map(|row| base.columns.document(row))
-            .collect();
-        docs.extend(delta_docs.into_values());
-        Snapshot::with_base(docs)
-    }
-
-    fn base_row(&self, candidate_id: i64) -> Option<u32> {
-        self.base.columns.row_of(candidate_id).filter(|&row| self.base_dead[row as usize / 64] >> (row % 64) & 1 == 0)
-    }
-}
-
 /// The in-memory sourcing search engine. Cheap to share between threads (`&Matcher` is enough).
 pub struct Matcher {
     current: RwLock<Arc<Snapshot>>,
-    /// Serializes writers; readers never take it.
+    /// Serializes the publication of new states; readers never take it.
     writer: Mutex<()>,
+    /// Serializes merges (taken before `writer`, never after).
+    merging: Mutex<()>,
+    next_run_id: AtomicU64,
+    /// Counts published states.
+    version: AtomicU64,
 }
 
 impl Default for Matcher {
@@ -210,9 +176,14 @@ impl Matcher {
 
     /// A matcher over the documents; of documents sharing a candidate id the last one wins.
     pub fn build(docs: Vec<CandidateDoc>) -> Matcher {
+        let mut snapshot = Snapshot { runs: vec![Run::new(0, Segment::build(last_per_candidate(docs)))] };
+        snapshot.drop_empty_runs();
         Matcher {
-            current: RwLock::new(Arc::new(Snapshot::with_base(last_per_candidate(docs)))),
+            current: RwLock::new(Arc::new(snapshot)),
             writer: Mutex::new(()),
+            merging: Mutex::new(()),
+            next_run_id: AtomicU64::new(1),
+            version: AtomicU64::new(0),
         }
     }
 
@@ -220,65 +191,94 @@ impl Matcher {
         self.current.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
-    /// Applies a batch of changes in order and publishes the result at once: a concurrent search
-    /// sees either none or all of the batch.
-    pub fn apply(&self, batch: Vec<Change>) {
-        let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
-        let old = self.snapshot();
-        let mut dead = (*old.base_dead).clone();
-        let mut base_live = old.base_live;
-        let mut delta_docs = (*old.delta_docs).clone();
-        for change in batch {
-            let candidate_id = match &change {
-                Change::Upsert(doc) => doc.candidate_id,
-                Change::Remove(candidate_id) => *candidate_id,
-            };
-            if let Some(row) = old.base.columns.row_of(candidate_id) {
-                let word = &mut dead[row as usize / 64];
-                if *word >> (row % 64) & 1 == 0 {
-                    *word |= 1 << (row % 64);
-                    base_live -= 1;
-                }
-            }
-            match change {
-                Change::Upsert(doc) => {
-                    delta_docs.insert(candidate_id, doc);
-                }
-                Change::Remove(_) => {
-                    delta_docs.remove(&candidate_id);
-                }
-            }
-        }
-
-        let next = if delta_docs.len() > compaction_threshold(base_live) {
-            Snapshot::compacted(&old.base, &dead, delta_docs)
-        } else {
-            let delta =
-                (!delta_docs.is_empty()).then(|| Arc::new(Segment::build(delta_docs.values().cloned().collect())));
-            Snapshot {
-                base: old.base.clone(),
-                base_dead: Arc::new(dead),
-                base_live,
-                delta,
-                delta_docs: Arc::new(delta_docs),
-            }
-        };
+    fn publish(&self, next: Snapshot) {
         *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(next);
+        self.version.fetch_add(1, Ordering::Release);
     }
 
-    /// Rebuilds the base segment from every live document now, emptying the delta. `apply` does
-    /// this by itself when the delta grows large; the indexer may call it after a long catch-up.
-    pub fn compact(&self) {
+    /// A number that grows with every state published (batch applied or runs merged): a caller
+    /// waiting for a change need not look again while it stays the same.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    fn run_id(&self) -> u64 {
+        self.next_run_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Applies a batch of changes in order and publishes the result at once: a concurrent search
+    /// sees either none or all of the batch. The cost grows with the batch, not with earlier
+    /// changes; call [`Matcher::merge_step`] from a background thread to keep the runs few (apply
+    /// merges by itself beyond [`MAX_RUNS`] runs).
+    pub fn apply(&self, batch: Vec<Change>) {
+        let too_many_runs = {
+            let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut next = (*self.snapshot()).clone();
+            let mut latest: BTreeMap<i64, Option<CandidateDoc>> = BTreeMap::new();
+            for change in batch {
+                match change {
+                    Change::Upsert(doc) => latest.insert(doc.candidate_id, Some(doc)),
+                    Change::Remove(candidate_id) => latest.insert(candidate_id, None),
+                };
+            }
+            for &candidate_id in latest.keys() {
+                next.kill(candidate_id);
+            }
+            let upserts: Vec<CandidateDoc> = latest.into_values().flatten().collect();
+            if !upserts.is_empty() {
+                next.runs.push(Run::new(self.run_id(), Segment::build(upserts)));
+            }
+            next.drop_empty_runs();
+            let too_many_runs = next.runs.len() > MAX_RUNS;
+            self.publish(next);
+            too_many_runs
+        };
+        if too_many_runs {
+            while self.snapshot().runs.len() > MAX_RUNS && self.merge_step() {}
+        }
+    }
+
+    /// Performs the most urgent merge of runs, if one is due (see [`runs`] for the policy), and
+    /// returns whether it did. Searches and [`Matcher::apply`] go on meanwhile: only installing
+    /// the merged run takes the writer's lock.
+    pub fn merge_step(&self) -> bool {
+        let _merging = self.merging.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(ids) = merge_plan(&self.snapshot()) else {
+            return false;
+        };
+        self.merge_runs(&ids);
+        true
+    }
+
+    /// Merges the runs with these ids; the caller holds `merging`.
+    fn merge_runs(&self, ids: &[u64]) {
+        let chosen: Vec<Run> = self.snapshot().runs.iter().filter(|run| ids.contains(&run.id)).cloned().collect();
+        let merged = MergedRun::build(&chosen);
+        let id = self.run_id();
         let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
-        let old = self.snapshot();
-        let next = Snapshot::compacted(&old.base, &old.base_dead, (*old.delta_docs).clone());
-        *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(next);
+        let mut next = (*self.snapshot()).clone();
+        merged.install(id, &mut next);
+        self.publish(next);
+    }
+
+    /// Rebuilds every live document into one run now. The indexer may call it after a long
+    /// catch-up; [`Matcher::merge_step`] does it when due.
+    pub fn compact(&self) {
+        let _merging = self.merging.lock().unwrap_or_else(PoisonError::into_inner);
+        let ids: Vec<u64> = self.snapshot().runs.iter().map(|run| run.id).collect();
+        if !ids.is_empty() {
+            self.merge_runs(&ids);
+        }
+    }
+
+    /// Number of runs searched per query (for the indexer's metrics and for tests).
+    pub fn run_count(&self) -> usize {
+        self.snapshot().runs.len()
     }
 
     /// Number of stored documents, searchable or not.
     pub fn len(&self) -> usize {
-        let snapshot = self.snapshot();
-        snapshot.base_live + snapshot.delta_docs.len()
+        self.snapshot().live()
     }
 
     /// Whether no document is stored.
@@ -288,11 +288,7 @@ impl Matcher {
 
     /// The stored document of a candidate, exactly as last given.
     pub fn document(&self, candidate_id: i64) -> Option<CandidateDoc> {
-        let snapshot = self.snapshot();
-        if let Some(doc) = snapshot.delta_docs.get(&candidate_id) {
-            return Some(doc.clone());
-        }
-        snapshot.base_row(candidate_id).map(|row| snapshot.base.columns.document(row))
+        self.snapshot().document(candidate_id)
     }
 
     /// Runs a sourcing search with the automatic plan.
@@ -309,12 +305,14 @@ impl Matcher {
     pub fn search_with(&self, query: &SourcingQuery, options: SearchOptions) -> SearchResult {
         let snapshot = self.snapshot();
         let keywords = query.keywords.as_deref().map(text::keyword_terms).unwrap_or_default();
-        let base_view = SegmentView { segment: &snapshot.base, dead: Some(&snapshot.base_dead) };
-        let mut outcomes = vec![(&*snapshot.base, base_view.search(query, &keywords, options))];
-        if let Some(delta) = &snapshot.delta {
-            let delta_view = SegmentView { segment: delta, dead: None };
-            outcomes.push((&**delta, delta_view.search(query, &keywords, options)));
-        }
+        let outcomes: Vec<_> = snapshot
+            .runs
+            .iter()
+            .map(|run| {
+                let view = SegmentView { segment: &run.segment, dead: Some(&run.dead) };
+                (&*run.segment, view.search(query, &keywords, options))
+            })
+            .collect();
 
         let mut total = 0;
         let mut relax = RelaxCounts::default();

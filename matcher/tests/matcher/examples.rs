@@ -283,3 +283,63 @@ fn a_search_sees_a_whole_batch_or_none_of_it() {
     });
     assert_eq!(matcher.search(&query()).total, 100);
 }
+
+#[test]
+fn merges_running_beside_batches_lose_no_change() {
+    let matcher = Matcher::build((0..2_000).map(|id| candidate(id, vec![place(1, PARIS)])).collect());
+    let mut expected: std::collections::BTreeMap<i64, CandidateDoc> =
+        (0..2_000).map(|id| (id, candidate(id, vec![place(1, PARIS)]))).collect();
+    let batches: Vec<Vec<Change>> = (0..400i64)
+        .map(|round| {
+            (0..8i64)
+                .map(|index| {
+                    let candidate_id = (round * 37 + index * 251) % 2_600;
+                    if (round + index) % 5 == 0 {
+                        Change::Remove(candidate_id)
+                    } else {
+                        let mut doc = candidate(candidate_id, vec![place(1, PARIS)]);
+                        doc.minimum_duration_months = (round % 12) as u16;
+                        Change::Upsert(doc)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for batch in &batches {
+        for change in batch {
+            match change {
+                Change::Upsert(doc) => expected.insert(doc.candidate_id, doc.clone()),
+                Change::Remove(candidate_id) => expected.remove(candidate_id),
+            };
+        }
+    }
+
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let merges = std::thread::scope(|scope| {
+        let merger = scope.spawn(|| {
+            let mut merges = 0;
+            while !done.load(std::sync::atomic::Ordering::Acquire) {
+                if matcher.merge_step() {
+                    merges += 1;
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            merges
+        });
+        for batch in batches {
+            matcher.apply(batch);
+        }
+        done.store(true, std::sync::atomic::Ordering::Release);
+        merger.join().unwrap()
+    });
+
+    assert!(merges > 0, "the policy asked for no merge");
+    assert!(matcher.run_count() <= matcher::MAX_RUNS, "{} runs", matcher.run_count());
+    assert_eq!(matcher.len(), expected.len());
+    for candidate_id in 0..2_600 {
+        assert_eq!(matcher.document(candidate_id).as_ref(), expected.get(&candidate_id), "candidate {candidate_id}");
+    }
+    let everything = matcher.search(&SourcingQuery { limit: usize::MAX / 2, duration_months: 100, ..query() });
+    assert_eq!(everything.total, expected.len());
+}

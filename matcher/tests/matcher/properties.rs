@@ -183,6 +183,8 @@ fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, 
 #[derive(Clone, Debug)]
 enum Step {
     Batch(Vec<Change>),
+    /// Every merge the policy asks for.
+    Merge,
     Compact,
 }
 
@@ -196,6 +198,7 @@ fn step() -> impl Strategy<Value = Step> {
             0..12,
         )
         .prop_map(Step::Batch),
+        2 => Just(Step::Merge),
         1 => Just(Step::Compact),
     ]
 }
@@ -218,7 +221,7 @@ proptest! {
     #[test]
     fn search_equals_the_oracle_across_updates_and_removals(
         docs in prop::collection::vec(any_candidate(), 0..80),
-        steps in prop::collection::vec((step(), query()), 1..6),
+        steps in prop::collection::vec((step(), query()), 1..14),
     ) {
         let mut live = live_documents(&docs);
         let matcher = Matcher::build(docs);
@@ -233,6 +236,7 @@ proptest! {
                     }
                     matcher.apply(changes);
                 }
+                Step::Merge => while matcher.merge_step() {},
                 Step::Compact => matcher.compact(),
             }
             prop_assert_eq!(matcher.len(), live.len());
