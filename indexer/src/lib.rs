@@ -144,6 +144,7 @@ pub struct IndexerStatus {
     reconnects_total: AtomicU64,
     catch_ups_total: AtomicU64,
     pruned_rows_total: AtomicU64,
+    merges_total: AtomicU64,
     load_ms: AtomicU64,
     last_error: Mutex<Option<String>>,
     last_verification: Mutex<Option<Verification>>,
@@ -165,6 +166,8 @@ pub struct IndexerReport {
     pub reconnects_total: u64,
     pub catch_ups_total: u64,
     pub pruned_rows_total: u64,
+    /// Merges of the matcher's runs done in the background.
+    pub merges_total: u64,
     /// Duration of the last bulk load.
     pub load_ms: u64,
     pub last_error: Option<String>,
@@ -192,6 +195,7 @@ impl IndexerStatus {
             reconnects_total: self.reconnects_total.load(Ordering::Relaxed),
             catch_ups_total: self.catch_ups_total.load(Ordering::Relaxed),
             pruned_rows_total: self.pruned_rows_total.load(Ordering::Relaxed),
+            merges_total: self.merges_total.load(Ordering::Relaxed),
             load_ms: self.load_ms.load(Ordering::Relaxed),
             last_error: self.last_error.lock().unwrap_or_else(PoisonError::into_inner).clone(),
             last_verification: self.last_verification.lock().unwrap_or_else(PoisonError::into_inner).clone(),
@@ -262,6 +266,7 @@ pub struct Follower {
     indexed: HashSet<i64>,
     retries: BTreeMap<i64, Retry>,
     last_caught_up: Instant,
+    merger: MergeWorker,
 }
 
 /// Starts a repeatable-read, read-only transaction: every query of a projection sees one snapshot.
@@ -287,13 +292,66 @@ async fn project_in_batches(
     Ok(all)
 }
 
-/// Applies changes on a blocking thread: building segments is CPU work.
-async fn apply_changes(matcher: &Arc<Matcher>, changes: Vec<Change>) -> Result<(), Error> {
+/// Merges the matcher's runs on a blocking thread whenever a batch was applied, so that merging
+/// (up to rebuilding the base, seconds at a million candidates) never delays the next batch.
+struct MergeWorker {
+    wake: Arc<tokio::sync::Notify>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl MergeWorker {
+    fn start(matcher: Arc<Matcher>, status: Arc<IndexerStatus>) -> MergeWorker {
+        let wake = Arc::new(tokio::sync::Notify::new());
+        let task = tokio::spawn({
+            let wake = wake.clone();
+            async move {
+                loop {
+                    wake.notified().await;
+                    let matcher = matcher.clone();
+                    match tokio::task::spawn_blocking(move || {
+                        let mut merges = 0;
+                        let started = Instant::now();
+                        while matcher.merge_step() {
+                            merges += 1;
+                        }
+                        if merges > 0 {
+                            tracing::debug!(
+                                merges,
+                                runs = matcher.run_count(),
+                                elapsed_ms = started.elapsed().as_millis() as u64,
+                                "matcher runs merged"
+                            );
+                        }
+                        merges
+                    })
+                    .await
+                    {
+                        Ok(merges) => {
+                            status.merges_total.fetch_add(merges, Ordering::Relaxed);
+                        }
+                        Err(error) => tracing::error!(%error, "merging the matcher's runs failed"),
+                    }
+                }
+            }
+        });
+        MergeWorker { wake, task }
+    }
+}
+
+impl Drop for MergeWorker {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Applies changes on a blocking thread (building a run is CPU work), then wakes the merger.
+async fn apply_changes(matcher: &Arc<Matcher>, merger: &MergeWorker, changes: Vec<Change>) -> Result<(), Error> {
     if changes.is_empty() {
         return Ok(());
     }
     let matcher = matcher.clone();
     tokio::task::spawn_blocking(move || matcher.apply(changes)).await?;
+    merger.wake.notify_one();
     Ok(())
 }
 
@@ -306,6 +364,7 @@ impl Follower {
         status: Arc<IndexerStatus>,
         options: IndexerOptions,
     ) -> Result<Follower, Error> {
+        let merger = MergeWorker::start(matcher.clone(), status.clone());
         let mut follower = Follower {
             pool,
             matcher,
@@ -316,6 +375,7 @@ impl Follower {
             indexed: HashSet::new(),
             retries: BTreeMap::new(),
             last_caught_up: Instant::now(),
+            merger,
         };
         follower.reload().await?;
         follower.status.ready.store(true, Ordering::Release);
@@ -375,7 +435,7 @@ impl Follower {
             .collect();
         let documents = batch.documents.len();
         changes.extend(batch.documents.into_iter().map(Change::Upsert));
-        apply_changes(&self.matcher, changes).await?;
+        apply_changes(&self.matcher, &self.merger, changes).await?;
         self.indexed.retain(|candidate_id| failing.contains(candidate_id));
         self.indexed.extend(loaded);
         self.record_failures(batch.failures);
@@ -416,9 +476,11 @@ impl Follower {
 
         let mut outcome = CatchUp { rows: read.rows, ..CatchUp::default() };
         for chunk in candidate_ids.chunks(self.options.batch_candidates.max(1)) {
+            let projecting = Instant::now();
             let mut transaction = snapshot_transaction(&self.pool).await?;
             let batch = project_candidates(&mut transaction, chunk).await?;
             transaction.commit().await?;
+            let projected_in = projecting.elapsed();
 
             let mut changes = Vec::with_capacity(batch.documents.len() + batch.absent.len());
             for &candidate_id in &batch.absent {
@@ -435,7 +497,15 @@ impl Follower {
             outcome.applied += changes.len();
             outcome.failed += batch.failures.len();
             self.record_failures(batch.failures);
-            apply_changes(&self.matcher, changes).await?;
+            let applying = Instant::now();
+            apply_changes(&self.matcher, &self.merger, changes).await?;
+            tracing::debug!(
+                candidates = chunk.len(),
+                project_ms = projected_in.as_secs_f64() * 1e3,
+                apply_ms = applying.elapsed().as_secs_f64() * 1e3,
+                oldest_change_ms = read.oldest_age.map(|age| age.as_secs_f64() * 1e3),
+                "change log applied"
+            );
         }
 
         self.position = read.next_position;

@@ -198,5 +198,12 @@ pub async fn read_metrics(State(state): State<AppState>) -> Response {
         "Change-log rows deleted past the retention window",
         report.pruned_rows_total as f64,
     );
+    metric("vivier_matcher_runs", "gauge", "Runs a sourcing search visits", state.matcher.run_count() as f64);
+    metric(
+        "vivier_matcher_merges_total",
+        "counter",
+        "Merges of the matcher's runs done in the background",
+        report.merges_total as f64,
+    );
     ([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], text).into_response()
 }
