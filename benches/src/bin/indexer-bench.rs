@@ -52,6 +52,10 @@ struct Options {
 
 fn main() -> Result<()> {
     let options = Options::parse();
+    // the indexer's own log lines (load split, warnings) show with RUST_LOG=info
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
+        .init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(run(options))
 }
@@ -102,8 +106,9 @@ async fn run(options: Options) -> Result<()> {
     ensure!(!candidate_ids.is_empty(), "no searchable candidate to update");
     candidate_ids.shuffle(&mut ChaCha8Rng::seed_from_u64(SEED));
 
-    // candidate id -> (the minimum duration the update sets, when its commit returned)
-    let pending: Arc<Mutex<HashMap<i64, (u16, Instant)>>> = Arc::default();
+    // candidate id -> (the minimum duration the update sets, when its commit returned, the matcher
+    // version it was last looked for in)
+    let pending: Arc<Mutex<HashMap<i64, (u16, Instant, Option<u64>)>>> = Arc::default();
     let latencies_ms: Arc<Mutex<Vec<f64>>> = Arc::default();
     let sending_done = Arc::new(AtomicBool::new(false));
     let poller = tokio::spawn({
@@ -112,12 +117,19 @@ async fn run(options: Options) -> Result<()> {
         async move {
             let mut quiet_since: Option<Instant> = None;
             loop {
+                // look at a document again only once the matcher published a new state, so that
+                // polling does not take the CPU the indexer needs
+                let version = matcher.version();
                 {
                     let mut pending = pending.lock().expect("no poisoning");
-                    pending.retain(|&candidate_id, &mut (expected, committed_at)| {
+                    pending.retain(|&candidate_id, (expected, committed_at, checked_at_version)| {
+                        if *checked_at_version == Some(version) {
+                            return true;
+                        }
+                        *checked_at_version = Some(version);
                         let seen = matcher
                             .document(candidate_id)
-                            .is_some_and(|document| document.minimum_duration_months == expected);
+                            .is_some_and(|document| document.minimum_duration_months == *expected);
                         if seen {
                             latencies_ms.lock().expect("no poisoning").push(committed_at.elapsed().as_secs_f64() * 1e3);
                         }
@@ -151,7 +163,7 @@ async fn run(options: Options) -> Result<()> {
                 .bind(expected as i16)
                 .execute(&pool)
                 .await?;
-            pending.lock().expect("no poisoning").insert(candidate_id, (expected, Instant::now()));
+            pending.lock().expect("no poisoning").insert(candidate_id, (expected, Instant::now(), None));
             anyhow::Ok(())
         }));
     }
