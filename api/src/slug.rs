@@ -13,9 +13,25 @@ pub fn slugify(text: &str) -> String {
     slug.trim_end_matches('-').to_owned()
 }
 
+/// Whether `text` has the shape of a slug (`^[a-z0-9]+(-[a-z0-9]+)*$`, as the schema checks).
+pub fn is_slug(text: &str) -> bool {
+    text.split('-')
+        .all(|word| !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_words_joined_by_single_hyphens() {
+        for slug in ["camille-martin-1000", "lea", "1000", "a-1"] {
+            assert!(is_slug(slug), "{slug}");
+        }
+        for not_slug in ["", "-lea", "lea-", "lea--martin", "Lea", "léa", "lea martin", "lea_martin", "../etc"] {
+            assert!(!is_slug(not_slug), "{not_slug}");
+        }
+    }
 
     #[test]
     fn slugs_fold_accents_and_separators() {

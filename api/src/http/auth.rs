@@ -48,8 +48,11 @@ pub struct WhoAmI {
     school: Option<SchoolSummary>,
 }
 
+/// What the web app needs to load the candidate's profile (`GET /api/api/candidates/{id}`).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CandidateSummary {
+    /// The candidate's id (the same as the user's).
+    id: i64,
     slug: String,
     school_id: Option<i64>,
     campus_id: Option<i64>,
@@ -106,6 +109,7 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
     .ok_or(Error::Unauthorized)?;
     let role = Role::from_discriminator(&row.discriminator).ok_or(Error::Forbidden)?;
     let candidate = row.slug.map(|slug| CandidateSummary {
+        id: row.id,
         slug,
         school_id: row.candidate_school_id,
         campus_id: row.campus_id,

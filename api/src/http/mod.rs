@@ -7,6 +7,7 @@
 
 mod accounts;
 mod auth;
+mod candidates;
 mod client_config;
 mod client_ip;
 mod health;
@@ -160,6 +161,7 @@ impl AppState {
         accounts::change_candidate_password,
         accounts::change_partner_password,
         accounts::unsubscribe,
+        candidates::get_candidate,
         mailbox::list_mailbox,
         sourcing::list_searches,
         sourcing::create_search,
@@ -188,6 +190,7 @@ fn route_table() -> RouteTable {
     localizations::routes(&mut table);
     auth::routes(&mut table);
     accounts::routes(&mut table);
+    candidates::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
     offers::routes(&mut table);

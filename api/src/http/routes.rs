@@ -3,10 +3,12 @@
 //! by the authorization-matrix test (a route cannot be added without saying who may call it).
 //!
 //! Ownership of a resource (a partner's search, a school's campus) is checked by the handler,
-//! which knows the resource; the table checks identity and role.
+//! which knows the resource; the table checks identity and role. A route whose answer depends
+//! on who asks but that anonymous visitors may also call ([`Access::PublicWithSession`]) gets
+//! the caller as an `Option<CurrentUser>`.
 
 use axum::Router;
-use axum::extract::{FromRequestParts, Request};
+use axum::extract::{FromRequestParts, OptionalFromRequestParts, Request};
 use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::middleware::{self, Next};
@@ -22,6 +24,10 @@ use crate::error::Error;
 pub enum Access {
     /// Anyone, logged in or not.
     Public,
+    /// Anyone, logged in or not; the session, when valid, is read and handed to the handler
+    /// (`Option<CurrentUser>`), whose answer depends on who asks. An invalid or expired session
+    /// counts as an anonymous visitor, never as a 401.
+    PublicWithSession,
     /// Any logged-in user.
     Authenticated,
     /// Logged-in users of one role.
@@ -34,7 +40,7 @@ impl Access {
     /// Whether a logged-in user of `role` may call the route.
     pub fn admits(self, role: Role) -> bool {
         match self {
-            Access::Public | Access::Authenticated => true,
+            Access::Public | Access::PublicWithSession | Access::Authenticated => true,
             Access::Only(allowed) => allowed == role,
             Access::OneOf(allowed) => allowed.contains(&role),
         }
@@ -98,6 +104,7 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
     let state = request.extensions().get::<AppState>().cloned().expect("the API router carries its state");
     let user = match session::current_user(&state.db, &state.settings.session_keys, request.headers()).await {
         Ok(Some(user)) => user,
+        Ok(None) if access == Access::PublicWithSession => return next.run(request).await,
         Ok(None) => return Error::Unauthorized.into_response(),
         Err(error) => return Error::Database(error).into_response(),
     };
@@ -113,5 +120,15 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         parts.extensions.get::<CurrentUser>().copied().ok_or(Error::Unauthorized)
+    }
+}
+
+/// The caller of a [`Access::PublicWithSession`] route, if logged in. On other public routes the
+/// session is not read and this is always `None`.
+impl<S: Send + Sync> OptionalFromRequestParts<S> for CurrentUser {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts.extensions.get::<CurrentUser>().copied())
     }
 }

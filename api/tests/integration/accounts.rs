@@ -50,6 +50,7 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
         (json!(true), json!(false), json!(false))
     );
     assert!(me["candidate"]["slug"].as_str().unwrap().starts_with("lea-durand-"));
+    assert_eq!(me["candidate"]["id"], me["id"], "the id to load the candidate's profile with");
     let home: String = sqlx::query_scalar("select l.value from users u join localizations l on l.id = u.localization_id where u.email = 'lea@example.org'")
         .fetch_one(&pool)
         .await

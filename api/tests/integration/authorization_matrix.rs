@@ -1,13 +1,15 @@
 //! Who may call what: every route of the route table, called by an anonymous visitor and by
 //! a candidate, a school and a partner, must answer as its declared access says. The table
 //! of routes comes from the server itself, so a new route is covered the day it is added.
+//! Routes whose answer depends on the resource as well (a candidate's profile) have their own
+//! table of expected statuses below.
 
 use api::http::routes::Access;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use sqlx::PgPool;
 
-use crate::support::{app, login, send_as};
+use crate::support::{app, get_as, login, send_as};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
@@ -31,7 +33,12 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
         if route.path == "/api/logout" {
             continue;
         }
-        let uri = route.path.replace("{token}", "not-a-token").replace("{id}", "1").replace("{candidate_id}", "1");
+        let uri = route
+            .path
+            .replace("{token}", "not-a-token")
+            .replace("{id}", "1")
+            .replace("{candidate_id}", "1")
+            .replace("{id_or_slug}", "1");
         for (name, cookie, role) in identities {
             let request = Request::builder()
                 .method(route.method)
@@ -41,7 +48,7 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
                 .unwrap();
             let status = send_as(&app, cookie, request).await.status;
             let expected_refusal = match (route.access, role) {
-                (Access::Public, _) => None,
+                (Access::Public | Access::PublicWithSession, _) => None,
                 (_, None) => Some(StatusCode::UNAUTHORIZED),
                 (access, Some(role)) if access.admits(role) => None,
                 (_, Some(_)) => Some(StatusCode::FORBIDDEN),
@@ -59,4 +66,92 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
         }
     }
     println!("authorization matrix: {} routes x {} identities = {checked} checks", routes.len(), identities.len());
+}
+
+/// An email of a user of `role` other than the demo account of that role.
+async fn another_user_email(pool: &PgPool, role: &str, demo_email: &str) -> String {
+    sqlx::query_scalar("select email from users where discriminator::text = $1 and email <> $2 order by id limit 1")
+        .bind(role)
+        .bind(demo_email)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: PgPool) {
+    use api::seed::{DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD, DEMO_SCHOOL_EMAIL};
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    // the demo candidate studies on a campus of the demo school
+    let (candidate_id, slug): (i64, String) = sqlx::query_as(
+        "select c.user_id, c.slug from candidates c join users u on u.id = c.user_id
+         join users school on school.id = c.school_id where u.email = $1 and school.email = $2",
+    )
+    .bind(DEMO_CANDIDATE_EMAIL)
+    .bind(DEMO_SCHOOL_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    // the demo partner saved the candidate in one of their searches
+    sqlx::query(
+        "with place as (insert into localizations (value, type, lat, lng, commune_code, country_code)
+                        values ('Lyon', 'city', 45.76, 4.84, '69123', 'FR') returning id),
+              search as (insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, saved)
+                         select u.id, (select min(id) from job_categories), 6, current_date, place.id, true
+                         from users u, place where u.email = $1 returning id)
+         insert into sourcing_saved_candidates (sourcing_search_id, candidate_id) select id, $2 from search",
+    )
+    .bind(DEMO_PARTNER_EMAIL)
+    .bind(candidate_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut readers: Vec<(&str, Option<String>)> = vec![("an anonymous visitor", None)];
+    for (name, email) in [
+        ("the candidate", DEMO_CANDIDATE_EMAIL.to_owned()),
+        ("another candidate", another_user_email(&pool, "candidate", DEMO_CANDIDATE_EMAIL).await),
+        ("the candidate's school", DEMO_SCHOOL_EMAIL.to_owned()),
+        ("another school", another_user_email(&pool, "school", DEMO_SCHOOL_EMAIL).await),
+        ("a partner who saved the candidate", DEMO_PARTNER_EMAIL.to_owned()),
+        ("another partner", another_user_email(&pool, "partner", DEMO_PARTNER_EMAIL).await),
+    ] {
+        readers.push((name, Some(login(&app, &email, DEMO_PASSWORD).await)));
+    }
+    // (reader, status when the profile is not shared, status when it is)
+    let expected = [
+        ("an anonymous visitor", StatusCode::NOT_FOUND, StatusCode::OK),
+        ("the candidate", StatusCode::OK, StatusCode::OK),
+        ("another candidate", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("the candidate's school", StatusCode::OK, StatusCode::OK),
+        ("another school", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("a partner who saved the candidate", StatusCode::OK, StatusCode::OK),
+        ("another partner", StatusCode::FORBIDDEN, StatusCode::OK),
+    ];
+
+    for shared in [false, true] {
+        sqlx::query("update candidates set is_public = $2 where user_id = $1")
+            .bind(candidate_id)
+            .bind(shared)
+            .execute(&pool)
+            .await
+            .unwrap();
+        for ((name, cookie), (expected_name, unshared_status, shared_status)) in readers.iter().zip(expected) {
+            assert_eq!(*name, expected_name);
+            let status = if shared { shared_status } else { unshared_status };
+            for identifier in [candidate_id.to_string(), slug.clone()] {
+                let response = get_as(&app, cookie.as_deref(), &format!("/api/api/candidates/{identifier}")).await;
+                assert_eq!(response.status, status, "{name} reading {identifier}, shared: {shared}");
+                if response.status == StatusCode::OK {
+                    let body = response.json();
+                    assert_eq!(body["id"], candidate_id);
+                    assert_eq!(
+                        body.get("contact").is_some(),
+                        *name == "the candidate",
+                        "{name} and the contact details"
+                    );
+                }
+            }
+        }
+    }
 }

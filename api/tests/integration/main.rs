@@ -6,6 +6,7 @@ mod support;
 
 mod accounts;
 mod authorization_matrix;
+mod candidates;
 mod demo_data;
 mod indexer;
 mod localizations;

@@ -54,6 +54,7 @@ async fn the_openapi_document_describes_the_routes_and_the_docs_page_is_served(p
     let paths = document.json()["paths"].clone();
     assert!(paths.get("/api/ping").is_some());
     assert!(paths.get("/api/api/report").is_some());
+    assert!(paths.get("/api/api/candidates/{id_or_slug}").is_some());
 
     let docs = get(&app, "/api/docs/").await;
     assert_eq!(docs.status, StatusCode::OK);

@@ -100,6 +100,11 @@ pub async fn send_as(app: &Router, cookie: Option<&str>, mut request: Request<Bo
     send(app, request).await
 }
 
+/// `GET uri` with the session cookie of `cookie`, if any.
+pub async fn get_as(app: &Router, cookie: Option<&str>, uri: &str) -> TestResponse {
+    send_as(app, cookie, Request::get(uri).body(Body::empty()).expect("valid request")).await
+}
+
 pub fn json_request(method: &str, uri: &str, body: &Value) -> Request<Body> {
     Request::builder()
         .method(method)

@@ -1,9 +1,13 @@
-// The session store: who is logged in, if anyone. A plain module store read
+// The session store: who is logged in, if anyone, and for a candidate their
+// full profile (spec §3: user, hydrated candidate). A plain module store read
 // through useSyncExternalStore so non-React code (the API client on a 401) can
 // log the user out. It starts "hydrating": the app asks the server who the
 // cookie belongs to (whoami) before deciding anything, and stays logged out
-// unless a user comes back (spec §4).
+// unless a user comes back; for a candidate the profile is then loaded too, and
+// a 401 on the way logs out (spec §4). The app registers how a profile is
+// loaded (through the query cache), so this module knows no HTTP.
 import { useSyncExternalStore } from 'react';
+import type { CandidateProfile } from '@/api/candidates/get-candidate';
 
 export type UserRole = 'candidate' | 'school' | 'partner';
 
@@ -21,7 +25,14 @@ export type WhoAmI = {
   isBelongToASchool?: boolean;
   hasCampus?: boolean;
   firstTime?: boolean;
-  candidate?: { slug: string; campus_id?: number | null; school_id?: number | null; completion?: number } | null;
+  candidate?: {
+    /** The id to load the profile with (the same as the user's). */
+    id?: number;
+    slug: string;
+    campus_id?: number | null;
+    school_id?: number | null;
+    completion?: number;
+  } | null;
   partner?: { company_id?: number | null; company_name?: string | null; role?: string | null } | null;
   school?: { name?: string | null } | null;
 };
@@ -30,14 +41,33 @@ export type SessionUser = WhoAmI;
 
 export type SessionStatus = 'hydrating' | 'ready';
 
-/**
- * `endedByUser` is true after the user pressed "log out": the guard then sends
- * them home rather than to the login page (a lost session, on a 401, goes to login).
- */
-export type Session = { status: SessionStatus; user: SessionUser | null; endedByUser: boolean };
+/** The logged-in candidate's profile, loaded once the user is known. */
+export type SessionCandidate =
+  | { status: 'loading' }
+  | { status: 'ready'; profile: CandidateProfile }
+  | { status: 'failed' };
 
-let session: Session = { status: 'hydrating', user: null, endedByUser: false };
+/**
+ * `candidate` is null unless the user is a candidate. `endedByUser` is true
+ * after the user pressed "log out": the guard then sends them home rather than
+ * to the login page (a lost session, on a 401, goes to login).
+ */
+export type Session = {
+  status: SessionStatus;
+  user: SessionUser | null;
+  candidate: SessionCandidate | null;
+  endedByUser: boolean;
+};
+
+/** Loads a candidate's profile by id; rejects on failure (with the HTTP `status` when there was one). */
+export type CandidateLoader = (candidateId: number) => Promise<unknown>;
+
+const loggedOut: Session = { status: 'ready', user: null, candidate: null, endedByUser: false };
+let session: Session = { ...loggedOut, status: 'hydrating' };
 const listeners = new Set<() => void>();
+let loadCandidate: CandidateLoader | null = null;
+/** Counts profile loads, so that only the answer to the latest one is kept. */
+let candidateLoads = 0;
 
 function publish(next: Session): void {
   session = next;
@@ -71,18 +101,72 @@ export function userRole(user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPart
   return null;
 }
 
+/** The id of the candidate profile that goes with `user`; null for other roles and nobody. */
+function candidateIdOf(user: SessionUser | null): number | null {
+  if (user === null || userRole(user) !== 'candidate') return null;
+  return user.candidate?.id ?? user.id;
+}
+
+function isProfileOf(value: unknown, candidateId: number): value is CandidateProfile {
+  if (value === null || typeof value !== 'object') return false;
+  const profile = value as Partial<CandidateProfile>;
+  return profile.id === candidateId && typeof profile.slug === 'string' && Array.isArray(profile.job_localizations);
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error !== null && typeof error === 'object' && (error as { status?: unknown }).status === 401;
+}
+
+/**
+ * Loads the logged-in candidate's profile (again). A profile already shown
+ * stays until the new one arrives; a 401 logs out; an answer that comes after
+ * the user changed, or after a newer load, is dropped.
+ */
+export async function reloadSessionCandidate(): Promise<void> {
+  const candidateId = candidateIdOf(session.user);
+  if (candidateId === null || loadCandidate === null) return;
+  const load = ++candidateLoads;
+  if (session.candidate?.status !== 'ready') publish({ ...session, candidate: { status: 'loading' } });
+  let next: SessionCandidate;
+  try {
+    const answer = await loadCandidate(candidateId);
+    next = isProfileOf(answer, candidateId) ? { status: 'ready', profile: answer } : { status: 'failed' };
+  } catch (error) {
+    if (load === candidateLoads && isUnauthorized(error)) {
+      logout();
+      return;
+    }
+    next = { status: 'failed' };
+  }
+  if (load !== candidateLoads || candidateIdOf(session.user) !== candidateId) return;
+  publish({ ...session, candidate: next });
+}
+
+/**
+ * How the candidate's profile is loaded. A candidate who logged in before the
+ * loader was known gets their profile now.
+ */
+export function registerCandidateLoader(loader: CandidateLoader): void {
+  loadCandidate = loader;
+  if (session.candidate !== null && session.candidate.status !== 'ready') void reloadSessionCandidate();
+}
+
 export function setSessionUser(user: SessionUser): void {
-  publish({ status: 'ready', user, endedByUser: false });
+  const candidateId = candidateIdOf(user);
+  const keptProfile = candidateId !== null && candidateId === candidateIdOf(session.user) ? session.candidate : null;
+  const candidate: SessionCandidate | null = candidateId === null ? null : (keptProfile ?? { status: 'loading' });
+  publish({ status: 'ready', user, candidate, endedByUser: false });
+  if (candidateId !== null) void reloadSessionCandidate();
 }
 
 /** Forgets the user on this client (the server session is already gone on a 401). */
 export function logout(): void {
-  if (session.user !== null || session.status !== 'ready') publish({ status: 'ready', user: null, endedByUser: false });
+  if (session.user !== null || session.status !== 'ready') publish(loggedOut);
 }
 
 /** Forgets the user after they chose to log out. */
 export function endSession(): void {
-  publish({ status: 'ready', user: null, endedByUser: true });
+  publish({ ...loggedOut, endedByUser: true });
 }
 
 /**
@@ -102,9 +186,11 @@ export async function hydrateSession(fetchWhoAmI: () => Promise<unknown>): Promi
   else logout();
 }
 
-/** Back to the state of a fresh page load (tests). */
+/** Back to the state of a fresh page load, with no profile loader (tests). */
 export function resetSessionForTests(): void {
-  publish({ status: 'hydrating', user: null, endedByUser: false });
+  loadCandidate = null;
+  candidateLoads += 1;
+  publish({ ...loggedOut, status: 'hydrating' });
 }
 
 export function useSession(): Session {

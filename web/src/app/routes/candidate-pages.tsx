@@ -1,10 +1,11 @@
-// The candidate's own area (/dashboard/candidate/...). Features come later;
-// the projects page already tells personal from academic projects and treats
-// any other discriminator as an unknown page.
+// The candidate's own area (/dashboard/candidate/...). The dashboard shows the
+// profile; other features come later. The projects page already tells personal
+// from academic projects and treats any other discriminator as an unknown page.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
+import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -12,7 +13,7 @@ function CandidatePage({ page }: { page: string }) {
   return <ComingSoon title={t(`${page}.title`)} description={t(`${page}.description`)} />;
 }
 
-export const CandidateDashboardPage = () => <CandidatePage page="candidateDashboard" />;
+export const CandidateDashboardPage = () => <CandidateDashboard />;
 export const CandidateExperiencesPage = () => <CandidatePage page="candidateExperiences" />;
 export const CandidateEducationsPage = () => <CandidatePage page="candidateEducations" />;
 export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;

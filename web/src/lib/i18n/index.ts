@@ -6,6 +6,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
+import enCandidate from '@/locales/en/candidate.json';
 import enCommon from '@/locales/en/common.json';
 import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
@@ -13,6 +14,7 @@ import enPages from '@/locales/en/pages.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
+import frCandidate from '@/locales/fr/candidate.json';
 import frCommon from '@/locales/fr/common.json';
 import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
@@ -28,11 +30,29 @@ import {
 } from './locale';
 
 export const resources = {
-  fr: { common: frCommon, home: frHome, pages: frPages, api: frApi, auth: frAuth, sourcing: frSourcing, offers: frOffers },
-  en: { common: enCommon, home: enHome, pages: enPages, api: enApi, auth: enAuth, sourcing: enSourcing, offers: enOffers },
+  fr: {
+    common: frCommon,
+    home: frHome,
+    pages: frPages,
+    api: frApi,
+    auth: frAuth,
+    sourcing: frSourcing,
+    offers: frOffers,
+    candidate: frCandidate,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    pages: enPages,
+    api: enApi,
+    auth: enAuth,
+    sourcing: enSourcing,
+    offers: enOffers,
+    candidate: enCandidate,
+  },
 } as const;
 
-export const namespaces = ['common', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers'] as const;
+export const namespaces = ['common', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

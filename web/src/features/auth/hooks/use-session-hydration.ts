@@ -1,14 +1,20 @@
-// Asks the server once, at start-up, who the session cookie belongs to.
+// Asks the server once, at start-up, who the session cookie belongs to, and
+// tells the session how to load a candidate's profile: through the query
+// cache, so the pages reading the same profile share its request and its data.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { hydrateSession } from '@/lib/session';
+import { getCandidateQueryOptions } from '@/api/candidates/get-candidate';
+import { hydrateSession, registerCandidateLoader } from '@/lib/session';
 import { getWhoAmI } from '../api/get-whoami';
 
 let started = false;
 
 export function useSessionHydration(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
+    registerCandidateLoader((candidateId) => queryClient.fetchQuery(getCandidateQueryOptions(candidateId)));
     if (started) return;
     started = true;
     void hydrateSession(getWhoAmI);
-  }, []);
+  }, [queryClient]);
 }

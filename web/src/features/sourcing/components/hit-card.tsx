@@ -3,6 +3,7 @@
 // the card highlights the candidate's marker; the map does the same back.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format-date';
 import type { SearchHit } from '../api/search-types';
 import { shortLabel } from '../utils/labels';
 import { SaveCandidateButton } from './save-candidate-button';
@@ -11,12 +12,6 @@ import { ScoreRing } from './score-ring';
 
 export function candidateName(hit: SearchHit): string {
   return `${hit.candidate.firstname} ${hit.candidate.lastname}`.trim();
-}
-
-export function formatDate(isoDate: string, locale: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 export function HitCard({

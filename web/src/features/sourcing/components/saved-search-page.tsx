@@ -8,12 +8,12 @@ import { Link } from 'react-router';
 import { useJobCategories } from '@/api/reference-lists/job-categories';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDate } from '@/lib/format-date';
 import { useSavedSearch } from '../api/get-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import type { StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
-import { formatDate } from './hit-card';
 import { ResultsWorkspace } from './results-workspace';
 
 type Tab = 'results' | 'saved';

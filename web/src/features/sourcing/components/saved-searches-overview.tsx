@@ -5,8 +5,8 @@ import '../sourcing.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buildPath, paths } from '@/config/paths';
+import { formatDate } from '@/lib/format-date';
 import { useSavedSearches } from '../api/get-saved-searches';
-import { formatDate } from './hit-card';
 
 export function SavedSearchesOverview() {
   const { t, i18n } = useTranslation('sourcing');

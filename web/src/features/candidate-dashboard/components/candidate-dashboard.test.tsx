@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+// The candidate dashboard shows the session's profile (name, headline, home,
+// job search) in French and in English, says when it is loading, and offers to
+// try again when it could not be loaded.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { resources } from '@/lib/i18n';
+import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { CandidateDashboard } from './candidate-dashboard';
+
+const i18n = i18next.createInstance();
+
+const candidate: WhoAmI = {
+  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
+  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000' },
+};
+
+const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
+
+const profile: CandidateProfile = {
+  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',
+  headline: 'Assistante RH en alternance', localization: lyon,
+  job_localizations: [lyon, { ...lyon, value: 'Villeurbanne', id: '69266' }],
+  job_categories: [{ id: 4, name: 'Ressources humaines' }], contract_types: [{ id: 2, name: 'Alternance' }],
+  contract_hourly_schemes: [], company_types: [], languages: [], softskill_percentages: [],
+  in_research: true, is_public: false, completion: 80, contract_min_duration: 12, availability: '2026-09-01',
+  entry_year: null, type: null, degree: null, school: null, campus: null, program: null, institution: null,
+  contact: { email: 'candidat@vivier.demo', phone: null, birthdate: null },
+};
+
+async function renderIn(language: 'fr' | 'en') {
+  await act(() => i18n.changeLanguage(language));
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <CandidateDashboard />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('CandidateDashboard', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  });
+  afterEach(() => {
+    cleanup();
+    resetSessionForTests();
+  });
+
+  it('shows the name, headline, home and job search in French', async () => {
+    registerCandidateLoader(async () => profile);
+    setSessionUser(candidate);
+
+    await renderIn('fr');
+
+    expect(await screen.findByTestId('candidate-name')).toHaveProperty('textContent', 'Camille Martin');
+    expect(screen.getByText('Assistante RH en alternance')).toBeDefined();
+    expect(screen.getByText('Habite à Lyon')).toBeDefined();
+    expect(screen.getByText('Profil non partagé')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Ma recherche' })).toBeDefined();
+    expect(screen.getByText('Villeurbanne')).toBeDefined();
+    expect(screen.getByText('Ressources humaines')).toBeDefined();
+    expect(screen.getByText('12 mois')).toBeDefined();
+    expect(screen.getByText('1 sept. 2026')).toBeDefined();
+  });
+
+  it('shows the same in English, with a hint when there is no headline', async () => {
+    registerCandidateLoader(async () => ({ ...profile, headline: null, is_public: true }));
+    setSessionUser(candidate);
+
+    await renderIn('en');
+
+    expect(await screen.findByTestId('candidate-name')).toHaveProperty('textContent', 'Camille Martin');
+    expect(screen.getByText('Lives in Lyon')).toBeDefined();
+    expect(screen.getByText(/No headline yet/)).toBeDefined();
+    expect(screen.getByText('Profile shared')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'My job search' })).toBeDefined();
+    expect(screen.getByText('12 months')).toBeDefined();
+    expect(screen.getByText('Sep 1, 2026')).toBeDefined();
+  });
+
+  it('says it is loading, then offers to try again when the profile could not be loaded', async () => {
+    const loader = vi.fn<(candidateId: number) => Promise<unknown>>();
+    let fail: (error: unknown) => void = () => {};
+    loader.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    loader.mockResolvedValueOnce(profile);
+    registerCandidateLoader(loader);
+    setSessionUser(candidate);
+    await renderIn('en');
+    expect(screen.getByRole('status').textContent).toBe('Loading your profile…');
+
+    await act(async () => fail(new Error('network')));
+    expect(screen.getByRole('alert').textContent).toContain('Your profile could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('Camille Martin')).toBeDefined();
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+});
