@@ -292,55 +292,65 @@ async fn project_in_batches(
     Ok(all)
 }
 
-/// Merges the matcher's runs on a blocking thread whenever a batch was applied, so that merging
-/// (up to rebuilding the base, seconds at a million candidates) never delays the next batch.
+/// Merges the matcher's runs on blocking threads whenever a batch was applied, so that merging
+/// never delays the next batch: one task merges small runs, another rebuilds the base (seconds at a
+/// million candidates), each with its own wake-up.
 struct MergeWorker {
-    wake: Arc<tokio::sync::Notify>,
-    task: tokio::task::JoinHandle<()>,
+    wakes: [Arc<tokio::sync::Notify>; 2],
+    tasks: [tokio::task::JoinHandle<()>; 2],
 }
 
 impl MergeWorker {
     fn start(matcher: Arc<Matcher>, status: Arc<IndexerStatus>) -> MergeWorker {
-        let wake = Arc::new(tokio::sync::Notify::new());
-        let task = tokio::spawn({
-            let wake = wake.clone();
-            async move {
-                loop {
-                    wake.notified().await;
-                    let matcher = matcher.clone();
-                    match tokio::task::spawn_blocking(move || {
-                        let mut merges = 0;
-                        let started = Instant::now();
-                        while matcher.merge_step() {
-                            merges += 1;
+        let lane = |step: fn(&Matcher) -> bool, what: &'static str| {
+            let wake = Arc::new(tokio::sync::Notify::new());
+            let (matcher, status) = (matcher.clone(), status.clone());
+            let task = tokio::spawn({
+                let wake = wake.clone();
+                async move {
+                    loop {
+                        wake.notified().await;
+                        let matcher = matcher.clone();
+                        let merged = tokio::task::spawn_blocking(move || {
+                            let (started, mut merges) = (Instant::now(), 0);
+                            while step(&matcher) {
+                                merges += 1;
+                            }
+                            if merges > 0 {
+                                let elapsed_ms = started.elapsed().as_millis() as u64;
+                                tracing::debug!(merges, runs = matcher.run_count(), elapsed_ms, "{what}");
+                            }
+                            merges
+                        })
+                        .await;
+                        match merged {
+                            Ok(merges) => {
+                                status.merges_total.fetch_add(merges, Ordering::Relaxed);
+                            }
+                            Err(error) => tracing::error!(%error, "{what}: failed"),
                         }
-                        if merges > 0 {
-                            tracing::debug!(
-                                merges,
-                                runs = matcher.run_count(),
-                                elapsed_ms = started.elapsed().as_millis() as u64,
-                                "matcher runs merged"
-                            );
-                        }
-                        merges
-                    })
-                    .await
-                    {
-                        Ok(merges) => {
-                            status.merges_total.fetch_add(merges, Ordering::Relaxed);
-                        }
-                        Err(error) => tracing::error!(%error, "merging the matcher's runs failed"),
                     }
                 }
-            }
-        });
-        MergeWorker { wake, task }
+            });
+            (wake, task)
+        };
+        let (merge_wake, merge_task) = lane(Matcher::merge_step, "small matcher runs merged");
+        let (rebuild_wake, rebuild_task) = lane(Matcher::rebuild_step, "matcher base rebuilt");
+        MergeWorker { wakes: [merge_wake, rebuild_wake], tasks: [merge_task, rebuild_task] }
+    }
+
+    fn wake(&self) {
+        for wake in &self.wakes {
+            wake.notify_one();
+        }
     }
 }
 
 impl Drop for MergeWorker {
     fn drop(&mut self) {
-        self.task.abort();
+        for task in &self.tasks {
+            task.abort();
+        }
     }
 }
 
@@ -351,7 +361,7 @@ async fn apply_changes(matcher: &Arc<Matcher>, merger: &MergeWorker, changes: Ve
     }
     let matcher = matcher.clone();
     tokio::task::spawn_blocking(move || matcher.apply(changes)).await?;
-    merger.wake.notify_one();
+    merger.wake();
     Ok(())
 }
 

@@ -56,8 +56,9 @@
 //! Readers search an immutable snapshot (an `Arc` taken under a read lock held only for the
 //! clone); writers build the next snapshot on the side and swap the pointer. A snapshot is a list
 //! of immutable runs (see [`runs`]): [`Matcher::apply`] adds one small run per batch, so a batch
-//! costs the same however much changed before, and [`Matcher::merge_step`], run by the owner off
-//! the write path, merges runs by size tiers and rebuilds the base when enough of it changed.
+//! costs the same however much changed before; off the write path, the owner runs
+//! [`Matcher::merge_step`] (merges runs by size tiers) and [`Matcher::rebuild_step`] (rebuilds the
+//! base once enough of it changed), which work side by side on different runs.
 //!
 //! # Structures and query plan
 //!
@@ -112,9 +113,9 @@ pub mod text;
 #[cfg(feature = "workload")]
 pub mod workload;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 pub use model::{
     Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageCredit, LanguageRequirement,
@@ -124,7 +125,7 @@ pub use model::{
 pub use runs::{MAX_RUNS, TIER_WIDTH, compaction_threshold};
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
-use runs::{MergedRun, Run, Snapshot, merge_plan};
+use runs::{MergedRun, Run, Snapshot};
 use search::{Ranked, SegmentView, breakdown};
 use segment::Segment;
 use semantics::rank_order;
@@ -134,11 +135,14 @@ pub struct Matcher {
     current: RwLock<Arc<Snapshot>>,
     /// Serializes the publication of new states; readers never take it.
     writer: Mutex<()>,
-    /// Serializes merges (taken before `writer`, never after).
-    merging: Mutex<()>,
+    /// Runs that a merge in progress is rewriting (taken before `writer`, never after).
+    claimed: Mutex<HashSet<u64>>,
     next_run_id: AtomicU64,
     /// Counts published states.
     version: AtomicU64,
+    /// The threads base rebuilds run on: half the machine, so that a long rebuild never holds up
+    /// the searches, batches and small merges queued on rayon's global pool.
+    merge_threads: OnceLock<rayon::ThreadPool>,
 }
 
 impl Default for Matcher {
@@ -181,9 +185,10 @@ impl Matcher {
         Matcher {
             current: RwLock::new(Arc::new(snapshot)),
             writer: Mutex::new(()),
-            merging: Mutex::new(()),
+            claimed: Mutex::new(HashSet::new()),
             next_run_id: AtomicU64::new(1),
             version: AtomicU64::new(0),
+            merge_threads: OnceLock::new(),
         }
     }
 
@@ -202,14 +207,25 @@ impl Matcher {
         self.version.load(Ordering::Acquire)
     }
 
+    fn merge_threads(&self) -> &rayon::ThreadPool {
+        self.merge_threads.get_or_init(|| {
+            let threads = std::thread::available_parallelism().map_or(1, |cores| (cores.get() / 2).max(1));
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|index| format!("matcher-merge-{index}"))
+                .build()
+                .expect("the merge threads start")
+        })
+    }
+
     fn run_id(&self) -> u64 {
         self.next_run_id.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Applies a batch of changes in order and publishes the result at once: a concurrent search
     /// sees either none or all of the batch. The cost grows with the batch, not with earlier
-    /// changes; call [`Matcher::merge_step`] from a background thread to keep the runs few (apply
-    /// merges by itself beyond [`MAX_RUNS`] runs).
+    /// changes; call [`Matcher::merge_step`] and [`Matcher::rebuild_step`] from background threads to
+    /// keep the runs few (apply merges small runs by itself beyond [`MAX_RUNS`] runs).
     pub fn apply(&self, batch: Vec<Change>) {
         let too_many_runs = {
             let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
@@ -234,41 +250,62 @@ impl Matcher {
             too_many_runs
         };
         if too_many_runs {
+            // small merges only: a base rebuild in progress elsewhere keeps its runs
             while self.snapshot().runs.len() > MAX_RUNS && self.merge_step() {}
         }
     }
 
-    /// Performs the most urgent merge of runs, if one is due (see [`runs`] for the policy), and
-    /// returns whether it did. Searches and [`Matcher::apply`] go on meanwhile: only installing
-    /// the merged run takes the writer's lock.
+    /// Merges small runs of one size tier, if [`runs::tier_merge_plan`] asks for it, and returns
+    /// whether it did. Searches, batches and a base rebuild ([`Matcher::rebuild_step`]) go on
+    /// meanwhile: a merge claims its runs, and only installing the result takes the writer's lock.
     pub fn merge_step(&self) -> bool {
-        let _merging = self.merging.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(ids) = merge_plan(&self.snapshot()) else {
-            return false;
+        self.merge_with(runs::tier_merge_plan, false)
+    }
+
+    /// Rebuilds the base with every other run, if [`runs::rebuild_plan`] says enough of it changed,
+    /// and returns whether it did. Slow at scale (seconds per million documents): run it on its own
+    /// thread, beside the one calling [`Matcher::merge_step`].
+    pub fn rebuild_step(&self) -> bool {
+        self.merge_with(runs::rebuild_plan, true)
+    }
+
+    /// Claims the runs `plan` picks among the unclaimed ones, merges them (on the merge threads when
+    /// `long`, else on rayon's global pool like any short build) and installs the result.
+    fn merge_with(&self, plan: impl FnOnce(&Snapshot, &HashSet<u64>) -> Option<Vec<u64>>, long: bool) -> bool {
+        let chosen: Vec<Run> = {
+            let mut claimed = self.claimed.lock().unwrap_or_else(PoisonError::into_inner);
+            let snapshot = self.snapshot();
+            let Some(ids) = plan(&snapshot, &claimed) else {
+                return false;
+            };
+            claimed.extend(&ids);
+            snapshot.runs.iter().filter(|run| ids.contains(&run.id)).cloned().collect()
         };
-        self.merge_runs(&ids);
+        let merged =
+            if long { self.merge_threads().install(|| MergedRun::build(&chosen)) } else { MergedRun::build(&chosen) };
+        let id = self.run_id();
+        {
+            let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut next = (*self.snapshot()).clone();
+            merged.install(id, &mut next);
+            self.publish(next);
+        }
+        let mut claimed = self.claimed.lock().unwrap_or_else(PoisonError::into_inner);
+        for run in &chosen {
+            claimed.remove(&run.id);
+        }
         true
     }
 
-    /// Merges the runs with these ids; the caller holds `merging`.
-    fn merge_runs(&self, ids: &[u64]) {
-        let chosen: Vec<Run> = self.snapshot().runs.iter().filter(|run| ids.contains(&run.id)).cloned().collect();
-        let merged = MergedRun::build(&chosen);
-        let id = self.run_id();
-        let _writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut next = (*self.snapshot()).clone();
-        merged.install(id, &mut next);
-        self.publish(next);
-    }
-
-    /// Rebuilds every live document into one run now. The indexer may call it after a long
-    /// catch-up; [`Matcher::merge_step`] does it when due.
+    /// Rebuilds every live document into one run now (except runs a concurrent merge holds).
     pub fn compact(&self) {
-        let _merging = self.merging.lock().unwrap_or_else(PoisonError::into_inner);
-        let ids: Vec<u64> = self.snapshot().runs.iter().map(|run| run.id).collect();
-        if !ids.is_empty() {
-            self.merge_runs(&ids);
-        }
+        self.merge_with(
+            |snapshot, claimed| {
+                let ids: Vec<u64> = snapshot.runs.iter().map(|run| run.id).filter(|id| !claimed.contains(id)).collect();
+                (!ids.is_empty()).then_some(ids)
+            },
+            true,
+        );
     }
 
     /// Number of runs searched per query (for the indexer's metrics and for tests).

@@ -4,16 +4,18 @@
 //! later changes replaced or removed. A candidate is live in at most one run. Applying a batch
 //! kills the batch's candidates where they live and adds one run holding the batch's documents,
 //! so its cost depends on the batch only, never on how much changed before. Merging runs is
-//! separate work ([`merge_plan`] says which) that the owner of the matcher runs off the write
+//! separate work that the owner of the matcher runs off the write
 //! path, so a large merge never delays the next batch.
 //!
 //! Merge policy (size-tiered, as LSM stores do): runs are grouped into tiers by live size, tier
 //! `t` holding runs of `4^t ..< 4^(t+1)` documents; [`TIER_WIDTH`] runs of one tier (the first
-//! run, the base, excluded) merge into one of the next tier, so a document is rewritten about
-//! log4(n) times on its way to the base. The base itself is rebuilt with everything once the rows
-//! it lost or the documents outside it pass [`compaction_threshold`] of its size.
+//! run, the base, excluded) merge into one of the next tier ([`tier_merge_plan`]), so a document
+//! is rewritten about log4(n) times on its way to the base. The base itself is rebuilt with
+//! everything once the rows it lost or the documents outside it pass [`compaction_threshold`] of
+//! its size ([`rebuild_plan`]). A merge claims its runs; both kinds run side by side, so the small
+//! runs a long base rebuild leaves behind keep merging meanwhile.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::model::CandidateDoc;
@@ -108,18 +110,26 @@ fn tier(live: usize) -> u32 {
     live.max(1).ilog(4)
 }
 
-/// The runs (by id) whose merge is due, most urgent first: the whole state when the base should be
-/// rebuilt, else the runs of the lowest tier holding [`TIER_WIDTH`] of them; `None` when no merge
-/// is due.
-pub(crate) fn merge_plan(snapshot: &Snapshot) -> Option<Vec<u64>> {
+/// The runs (by id) to rebuild the base from: all the unclaimed ones, when the rows the base lost
+/// or the documents outside it pass [`compaction_threshold`]; `None` otherwise, or while the base
+/// is claimed.
+pub(crate) fn rebuild_plan(snapshot: &Snapshot, claimed: &HashSet<u64>) -> Option<Vec<u64>> {
     let (base, others) = snapshot.runs.split_first()?;
+    if claimed.contains(&base.id) {
+        return None;
+    }
     let outside: usize = others.iter().map(|run| run.live).sum();
     let threshold = compaction_threshold(base.rows());
-    if base.rows() - base.live > threshold || outside > threshold {
-        return Some(snapshot.runs.iter().map(|run| run.id).collect());
-    }
+    (base.rows() - base.live > threshold || outside > threshold)
+        .then(|| snapshot.runs.iter().map(|run| run.id).filter(|id| !claimed.contains(id)).collect())
+}
+
+/// The runs (by id) of the lowest size tier holding [`TIER_WIDTH`] unclaimed runs besides the base;
+/// `None` when no tier does.
+pub(crate) fn tier_merge_plan(snapshot: &Snapshot, claimed: &HashSet<u64>) -> Option<Vec<u64>> {
+    let (_base, others) = snapshot.runs.split_first()?;
     let mut by_tier: HashMap<u32, Vec<u64>> = HashMap::new();
-    for run in others {
+    for run in others.iter().filter(|run| !claimed.contains(&run.id)) {
         by_tier.entry(tier(run.live)).or_default().push(run.id);
     }
     by_tier.into_iter().filter(|(_, ids)| ids.len() >= TIER_WIDTH).min_by_key(|(tier, _)| *tier).map(|(_, ids)| ids)

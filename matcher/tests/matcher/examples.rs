@@ -316,25 +316,29 @@ fn merges_running_beside_batches_lose_no_change() {
 
     let done = std::sync::atomic::AtomicBool::new(false);
     let merges = std::thread::scope(|scope| {
-        let merger = scope.spawn(|| {
-            let mut merges = 0;
-            while !done.load(std::sync::atomic::Ordering::Acquire) {
-                if matcher.merge_step() {
-                    merges += 1;
-                } else {
-                    std::thread::yield_now();
+        let keep_merging = |step: fn(&Matcher) -> bool| {
+            let (matcher, done) = (&matcher, &done);
+            scope.spawn(move || {
+                let mut merges = 0;
+                while !done.load(std::sync::atomic::Ordering::Acquire) {
+                    if step(matcher) {
+                        merges += 1;
+                    } else {
+                        std::thread::yield_now();
+                    }
                 }
-            }
-            merges
-        });
+                merges
+            })
+        };
+        let mergers = [keep_merging(Matcher::merge_step), keep_merging(Matcher::rebuild_step)];
         for batch in batches {
             matcher.apply(batch);
         }
         done.store(true, std::sync::atomic::Ordering::Release);
-        merger.join().unwrap()
+        mergers.map(|merger| merger.join().unwrap())
     });
 
-    assert!(merges > 0, "the policy asked for no merge");
+    assert!(merges.iter().all(|&merges| merges > 0), "merges and rebuilds: {merges:?}");
     assert!(matcher.run_count() <= matcher::MAX_RUNS, "{} runs", matcher.run_count());
     assert_eq!(matcher.len(), expected.len());
     for candidate_id in 0..2_600 {

@@ -236,7 +236,7 @@ proptest! {
                     }
                     matcher.apply(changes);
                 }
-                Step::Merge => while matcher.merge_step() {},
+                Step::Merge => while matcher.merge_step() || matcher.rebuild_step() {},
                 Step::Compact => matcher.compact(),
             }
             prop_assert_eq!(matcher.len(), live.len());
