@@ -13,6 +13,15 @@ pub fn slugify(text: &str) -> String {
     slug.trim_end_matches('-').to_owned()
 }
 
+/// The slug of a candidate's public profile: the name's words, then the id, which makes it unique.
+/// A name with no Latin letter or digit (Cyrillic, Chinese, …) gives the id alone.
+pub fn profile_slug(name: &str, candidate_id: i64) -> String {
+    match slugify(name) {
+        words if words.is_empty() => candidate_id.to_string(),
+        words => format!("{words}-{candidate_id}"),
+    }
+}
+
 /// Whether `text` has the shape of a slug (`^[a-z0-9]+(-[a-z0-9]+)*$`, as the schema checks).
 pub fn is_slug(text: &str) -> bool {
     text.split('-')
@@ -38,5 +47,16 @@ mod tests {
         assert_eq!(slugify("Léa Da Silva 12"), "lea-da-silva-12");
         assert_eq!(slugify("  Élise -- Guérin!"), "elise-guerin");
         assert_eq!(slugify("Zoë Œuvray"), "zoe-oeuvray");
+    }
+
+    #[test]
+    fn a_profile_slug_is_valid_whatever_the_script_of_the_name() {
+        assert_eq!(profile_slug("Léa Da Silva", 12), "lea-da-silva-12");
+        assert_eq!(profile_slug("Иван Петров", 13), "13");
+        assert_eq!(profile_slug("王伟", 14), "14");
+        assert_eq!(profile_slug("Ana 王", 15), "ana-15");
+        for slug in [profile_slug("Иван Петров", 13), profile_slug("Ana 王", 15)] {
+            assert!(is_slug(&slug), "{slug}");
+        }
     }
 }

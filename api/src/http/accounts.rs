@@ -28,7 +28,7 @@ use crate::extract::{Json, Path, Query};
 use crate::localization_input::{LocalizationInput, Place};
 use crate::mail::{self, Email};
 use crate::password;
-use crate::slug::slugify;
+use crate::slug::profile_slug;
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
@@ -348,7 +348,7 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     .map_err(email_taken_on_race)?;
     match details {
         RoleDetails::Candidate => {
-            let slug = format!("{}-{user_id}", slugify(&format!("{} {}", account.firstname, account.lastname)));
+            let slug = profile_slug(&format!("{} {}", account.firstname, account.lastname), user_id);
             sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
                 .bind(user_id)
                 .bind(slug)

@@ -26,7 +26,7 @@ use sqlx::{PgConnection, PgPool};
 
 use crate::config::SeedArgs;
 use crate::geodata::Commune;
-use crate::slug::slugify;
+use crate::slug::{profile_slug, slugify};
 use crate::{db, password};
 use copy::CopyBuffer;
 use people::{COMPANIES, FIRST_NAMES, LAST_NAMES, SCHOOLS};
@@ -508,7 +508,7 @@ impl Seeder {
         };
         let parcours = campus.map(|_| *self.reference.parcours.choose(&mut self.rng).expect("checked non-empty"));
         let entry_year = campus.map(|_| self.anchor.year() as i16 - self.rng.random_range(0..3));
-        let slug = format!("{}-{}-{}", slugify(&firstname), slugify(&lastname), user_id);
+        let slug = profile_slug(&format!("{firstname} {lastname}"), user_id);
         self.buffers.candidates.row(&[
             &user_id,
             &slug,

@@ -64,6 +64,25 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn a_name_in_another_script_signs_up_with_a_slug_of_the_id(pool: PgPool) {
+    let app = app(pool.clone());
+    let mut sign_up = candidate_sign_up("ivan@example.org");
+    sign_up["firstname"] = json!("Иван");
+    sign_up["lastname"] = json!("Петров");
+
+    let signed_up = post_json(&app, "/api/api/candidates", &sign_up).await;
+
+    assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text());
+    let (user_id, slug): (i64, String) = sqlx::query_as(
+        "select u.id, c.slug from users u join candidates c on c.user_id = u.id where u.email = 'ivan@example.org'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(slug, user_id.to_string());
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn signing_up_with_a_taken_email_answers_the_same_and_tells_the_owner_by_email(pool: PgPool) {
     let app = app(pool.clone());
     post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
