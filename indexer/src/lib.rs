@@ -19,7 +19,12 @@
 //!   [`IndexerOptions::poll_interval`] as a fallback, read the log rows that were not visible at the last read, coalesce by
 //!   candidate, re-project in batches and apply. When the listening connection is lost, reconnect
 //!   with backoff, then catch up from the last read: notifications sent meanwhile are lost, the log
-//!   rows are not.
+//!   rows are not. A notification that arrives while a read is under way is answered by one more
+//!   read, so a burst of commits costs a few reads, not one each.
+//! - **Freshness**: applying a batch adds one small run to the matcher and costs the same however
+//!   much changed before; after each batch the indexer wakes two blocking tasks that merge the
+//!   matcher's small runs and rebuild its base when due ([`matcher::runs`]), so a merge never sits
+//!   between a commit and the moment it becomes searchable.
 //! - **Errors**: a candidate whose rows cannot be projected keeps its previous document, is
 //!   logged with its id and retried with backoff; the others are applied. A database error
 //!   leaves the log position where it was, so the whole read is redone.
