@@ -13,8 +13,8 @@
 //!   A notification is only a wake-up; the log is the truth. Reference lists (degrees, soft
 //!   skills) are not followed: they are fixed by migrations, which servers load at start.
 //! - **Start** ([`Follower::load`]): in one repeatable-read snapshot, note the log position
-//!   (its snapshot and highest seq), project every searchable candidate in batches and
-//!   fill the matcher; then apply the log from that position.
+//!   (its snapshot and highest seq), project every searchable candidate (each query reading its
+//!   tables once) and fill the matcher; then apply the log from that position.
 //! - **Run** ([`run`]): LISTEN on a dedicated connection; on every notification, and every
 //!   [`IndexerOptions::poll_interval`] as a fallback, read the log rows that were not visible at the last read, coalesce by
 //!   candidate, re-project in batches and apply. When the listening connection is lost, reconnect
@@ -54,7 +54,7 @@ use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
 
 use change_log::LogPosition;
-use projection::{ProjectedBatch, ProjectionError, project_candidates, searchable_candidate_ids};
+use projection::{ProjectionError, Selection, project_candidates};
 
 /// The channel the change-log triggers notify.
 pub const CHANNEL: &str = "candidate_changes";
@@ -75,10 +75,6 @@ pub struct IndexerOptions {
     pub poll_interval: Duration,
     /// Candidates projected and applied per matcher batch while following the log.
     pub batch_candidates: usize,
-    /// Candidates projected per query round during the bulk load.
-    pub load_batch_candidates: usize,
-    /// Connections projecting in parallel during the bulk load.
-    pub load_connections: usize,
     /// Log rows older than this are deleted.
     pub retention: Duration,
     /// How often the log is pruned.
@@ -95,8 +91,6 @@ impl Default for IndexerOptions {
         IndexerOptions {
             poll_interval: Duration::from_secs(2),
             batch_candidates: 2_000,
-            load_batch_candidates: 5_000,
-            load_connections: 3,
             retention: Duration::from_secs(24 * 3600),
             prune_interval: Duration::from_secs(600),
             retry_delay: Duration::from_secs(1),
@@ -281,22 +275,6 @@ async fn snapshot_transaction(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'
     Ok(transaction)
 }
 
-/// Projects `candidate_ids` in batches on one connection.
-async fn project_in_batches(
-    connection: &mut PgConnection,
-    candidate_ids: &[i64],
-    batch_size: usize,
-) -> sqlx::Result<ProjectedBatch> {
-    let mut all = ProjectedBatch::default();
-    for chunk in candidate_ids.chunks(batch_size.max(1)) {
-        let batch = project_candidates(connection, chunk).await?;
-        all.documents.extend(batch.documents);
-        all.absent.extend(batch.absent);
-        all.failures.extend(batch.failures);
-    }
-    Ok(all)
-}
-
 /// Merges the matcher's runs on blocking threads whenever a batch was applied, so that merging
 /// never delays the next batch: one task merges small runs, another rebuilds the base (seconds at a
 /// million candidates), each with its own wake-up.
@@ -402,41 +380,7 @@ impl Follower {
         let started = Instant::now();
         let mut transaction = snapshot_transaction(&self.pool).await?;
         let (position, max_seq) = change_log::current_position(&mut transaction).await?;
-        let candidate_ids = searchable_candidate_ids(&mut transaction).await?;
-        // the workers share this transaction's snapshot, so the load is one consistent picture
-        let snapshot: String = sqlx::query_scalar("select pg_export_snapshot()").fetch_one(&mut *transaction).await?;
-        let workers = self.options.load_connections.max(1);
-        let chunks: Vec<Vec<i64>> =
-            candidate_ids.chunks(self.options.load_batch_candidates.max(1)).map(<[i64]>::to_vec).collect();
-        let mut shares: Vec<Vec<Vec<i64>>> = (0..workers).map(|_| Vec::new()).collect();
-        for (index, chunk) in chunks.into_iter().enumerate() {
-            shares[index % workers].push(chunk);
-        }
-        let mut tasks: Vec<tokio::task::JoinHandle<sqlx::Result<Vec<ProjectedBatch>>>> = Vec::with_capacity(workers);
-        for share in shares {
-            let (pool, snapshot) = (self.pool.clone(), snapshot.clone());
-            tasks.push(tokio::spawn(async move {
-                let mut transaction = pool.begin().await?;
-                sqlx::query("set transaction isolation level repeatable read, read only")
-                    .execute(&mut *transaction)
-                    .await?;
-                sqlx::query(&format!("set transaction snapshot '{snapshot}'")).execute(&mut *transaction).await?;
-                let mut projected = Vec::with_capacity(share.len());
-                for chunk in share {
-                    projected.push(project_candidates(&mut transaction, &chunk).await?);
-                }
-                transaction.commit().await?;
-                Ok(projected)
-            }));
-        }
-        let mut batch = ProjectedBatch::default();
-        for task in tasks {
-            for projected in task.await?? {
-                batch.documents.extend(projected.documents);
-                batch.absent.extend(projected.absent);
-                batch.failures.extend(projected.failures);
-            }
-        }
+        let batch = project_candidates(&mut transaction, Selection::Searchable).await?;
         transaction.commit().await?;
         let projected_at = started.elapsed();
 
@@ -493,7 +437,7 @@ impl Follower {
         for chunk in candidate_ids.chunks(self.options.batch_candidates.max(1)) {
             let projecting = Instant::now();
             let mut transaction = snapshot_transaction(&self.pool).await?;
-            let batch = project_candidates(&mut transaction, chunk).await?;
+            let batch = project_candidates(&mut transaction, Selection::Ids(chunk)).await?;
             transaction.commit().await?;
             let projected_in = projecting.elapsed();
 
@@ -567,7 +511,7 @@ impl Follower {
         if change_log::has_rows_after(&mut transaction, &self.position).await? {
             return Ok(None);
         }
-        let mut verification = compare_with_projection(&mut transaction, &self.matcher, &self.options).await?;
+        let mut verification = compare_with_projection(&mut transaction, &self.matcher).await?;
         transaction.commit().await?;
         verification.applied_seq = self.last_applied_seq;
         Ok(Some(verification))
@@ -597,16 +541,11 @@ impl Follower {
 
 /// Compares `matcher` with a fresh projection made on `connection` (use a repeatable-read
 /// transaction for a consistent picture).
-async fn compare_with_projection(
-    connection: &mut PgConnection,
-    matcher: &Matcher,
-    options: &IndexerOptions,
-) -> Result<Verification, Error> {
+async fn compare_with_projection(connection: &mut PgConnection, matcher: &Matcher) -> Result<Verification, Error> {
     const LISTED: usize = 20;
-    let candidate_ids = searchable_candidate_ids(connection).await?;
-    let batch = project_in_batches(connection, &candidate_ids, options.load_batch_candidates).await?;
+    let batch = project_candidates(connection, Selection::Searchable).await?;
     let mut verification = Verification {
-        expected_documents: candidate_ids.len(),
+        expected_documents: batch.documents.len() + batch.failures.len(),
         indexed_documents: matcher.len(),
         failed: batch.failures.iter().map(|failure| failure.candidate_id).collect(),
         ..Verification::default()
@@ -635,7 +574,7 @@ async fn compare_with_projection(
 /// caller makes sure the log is quiet and applied).
 pub async fn verify_against_projection(pool: &PgPool, matcher: &Matcher) -> Result<Verification, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
-    let verification = compare_with_projection(&mut transaction, matcher, &IndexerOptions::default()).await?;
+    let verification = compare_with_projection(&mut transaction, matcher).await?;
     transaction.commit().await?;
     Ok(verification)
 }
@@ -643,8 +582,7 @@ pub async fn verify_against_projection(pool: &PgPool, matcher: &Matcher) -> Resu
 /// The documents a fresh projection gives for every searchable candidate, in id order.
 pub async fn project_all(pool: &PgPool) -> Result<Vec<CandidateDoc>, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
-    let candidate_ids = searchable_candidate_ids(&mut transaction).await?;
-    let batch = project_in_batches(&mut transaction, &candidate_ids, 5_000).await?;
+    let batch = project_candidates(&mut transaction, Selection::Searchable).await?;
     transaction.commit().await?;
     Ok(batch.documents)
 }

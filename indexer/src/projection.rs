@@ -1,7 +1,8 @@
 //! The projection: the rows of a candidate turned into the [`CandidateDoc`] the matcher searches.
 //!
-//! One set of queries serves every path (bulk load, catch-up, verification), each taking a batch
-//! of candidate ids, so that the document of a candidate never depends on how it was loaded.
+//! One set of queries serves every path (bulk load, catch-up, verification), for a batch of
+//! candidate ids or for every searchable candidate ([`Selection`]), so that the document of a
+//! candidate never depends on how it was loaded.
 //!
 //! Rules:
 //! - only candidates whose user is active and who are `in_research` get a document; the others
@@ -75,32 +76,53 @@ fn convert<T: TryFrom<i64>>(draft: &mut Draft, what: &str, value: i64) -> Option
     }
 }
 
-/// The ids of every searchable candidate, in id order.
-pub async fn searchable_candidate_ids(connection: &mut PgConnection) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "select c.user_id from candidates c join users u on u.id = c.user_id
-         where u.active and c.in_research order by c.user_id",
-    )
-    .fetch_all(connection)
-    .await
+/// Which candidates a projection reads.
+#[derive(Clone, Copy, Debug)]
+pub enum Selection<'a> {
+    /// These candidates (the catch-up after changes): each query probes the indexes per id.
+    Ids(&'a [i64]),
+    /// Every searchable candidate (a load or a verification): each query reads its tables once.
+    /// Probing a large set of ids instead made Postgres scan the soft-skill tables once per batch,
+    /// a cost growing with the square of the candidates.
+    Searchable,
 }
 
-/// Projects the candidates of `candidate_ids` as the connection's snapshot sees them.
+/// Runs one of the projection's queries, written for `Selection::Ids` with its filter spelled
+/// `= any($1)`: for `Searchable` the filter becomes `is not null` (ids are never null), so that
+/// both paths share every query.
+async fn fetch<O>(connection: &mut PgConnection, sql: &str, selection: Selection<'_>) -> sqlx::Result<Vec<O>>
+where
+    O: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    match selection {
+        Selection::Ids(ids) => sqlx::query_as(sql).bind(ids).fetch_all(connection).await,
+        Selection::Searchable => {
+            let sql = sql.replace("= any($1)", "is not null");
+            sqlx::query_as(&sql).fetch_all(connection).await
+        }
+    }
+}
+
+/// Projects the selected candidates as the connection's snapshot sees them.
 ///
 /// Run it inside a repeatable-read transaction to get documents from one consistent snapshot.
-pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[i64]) -> sqlx::Result<ProjectedBatch> {
-    let mut drafts: HashMap<i64, Draft> = HashMap::with_capacity(candidate_ids.len());
+pub async fn project_candidates(
+    connection: &mut PgConnection,
+    selection: Selection<'_>,
+) -> sqlx::Result<ProjectedBatch> {
+    let requested = selection;
+    let mut drafts: HashMap<i64, Draft> = HashMap::new();
 
-    let profiles: Vec<(i64, i16, i16, NaiveDate)> = sqlx::query_as(
+    let profiles: Vec<(i64, i16, i16, NaiveDate)> = fetch(
+        &mut *connection,
         "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
                 coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
          from candidates c
          join users u on u.id = c.user_id
          left join degrees d on d.id = c.degree_id
          where c.user_id = any($1) and u.active and c.in_research",
+        selection,
     )
-    .bind(candidate_ids)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, degree_level, minimum_duration, available_from) in profiles {
         let mut draft = Draft {
@@ -124,19 +146,27 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
             convert(&mut draft, "minimum contract duration", minimum_duration.into()).unwrap_or(0);
         drafts.insert(candidate_id, draft);
     }
-    if drafts.is_empty() {
-        return Ok(ProjectedBatch { absent: candidate_ids.to_vec(), ..ProjectedBatch::default() });
-    }
-    let present: Vec<i64> = drafts.keys().copied().collect();
+    let present: Vec<i64>;
+    let selection = match selection {
+        Selection::Ids(ids) if drafts.is_empty() => {
+            return Ok(ProjectedBatch { absent: ids.to_vec(), ..ProjectedBatch::default() });
+        }
+        // the other queries only need the candidates that passed the first
+        Selection::Ids(_) => {
+            present = drafts.keys().copied().collect();
+            Selection::Ids(&present)
+        }
+        Selection::Searchable => Selection::Searchable,
+    };
 
-    let localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)> = sqlx::query_as(
+    let localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)> = fetch(
+        &mut *connection,
         "select j.candidate_id, l.type::text, l.lat, l.lng, l.commune_code, l.country_code
          from candidate_job_localizations j join localizations l on l.id = j.localization_id
          where j.candidate_id = any($1)
          order by j.candidate_id, j.position, l.id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, localization_type, lat, lng, code, country) in localizations {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
@@ -162,12 +192,12 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         }
     }
 
-    let job_categories: Vec<(i64, i16)> = sqlx::query_as(
+    let job_categories: Vec<(i64, i16)> = fetch(
+        &mut *connection,
         "select candidate_id, job_category_id from candidate_job_categories
          where candidate_id = any($1) order by candidate_id, job_category_id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, category) in job_categories {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
@@ -176,12 +206,12 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         }
     }
 
-    let contract_types: Vec<(i64, i16)> = sqlx::query_as(
+    let contract_types: Vec<(i64, i16)> = fetch(
+        &mut *connection,
         "select candidate_id, contract_type_id from candidate_contract_types
          where candidate_id = any($1) order by candidate_id, contract_type_id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, contract_type) in contract_types {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
@@ -190,12 +220,12 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         }
     }
 
-    let languages: Vec<(i64, i16, i16)> = sqlx::query_as(
+    let languages: Vec<(i64, i16, i16)> = fetch(
+        &mut *connection,
         "select candidate_id, language_id, level from candidate_languages
          where candidate_id = any($1) order by candidate_id, language_id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, language, level) in languages {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
@@ -206,13 +236,13 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         }
     }
 
-    let soft_skills: Vec<(i64, i16, i16)> = sqlx::query_as(
+    let soft_skills: Vec<(i64, i16, i16)> = fetch(
+        &mut *connection,
         "select candidate_id, soft_skill_category_id, round(percentage)::smallint
          from candidate_soft_skill_percentages
          where candidate_id = any($1) order by candidate_id, soft_skill_category_id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, category, percent) in soft_skills {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
@@ -223,7 +253,8 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         }
     }
 
-    let texts: Vec<(i64, String)> = sqlx::query_as(
+    let texts: Vec<(i64, String)> = fetch(
+        &mut *connection,
         "select candidate_id, string_agg(piece, E'\\n' order by source, record_id, part) from (
              select x.candidate_id, 1 as source, x.id as record_id, piece.part, piece.text as piece
              from experiences x
@@ -246,9 +277,8 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
          ) pieces
          where piece <> ''
          group by candidate_id",
+        selection,
     )
-    .bind(&present)
-    .fetch_all(&mut *connection)
     .await?;
     for (candidate_id, text) in texts {
         if let Some(draft) = drafts.get_mut(&candidate_id) {
@@ -257,7 +287,10 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
     }
 
     let mut batch = ProjectedBatch::default();
-    let mut sorted_ids = candidate_ids.to_vec();
+    let mut sorted_ids = match requested {
+        Selection::Ids(ids) => ids.to_vec(),
+        Selection::Searchable => drafts.keys().copied().collect(),
+    };
     sorted_ids.sort_unstable();
     sorted_ids.dedup();
     for candidate_id in sorted_ids {
