@@ -67,6 +67,8 @@ pub struct AppState {
     pub search_permits: Arc<Semaphore>,
     /// The candidate pool's soft-skill profile, recomputed every few minutes.
     pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
+    /// The reference lists sourcing searches use, read on first use.
+    sourcing_reference: Arc<tokio::sync::OnceCell<sourcing::SourcingReference>>,
 }
 
 /// Server settings handlers need.
@@ -128,7 +130,13 @@ impl AppState {
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
             pool_soft_skill_shares: Arc::default(),
+            sourcing_reference: Arc::default(),
         }
+    }
+
+    /// The reference lists sourcing searches check and name, read from the database once.
+    pub async fn sourcing_reference(&self) -> Result<&sourcing::SourcingReference, sqlx::Error> {
+        self.sourcing_reference.get_or_try_init(|| sourcing::SourcingReference::load(&self.db)).await
     }
 
     /// The same state reading the matcher an indexer feeds and reports on.

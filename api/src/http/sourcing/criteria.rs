@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 use matcher::{CountryCode, LanguageRequirement, QueryLocalization, SourcingQuery};
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
 
+use super::reference::{List, SourcingReference};
 use crate::error::Result;
 use crate::localization_input::{LocalizationInput, Place};
 use crate::validation::Checks;
@@ -119,22 +119,9 @@ fn in_range(checks: &mut Checks, field: &str, value: i16, range: std::ops::Range
     value
 }
 
-/// Ids that the table does not hold, so that an unknown id is a 422 and not a 500.
-async fn unknown_ids(db: &PgPool, table: &str, ids: &[i16]) -> Result<bool> {
-    if ids.is_empty() {
-        return Ok(false);
-    }
-    let known: i64 =
-        sqlx::query_scalar(&format!("select count(*) from {table} where id = any($1)")).bind(ids).fetch_one(db).await?;
-    let mut distinct = ids.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    Ok(known != distinct.len() as i64)
-}
-
 impl SearchCreateRequest {
     /// Checks every rule and returns the criteria and the page, or every broken rule at once.
-    pub async fn check(self, db: &PgPool) -> Result<(SearchCriteria, Page)> {
+    pub fn check(self, reference: &SourcingReference) -> Result<(SearchCriteria, Page)> {
         let mut checks = Checks::new();
         let job_category = self.job_category.unwrap_or_else(|| {
             checks.fail("job_category", "required");
@@ -188,17 +175,18 @@ impl SearchCreateRequest {
         }
         let keywords = checks.optional_text("keywords", self.keywords.as_deref(), 200);
         let page = Page::checked(self.limit, self.offset, self.sort, &mut checks);
-        if !checks.has_failed("job_category") && unknown_ids(db, "job_categories", &[job_category]).await? {
+        // an unknown id is a 422, not a 500 from a foreign key
+        if !checks.has_failed("job_category") && !reference.knows_all(List::JobCategories, &[job_category]) {
             checks.fail("job_category", "unknown");
         }
-        if unknown_ids(db, "contract_types", &contracts).await? {
+        if !reference.knows_all(List::ContractTypes, &contracts) {
             checks.fail("contracts", "unknown");
         }
         let language_ids: Vec<i16> = languages.iter().map(|language| language.id).collect();
-        if unknown_ids(db, "languages", &language_ids).await? {
+        if !reference.knows_all(List::Languages, &language_ids) {
             checks.fail("languages", "unknown");
         }
-        if unknown_ids(db, "soft_skill_categories", &softskills_categories).await? {
+        if !reference.knows_all(List::SoftSkillCategories, &softskills_categories) {
             checks.fail("softskills_categories", "unknown");
         }
         checks.finish()?;

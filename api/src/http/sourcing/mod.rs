@@ -3,8 +3,11 @@
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
 mod criteria;
+mod reference;
 mod results;
 mod store;
+
+pub use reference::SourcingReference;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -60,7 +63,7 @@ pub async fn create_search(
     Query(query): Query<SaveQuery>,
     Json(request): Json<SearchCreateRequest>,
 ) -> Result<Response> {
-    let (criteria, page) = request.check(&state.db).await?;
+    let (criteria, page) = request.check(state.sourcing_reference().await?)?;
     let search_id = if query.save {
         let mut transaction = state.db.begin().await?;
         let id = store::insert_search(&mut transaction, user.id, &criteria).await?;

@@ -14,6 +14,7 @@ use matcher::{Hit, JobLocalization, SearchResult, SourcingQuery};
 use serde::Serialize;
 
 use super::criteria::{Page, SearchCriteria, SortOrder};
+use super::reference::List;
 use crate::error::{Error, Result};
 use crate::geodata;
 use crate::http::AppState;
@@ -198,15 +199,6 @@ struct CandidateRow {
     contracts: serde_json::Value,
 }
 
-/// Names of the small reference lists hits refer to, in the caller's language.
-async fn names(state: &AppState, locale: Locale, table: &str) -> Result<HashMap<u16, String>> {
-    let rows: Vec<(i16, String)> = sqlx::query_as(&format!("select id, label($1, label_fr, label_en) from {table}"))
-        .bind(locale.code())
-        .fetch_all(&state.db)
-        .await?;
-    Ok(rows.into_iter().map(|(id, name)| (id as u16, name)).collect())
-}
-
 /// One partner-visible view per hit, in the hits' order; candidates without a hit (saved ones
 /// who no longer match) come after with no score.
 pub async fn present(
@@ -253,11 +245,10 @@ pub async fn present(
         .collect(),
         None => HashSet::new(),
     };
-    let language_names = names(state, locale, "languages").await?;
-    let category_names = names(state, locale, "soft_skill_categories").await?;
+    let reference = state.sourcing_reference().await?;
     let category_share = |category: u16, percent: u8| CategoryShare {
         id: category,
-        name: category_names.get(&category).cloned().unwrap_or_default(),
+        name: reference.name(List::SoftSkillCategories, category, locale),
         percent,
     };
 
@@ -297,7 +288,7 @@ pub async fn present(
                     .iter()
                     .map(|credit| LanguageExplanation {
                         id: credit.language,
-                        name: language_names.get(&credit.language).cloned().unwrap_or_default(),
+                        name: reference.name(List::Languages, credit.language, locale),
                         required: credit.required_level,
                         actual: credit.actual_level,
                         credit: credit.credit,
