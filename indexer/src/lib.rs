@@ -54,7 +54,7 @@ use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
 
 use change_log::LogPosition;
-use projection::{ProjectionError, Selection, project_candidates};
+use projection::{ProjectedBatch, ProjectionError, project_candidates, project_searchable};
 
 /// The channel the change-log triggers notify.
 pub const CHANNEL: &str = "candidate_changes";
@@ -275,6 +275,13 @@ async fn snapshot_transaction(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'
     Ok(transaction)
 }
 
+/// Projects every searchable candidate as `transaction` (a [`snapshot_transaction`]) sees them,
+/// the queries running in parallel on other connections that share its snapshot.
+async fn project_searchable_in(pool: &PgPool, transaction: &mut PgConnection) -> sqlx::Result<ProjectedBatch> {
+    let snapshot: String = sqlx::query_scalar("select pg_export_snapshot()").fetch_one(&mut *transaction).await?;
+    project_searchable(pool, &snapshot).await
+}
+
 /// Merges the matcher's runs on blocking threads whenever a batch was applied, so that merging
 /// never delays the next batch: one task merges small runs, another rebuilds the base (seconds at a
 /// million candidates), each with its own wake-up.
@@ -380,7 +387,7 @@ impl Follower {
         let started = Instant::now();
         let mut transaction = snapshot_transaction(&self.pool).await?;
         let (position, max_seq) = change_log::current_position(&mut transaction).await?;
-        let batch = project_candidates(&mut transaction, Selection::Searchable).await?;
+        let batch = project_searchable_in(&self.pool, &mut transaction).await?;
         transaction.commit().await?;
         let projected_at = started.elapsed();
 
@@ -437,7 +444,7 @@ impl Follower {
         for chunk in candidate_ids.chunks(self.options.batch_candidates.max(1)) {
             let projecting = Instant::now();
             let mut transaction = snapshot_transaction(&self.pool).await?;
-            let batch = project_candidates(&mut transaction, Selection::Ids(chunk)).await?;
+            let batch = project_candidates(&mut transaction, chunk).await?;
             transaction.commit().await?;
             let projected_in = projecting.elapsed();
 
@@ -511,8 +518,9 @@ impl Follower {
         if change_log::has_rows_after(&mut transaction, &self.position).await? {
             return Ok(None);
         }
-        let mut verification = compare_with_projection(&mut transaction, &self.matcher).await?;
+        let batch = project_searchable_in(&self.pool, &mut transaction).await?;
         transaction.commit().await?;
+        let mut verification = compare_with_projection(batch, &self.matcher);
         verification.applied_seq = self.last_applied_seq;
         Ok(Some(verification))
     }
@@ -539,11 +547,9 @@ impl Follower {
     }
 }
 
-/// Compares `matcher` with a fresh projection made on `connection` (use a repeatable-read
-/// transaction for a consistent picture).
-async fn compare_with_projection(connection: &mut PgConnection, matcher: &Matcher) -> Result<Verification, Error> {
+/// Compares `matcher` with `batch`, a fresh projection of every searchable candidate.
+fn compare_with_projection(batch: ProjectedBatch, matcher: &Matcher) -> Verification {
     const LISTED: usize = 20;
-    let batch = project_candidates(connection, Selection::Searchable).await?;
     let mut verification = Verification {
         expected_documents: batch.documents.len() + batch.failures.len(),
         indexed_documents: matcher.len(),
@@ -567,22 +573,22 @@ async fn compare_with_projection(connection: &mut PgConnection, matcher: &Matche
     let failed_but_indexed =
         batch.failures.iter().filter(|failure| matcher.document(failure.candidate_id).is_some()).count();
     verification.extra = matcher.len().saturating_sub(present + failed_but_indexed);
-    Ok(verification)
+    verification
 }
 
 /// Compares `matcher` with a fresh projection of the database (for tests and the bench: the
 /// caller makes sure the log is quiet and applied).
 pub async fn verify_against_projection(pool: &PgPool, matcher: &Matcher) -> Result<Verification, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
-    let verification = compare_with_projection(&mut transaction, matcher).await?;
+    let batch = project_searchable_in(pool, &mut transaction).await?;
     transaction.commit().await?;
-    Ok(verification)
+    Ok(compare_with_projection(batch, matcher))
 }
 
 /// The documents a fresh projection gives for every searchable candidate, in id order.
 pub async fn project_all(pool: &PgPool) -> Result<Vec<CandidateDoc>, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
-    let batch = project_candidates(&mut transaction, Selection::Searchable).await?;
+    let batch = project_searchable_in(pool, &mut transaction).await?;
     transaction.commit().await?;
     Ok(batch.documents)
 }

@@ -24,7 +24,7 @@ use std::fmt;
 
 use chrono::NaiveDate;
 use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
 use crate::place_ids::{PlaceKind, place_id_of};
 
@@ -81,15 +81,57 @@ fn convert<T: TryFrom<i64>>(draft: &mut Draft, what: &str, value: i64) -> Option
 pub enum Selection<'a> {
     /// These candidates (the catch-up after changes): each query probes the indexes per id.
     Ids(&'a [i64]),
-    /// Every searchable candidate (a load or a verification): each query reads its tables once.
-    /// Probing a large set of ids instead made Postgres scan the soft-skill tables once per batch,
-    /// a cost growing with the square of the candidates.
+    /// Every searchable candidate (a load or a verification): each query reads its tables once,
+    /// the queries running side by side. Probing a large set of ids instead made Postgres scan the
+    /// soft-skill tables once per batch, a cost growing with the square of the candidates.
     Searchable,
 }
 
-/// Runs one of the projection's queries, written for `Selection::Ids` with its filter spelled
-/// `= any($1)`: for `Searchable` the filter becomes `is not null` (ids are never null), so that
-/// both paths share every query.
+// The projection's queries, written for `Selection::Ids` with their filter spelled `= any($1)`;
+// for `Searchable` the filter becomes `is not null` (ids are never null), so both paths share them.
+const PROFILES: &str = "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
+                coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
+         from candidates c
+         join users u on u.id = c.user_id
+         left join degrees d on d.id = c.degree_id
+         where c.user_id = any($1) and u.active and c.in_research";
+const LOCALIZATIONS: &str = "select j.candidate_id, l.type::text, l.lat, l.lng, l.commune_code, l.country_code
+         from candidate_job_localizations j join localizations l on l.id = j.localization_id
+         where j.candidate_id = any($1)
+         order by j.candidate_id, j.position, l.id";
+const JOB_CATEGORIES: &str = "select candidate_id, job_category_id from candidate_job_categories
+         where candidate_id = any($1) order by candidate_id, job_category_id";
+const CONTRACT_TYPES: &str = "select candidate_id, contract_type_id from candidate_contract_types
+         where candidate_id = any($1) order by candidate_id, contract_type_id";
+const LANGUAGES: &str = "select candidate_id, language_id, level from candidate_languages
+         where candidate_id = any($1) order by candidate_id, language_id";
+const SOFT_SKILLS: &str = "select candidate_id, soft_skill_category_id, round(percentage)::smallint
+         from candidate_soft_skill_percentages
+         where candidate_id = any($1) order by candidate_id, soft_skill_category_id";
+const TEXTS: &str = "select candidate_id, string_agg(piece, E'\\n' order by source, record_id, part) from (
+             select x.candidate_id, 1 as source, x.id as record_id, piece.part, piece.text as piece
+             from experiences x
+             left join car_methods m on m.id = x.car_method_id
+             cross join lateral (values (1, x.position_name), (2, x.company_name), (3, m.context),
+                                        (4, m.actions), (5, m.results)) as piece(part, text)
+             where x.candidate_id = any($1)
+             union all
+             select p.candidate_id, 2, p.id, piece.part, piece.text
+             from projects p
+             left join car_methods m on m.id = p.car_method_id
+             cross join lateral (values (1, p.name), (3, m.context), (4, m.actions), (5, m.results))
+                 as piece(part, text)
+             where p.candidate_id = any($1)
+             union all
+             select e.candidate_id, 3, e.id, piece.part, piece.text
+             from educations e
+             cross join lateral (values (1, e.name), (2, e.institution)) as piece(part, text)
+             where e.candidate_id = any($1)
+         ) pieces
+         where piece <> ''
+         group by candidate_id";
+
+/// Runs one of the projection's queries.
 async fn fetch<O>(connection: &mut PgConnection, sql: &str, selection: Selection<'_>) -> sqlx::Result<Vec<O>>
 where
     O: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
@@ -103,28 +145,75 @@ where
     }
 }
 
-/// Projects the selected candidates as the connection's snapshot sees them.
+/// The rows the queries return, before they become documents.
+#[derive(Default)]
+struct Rows {
+    profiles: Vec<(i64, i16, i16, NaiveDate)>,
+    localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)>,
+    job_categories: Vec<(i64, i16)>,
+    contract_types: Vec<(i64, i16)>,
+    languages: Vec<(i64, i16, i16)>,
+    soft_skills: Vec<(i64, i16, i16)>,
+    texts: Vec<(i64, String)>,
+}
+
+/// Projects the candidates of `candidate_ids` as the connection's snapshot sees them.
 ///
 /// Run it inside a repeatable-read transaction to get documents from one consistent snapshot.
-pub async fn project_candidates(
-    connection: &mut PgConnection,
-    selection: Selection<'_>,
-) -> sqlx::Result<ProjectedBatch> {
-    let requested = selection;
-    let mut drafts: HashMap<i64, Draft> = HashMap::new();
+pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[i64]) -> sqlx::Result<ProjectedBatch> {
+    let profiles: Vec<(i64, i16, i16, NaiveDate)> =
+        fetch(&mut *connection, PROFILES, Selection::Ids(candidate_ids)).await?;
+    if profiles.is_empty() {
+        return Ok(ProjectedBatch { absent: candidate_ids.to_vec(), ..ProjectedBatch::default() });
+    }
+    // the other queries only need the candidates that passed the first
+    let present: Vec<i64> = profiles.iter().map(|profile| profile.0).collect();
+    let selection = Selection::Ids(&present);
+    let rows = Rows {
+        profiles,
+        localizations: fetch(&mut *connection, LOCALIZATIONS, selection).await?,
+        job_categories: fetch(&mut *connection, JOB_CATEGORIES, selection).await?,
+        contract_types: fetch(&mut *connection, CONTRACT_TYPES, selection).await?,
+        languages: fetch(&mut *connection, LANGUAGES, selection).await?,
+        soft_skills: fetch(&mut *connection, SOFT_SKILLS, selection).await?,
+        texts: fetch(&mut *connection, TEXTS, selection).await?,
+    };
+    Ok(assemble(rows, Some(candidate_ids)))
+}
 
-    let profiles: Vec<(i64, i16, i16, NaiveDate)> = fetch(
-        &mut *connection,
-        "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
-                coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
-         from candidates c
-         join users u on u.id = c.user_id
-         left join degrees d on d.id = c.degree_id
-         where c.user_id = any($1) and u.active and c.in_research",
-        selection,
-    )
-    .await?;
-    for (candidate_id, degree_level, minimum_duration, available_from) in profiles {
+/// Projects every searchable candidate as the exported Postgres snapshot `snapshot` sees them
+/// (`pg_export_snapshot()` of a repeatable-read transaction kept open meanwhile), each query on
+/// its own connection of `pool`.
+pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<ProjectedBatch> {
+    async fn in_snapshot<O>(pool: &PgPool, snapshot: &str, sql: &str) -> sqlx::Result<Vec<O>>
+    where
+        O: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+    {
+        let mut transaction = pool.begin().await?;
+        sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *transaction).await?;
+        sqlx::query(&format!("set transaction snapshot '{snapshot}'")).execute(&mut *transaction).await?;
+        let rows = fetch(&mut transaction, sql, Selection::Searchable).await?;
+        transaction.commit().await?;
+        Ok(rows)
+    }
+    let (profiles, localizations, job_categories, contract_types, languages, soft_skills, texts) = tokio::try_join!(
+        in_snapshot(pool, snapshot, PROFILES),
+        in_snapshot(pool, snapshot, LOCALIZATIONS),
+        in_snapshot(pool, snapshot, JOB_CATEGORIES),
+        in_snapshot(pool, snapshot, CONTRACT_TYPES),
+        in_snapshot(pool, snapshot, LANGUAGES),
+        in_snapshot(pool, snapshot, SOFT_SKILLS),
+        in_snapshot(pool, snapshot, TEXTS),
+    )?;
+    let rows = Rows { profiles, localizations, job_categories, contract_types, languages, soft_skills, texts };
+    Ok(assemble(rows, None))
+}
+
+/// Turns the rows into documents; `requested`: the ids asked for (the others are ignored, the
+/// missing ones absent), `None` for every candidate with a profile row.
+fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
+    let mut drafts: HashMap<i64, Draft> = HashMap::with_capacity(rows.profiles.len());
+    for (candidate_id, degree_level, minimum_duration, available_from) in rows.profiles {
         let mut draft = Draft {
             document: CandidateDoc {
                 candidate_id,
@@ -146,29 +235,7 @@ pub async fn project_candidates(
             convert(&mut draft, "minimum contract duration", minimum_duration.into()).unwrap_or(0);
         drafts.insert(candidate_id, draft);
     }
-    let present: Vec<i64>;
-    let selection = match selection {
-        Selection::Ids(ids) if drafts.is_empty() => {
-            return Ok(ProjectedBatch { absent: ids.to_vec(), ..ProjectedBatch::default() });
-        }
-        // the other queries only need the candidates that passed the first
-        Selection::Ids(_) => {
-            present = drafts.keys().copied().collect();
-            Selection::Ids(&present)
-        }
-        Selection::Searchable => Selection::Searchable,
-    };
-
-    let localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)> = fetch(
-        &mut *connection,
-        "select j.candidate_id, l.type::text, l.lat, l.lng, l.commune_code, l.country_code
-         from candidate_job_localizations j join localizations l on l.id = j.localization_id
-         where j.candidate_id = any($1)
-         order by j.candidate_id, j.position, l.id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, localization_type, lat, lng, code, country) in localizations {
+    for (candidate_id, localization_type, lat, lng, code, country) in rows.localizations {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
         let Some(country) = CountryCode::parse(&country) else {
             draft.fail(format!("invalid country code {country:?}"));
@@ -192,42 +259,21 @@ pub async fn project_candidates(
         }
     }
 
-    let job_categories: Vec<(i64, i16)> = fetch(
-        &mut *connection,
-        "select candidate_id, job_category_id from candidate_job_categories
-         where candidate_id = any($1) order by candidate_id, job_category_id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, category) in job_categories {
+    for (candidate_id, category) in rows.job_categories {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
         if let Some(category) = convert(draft, "job category", category.into()) {
             draft.document.job_categories.push(category);
         }
     }
 
-    let contract_types: Vec<(i64, i16)> = fetch(
-        &mut *connection,
-        "select candidate_id, contract_type_id from candidate_contract_types
-         where candidate_id = any($1) order by candidate_id, contract_type_id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, contract_type) in contract_types {
+    for (candidate_id, contract_type) in rows.contract_types {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
         if let Some(contract_type) = convert(draft, "contract type", contract_type.into()) {
             draft.document.contract_types.push(contract_type);
         }
     }
 
-    let languages: Vec<(i64, i16, i16)> = fetch(
-        &mut *connection,
-        "select candidate_id, language_id, level from candidate_languages
-         where candidate_id = any($1) order by candidate_id, language_id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, language, level) in languages {
+    for (candidate_id, language, level) in rows.languages {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
         if let (Some(language), Some(level)) =
             (convert(draft, "language", language.into()), convert(draft, "language level", level.into()))
@@ -236,15 +282,7 @@ pub async fn project_candidates(
         }
     }
 
-    let soft_skills: Vec<(i64, i16, i16)> = fetch(
-        &mut *connection,
-        "select candidate_id, soft_skill_category_id, round(percentage)::smallint
-         from candidate_soft_skill_percentages
-         where candidate_id = any($1) order by candidate_id, soft_skill_category_id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, category, percent) in soft_skills {
+    for (candidate_id, category, percent) in rows.soft_skills {
         let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
         if let (Some(category), Some(percent)) =
             (convert(draft, "soft-skill category", category.into()), convert(draft, "percentage", percent.into()))
@@ -253,34 +291,7 @@ pub async fn project_candidates(
         }
     }
 
-    let texts: Vec<(i64, String)> = fetch(
-        &mut *connection,
-        "select candidate_id, string_agg(piece, E'\\n' order by source, record_id, part) from (
-             select x.candidate_id, 1 as source, x.id as record_id, piece.part, piece.text as piece
-             from experiences x
-             left join car_methods m on m.id = x.car_method_id
-             cross join lateral (values (1, x.position_name), (2, x.company_name), (3, m.context),
-                                        (4, m.actions), (5, m.results)) as piece(part, text)
-             where x.candidate_id = any($1)
-             union all
-             select p.candidate_id, 2, p.id, piece.part, piece.text
-             from projects p
-             left join car_methods m on m.id = p.car_method_id
-             cross join lateral (values (1, p.name), (3, m.context), (4, m.actions), (5, m.results))
-                 as piece(part, text)
-             where p.candidate_id = any($1)
-             union all
-             select e.candidate_id, 3, e.id, piece.part, piece.text
-             from educations e
-             cross join lateral (values (1, e.name), (2, e.institution)) as piece(part, text)
-             where e.candidate_id = any($1)
-         ) pieces
-         where piece <> ''
-         group by candidate_id",
-        selection,
-    )
-    .await?;
-    for (candidate_id, text) in texts {
+    for (candidate_id, text) in rows.texts {
         if let Some(draft) = drafts.get_mut(&candidate_id) {
             draft.document.text = text;
         }
@@ -288,8 +299,8 @@ pub async fn project_candidates(
 
     let mut batch = ProjectedBatch::default();
     let mut sorted_ids = match requested {
-        Selection::Ids(ids) => ids.to_vec(),
-        Selection::Searchable => drafts.keys().copied().collect(),
+        Some(ids) => ids.to_vec(),
+        None => drafts.keys().copied().collect(),
     };
     sorted_ids.sort_unstable();
     sorted_ids.dedup();
@@ -300,5 +311,5 @@ pub async fn project_candidates(
             Some(Draft { document, problem: None }) => batch.documents.push(document),
         }
     }
-    Ok(batch)
+    batch
 }
