@@ -41,7 +41,9 @@ pub async fn current_position(connection: &mut PgConnection) -> sqlx::Result<(Lo
 
 /// The rows of the log not visible at `position`, coalesced by candidate.
 pub async fn read_after(connection: &mut PgConnection, position: &str) -> sqlx::Result<LogRead> {
-    let rows: Vec<(String, Option<i64>, Option<i64>, Option<f64>, i64)> = sqlx::query_as(
+    // (snapshot now, candidate, its last seq, age of its oldest row in seconds, rows)
+    type Row = (String, Option<i64>, Option<i64>, Option<f64>, i64);
+    let rows: Vec<Row> = sqlx::query_as(
         "with now_visible as (select pg_current_snapshot()::text as snapshot)
          select now_visible.snapshot,
                 changes.candidate_id,

@@ -718,25 +718,22 @@ pub async fn follow(mut follower: Follower, shutdown: impl Future<Output = ()>) 
                     tracing::warn!(%error, "cannot prune the change log");
                 }
             }
-            if let (Some(due), Some(interval)) = (next_verification, options.verify_interval) {
-                if Instant::now() >= due {
-                    match follower.verify().await {
-                        Ok(Some(verification)) => {
-                            if verification.is_exact() {
-                                tracing::info!(
-                                    documents = verification.indexed_documents,
-                                    "matcher equals the database"
-                                );
-                            } else {
-                                tracing::error!(?verification, "matcher differs from the database");
-                            }
-                            status.record_verification(verification);
-                            next_verification = Some(Instant::now() + interval);
+            if let (Some(due), Some(interval)) = (next_verification, options.verify_interval)
+                && Instant::now() >= due
+            {
+                match follower.verify().await {
+                    Ok(Some(verification)) => {
+                        if verification.is_exact() {
+                            tracing::info!(documents = verification.indexed_documents, "matcher equals the database");
+                        } else {
+                            tracing::error!(?verification, "matcher differs from the database");
                         }
-                        // changes are still arriving: compare once they are applied
-                        Ok(None) => {}
-                        Err(error) => tracing::warn!(%error, "cannot compare the matcher with the database"),
+                        status.record_verification(verification);
+                        next_verification = Some(Instant::now() + interval);
                     }
+                    // changes are still arriving: compare once they are applied
+                    Ok(None) => {}
+                    Err(error) => tracing::warn!(%error, "cannot compare the matcher with the database"),
                 }
             }
 

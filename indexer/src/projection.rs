@@ -145,11 +145,14 @@ where
     }
 }
 
+/// (candidate, type, lat, lng, commune code, country code)
+type LocalizationRow = (i64, String, Option<f64>, Option<f64>, Option<String>, String);
+
 /// The rows the queries return, before they become documents.
 #[derive(Default)]
 struct Rows {
     profiles: Vec<(i64, i16, i16, NaiveDate)>,
-    localizations: Vec<(i64, String, Option<f64>, Option<f64>, Option<String>, String)>,
+    localizations: Vec<LocalizationRow>,
     job_categories: Vec<(i64, i16)>,
     contract_types: Vec<(i64, i16)>,
     languages: Vec<(i64, i16, i16)>,

@@ -102,10 +102,10 @@ impl<'a> Criteria<'a> {
         let contract_failed =
             common == 0 || (common == OTHER_CONTRACT_BIT && !self.accepts_listed_contract(columns, row));
         let minimum_duration = u32::from(filter.minimum_duration);
-        let failed = u8::from(contract_failed) * CONTRACT
-            | u8::from(filter.degree < self.minimum_degree) * DEGREE
-            | u8::from(filter.available_day > self.start_day) * START_DATE
-            | u8::from(minimum_duration > self.duration_limit) * DURATION;
+        let failed = (u8::from(contract_failed) * CONTRACT)
+            | (u8::from(filter.degree < self.minimum_degree) * DEGREE)
+            | (u8::from(filter.available_day > self.start_day) * START_DATE)
+            | (u8::from(minimum_duration > self.duration_limit) * DURATION);
         // "Any contract" always lets a candidate through; the other relaxations go one step only.
         let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
             | (filter.available_day > self.relaxed_start_day)

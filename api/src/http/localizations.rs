@@ -69,10 +69,11 @@ pub async fn search_localizations(
         .into_iter()
         .map(|place| {
             let mut place = place.clone();
-            if english_names && place.place_type == PlaceType::Country {
-                if let Some(country) = geodata::countries().iter().find(|country| country.code == place.id) {
-                    place.name = country.name_en.clone();
-                }
+            if english_names
+                && place.place_type == PlaceType::Country
+                && let Some(country) = geodata::countries().iter().find(|country| country.code == place.id)
+            {
+                place.name = country.name_en.clone();
             }
             place
         })

@@ -116,10 +116,10 @@ pub async fn create_offer(
         ("contract_types", "contract_type", contract_type),
         ("jobs", "job", request.job.map(i64::from)),
     ] {
-        if let Some(id) = id {
-            if !exists(&state, table, id).await? {
-                checks.fail(field, "unknown");
-            }
+        if let Some(id) = id
+            && !exists(&state, table, id).await?
+        {
+            checks.fail(field, "unknown");
         }
     }
     let mut languages: Vec<(i16, i16)> = Vec::new();

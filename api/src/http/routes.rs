@@ -74,6 +74,12 @@ fn method_name(method: MethodFilter) -> &'static str {
     .expect("routes use one of GET, POST, PATCH, PUT, DELETE")
 }
 
+impl Default for RouteTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl RouteTable {
     pub fn new() -> Self {
         Self { router: Router::new(), routes: Vec::new() }

@@ -123,7 +123,8 @@ async fn run(options: Options) -> Result<()> {
 
     // candidate id -> (the minimum duration the update sets, when its commit returned, the matcher
     // version it was last looked for in)
-    let pending: Arc<Mutex<HashMap<i64, (u16, Instant, Option<u64>)>>> = Arc::default();
+    type Pending = HashMap<i64, (u16, Instant, Option<u64>)>;
+    let pending: Arc<Mutex<Pending>> = Arc::default();
     let latencies_ms: Arc<Mutex<Vec<f64>>> = Arc::default();
     let sending_done = Arc::new(AtomicBool::new(false));
     let poller = tokio::spawn({
