@@ -218,6 +218,14 @@ pub fn api_router(state: AppState) -> Router {
     let (router, _) = route_table().into_parts();
     router
         .fallback(|| async { Error::NotFound })
+        // the same JSON shape as every other error; axum still sets the Allow header
+        .method_not_allowed_fallback(|| async {
+            Error::Rejected {
+                status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
+                code: "method_not_allowed",
+                message: "this path does not accept that method".to_owned(),
+            }
+        })
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))
         .layer(Extension(state.clone()))
         .with_state(state)

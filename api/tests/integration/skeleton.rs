@@ -1,9 +1,10 @@
 //! The frame every feature hangs on: ping, error shape, API docs, serving the web app.
 
-use axum::http::{StatusCode, header};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
 use sqlx::PgPool;
 
-use crate::support::{app, app_with_web, get};
+use crate::support::{app, app_with_web, get, send_as};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn ping_answers_ok_with_the_version(pool: PgPool) {
@@ -27,6 +28,20 @@ async fn an_unknown_api_path_is_a_json_404_and_never_the_web_app(pool: PgPool) {
     assert_eq!(body["code"], "not_found");
     assert!(body["message"].is_string());
     assert_eq!(body["errors"], serde_json::json!({}));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_wrong_method_on_an_api_path_is_a_json_405_naming_the_allowed_ones(pool: PgPool) {
+    let web_dist = tempfile_web_dist();
+    let app = app_with_web(pool, web_dist.path(), [127, 0, 0, 1]);
+
+    let response = send_as(&app, None, Request::delete("/api/ping").body(Body::empty()).unwrap()).await;
+
+    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(response.headers[header::ALLOW].to_str().unwrap().contains("GET"), "{:?}", response.headers);
+    let body = response.json();
+    assert_eq!(body["code"], "method_not_allowed");
+    assert!(body["message"].is_string());
 }
 
 #[sqlx::test(migrations = "../migrations")]
