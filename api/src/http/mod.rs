@@ -247,5 +247,9 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
             HeaderValue::from_static("nosniff"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
-        .layer(TraceLayer::new_for_http())
+        // debug lines give each request's latency in µs, to compare with the engine's own time
+        .layer(
+            TraceLayer::new_for_http()
+                .on_response(tower_http::trace::DefaultOnResponse::new().latency_unit(tower_http::LatencyUnit::Micros)),
+        )
 }

@@ -26,7 +26,11 @@ pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<Se
     let matcher = state.matcher.clone();
     let (sender, receiver) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
-        let _ = sender.send(matcher.search(&query));
+        let started = std::time::Instant::now();
+        let result = matcher.search(&query);
+        // with the request's latency (tower_http, debug), this gives what the handler adds
+        tracing::debug!(engine_us = started.elapsed().as_micros() as u64, total = result.total, "matcher answered");
+        let _ = sender.send(result);
     });
     receiver.await.map_err(|error| Error::Internal(error.into()))
 }
