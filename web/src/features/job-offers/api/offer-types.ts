@@ -1,12 +1,8 @@
 // The shapes of the job offer API.
-export type OfferLocalization = {
-  value: string;
-  type: 'city' | 'department' | 'region' | 'country';
-  lat: number;
-  lng: number;
-  id: string;
-  country_code: string;
-};
+import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+
+/** A place as the localization picker gives it and the server stores it. */
+export type OfferLocalization = LocalizationValue;
 
 type Named = { id: number; name: string };
 

@@ -1,15 +1,10 @@
 // The shapes of the sourcing API (search request, results, saved searches), as
 // the server answers them. One place so the form, the list and the map agree.
 
+import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+
 /** A place as the localization picker gives it and the server stores it. */
-export type SearchLocalization = {
-  value: string;
-  type: 'city' | 'department' | 'region' | 'country';
-  lat: number;
-  lng: number;
-  id: string;
-  country_code: string;
-};
+export type SearchLocalization = LocalizationValue;
 
 export type LanguageRequirement = { id: number; level: number };
 
