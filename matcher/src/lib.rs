@@ -122,7 +122,7 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SourcingQuery,
 };
-pub use runs::{MAX_RUNS, TIER_WIDTH, compaction_threshold};
+pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
 use runs::{MergedRun, Run, Snapshot};
