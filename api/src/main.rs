@@ -10,7 +10,8 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info")),
+            EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info,tantivy=warn")),
         )
         .init();
     let cli = Cli::parse();
