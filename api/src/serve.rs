@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use indexer::cards::CandidateCards;
 use indexer::{IndexerOptions, IndexerStatus};
 use matcher::Matcher;
 use tokio::net::TcpListener;
@@ -44,6 +45,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
     let matcher = Arc::new(Matcher::new());
+    let cards = Arc::new(CandidateCards::new());
     let indexer_status = Arc::new(IndexerStatus::new());
     let indexer_options = IndexerOptions {
         poll_interval: Duration::from_millis(args.index_poll_ms.max(10)),
@@ -54,11 +56,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let indexer_task = tokio::spawn(indexer::run(
         pool.clone(),
         matcher.clone(),
+        cards.clone(),
         indexer_status.clone(),
         indexer_options,
         wait_for_stop(indexer_stopped),
     ));
-    let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, indexer_status);
+    let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, cards, indexer_status);
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");

@@ -1,6 +1,7 @@
 //! Shared set-up for the benchmarks: workloads built outside the timed loops, and the baselines
 //! the sourcing bench compares the matcher with.
 
+pub mod database;
 pub mod postgis;
 pub mod typesense;
 

@@ -37,6 +37,7 @@
 //! a replica that has not caught up for half the retention therefore reloads everything instead
 //! of reading the log. A server that starts always bulk-loads, so it never needs old rows.
 
+pub mod cards;
 pub mod change_log;
 pub mod place_ids;
 #[cfg(feature = "private-postgres")]
@@ -53,6 +54,7 @@ use matcher::{CandidateDoc, Change, Matcher};
 use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
 
+use cards::{CandidateCard, CandidateCards};
 use change_log::LogPosition;
 use projection::{ProjectedBatch, ProjectionError, project_candidates, project_searchable};
 
@@ -257,6 +259,7 @@ pub struct CatchUp {
 pub struct Follower {
     pool: PgPool,
     matcher: Arc<Matcher>,
+    cards: Arc<CandidateCards>,
     status: Arc<IndexerStatus>,
     options: IndexerOptions,
     position: LogPosition,
@@ -344,23 +347,39 @@ impl Drop for MergeWorker {
     }
 }
 
-/// Applies changes on a blocking thread (building a run is CPU work), then wakes the merger.
-async fn apply_changes(matcher: &Arc<Matcher>, merger: &MergeWorker, changes: Vec<Change>) -> Result<(), Error> {
-    if changes.is_empty() {
-        return Ok(());
-    }
-    let matcher = matcher.clone();
-    tokio::task::spawn_blocking(move || matcher.apply(changes)).await?;
-    merger.wake();
-    Ok(())
+/// What one batch changes in the matcher and the cards.
+#[derive(Default)]
+struct Update {
+    documents: Vec<CandidateDoc>,
+    cards: Vec<CandidateCard>,
+    removed: Vec<i64>,
 }
 
 impl Follower {
+    /// Applies an update on a blocking thread (building a run is CPU work), then wakes the merger.
+    /// Cards go in before their documents and leave after them (see [`cards`]).
+    async fn apply(&self, update: Update) -> Result<(), Error> {
+        if update.documents.is_empty() && update.removed.is_empty() {
+            return Ok(());
+        }
+        let (matcher, cards) = (self.matcher.clone(), self.cards.clone());
+        tokio::task::spawn_blocking(move || {
+            cards.upsert(update.cards);
+            let changes = update.removed.iter().map(|&candidate_id| Change::Remove(candidate_id));
+            matcher.apply(changes.chain(update.documents.into_iter().map(Change::Upsert)).collect());
+            cards.remove(&update.removed);
+        })
+        .await?;
+        self.merger.wake();
+        Ok(())
+    }
+
     /// Bulk-loads every searchable candidate into `matcher` (which should be empty) and returns
     /// the follower positioned at the log as it was when the load's snapshot was taken.
     pub async fn load(
         pool: PgPool,
         matcher: Arc<Matcher>,
+        cards: Arc<CandidateCards>,
         status: Arc<IndexerStatus>,
         options: IndexerOptions,
     ) -> Result<Follower, Error> {
@@ -368,6 +387,7 @@ impl Follower {
         let mut follower = Follower {
             pool,
             matcher,
+            cards,
             status,
             options,
             position: LogPosition::new(),
@@ -393,15 +413,14 @@ impl Follower {
 
         let loaded: HashSet<i64> = batch.documents.iter().map(|document| document.candidate_id).collect();
         let failing: HashSet<i64> = batch.failures.iter().map(|failure| failure.candidate_id).collect();
-        let mut changes: Vec<Change> = self
+        let removed: Vec<i64> = self
             .indexed
             .iter()
             .filter(|candidate_id| !loaded.contains(candidate_id) && !failing.contains(candidate_id))
-            .map(|&candidate_id| Change::Remove(candidate_id))
+            .copied()
             .collect();
         let documents = batch.documents.len();
-        changes.extend(batch.documents.into_iter().map(Change::Upsert));
-        apply_changes(&self.matcher, &self.merger, changes).await?;
+        self.apply(Update { documents: batch.documents, cards: batch.cards, removed }).await?;
         self.indexed.retain(|candidate_id| failing.contains(candidate_id));
         self.indexed.extend(loaded);
         self.record_failures(batch.failures);
@@ -448,23 +467,22 @@ impl Follower {
             transaction.commit().await?;
             let projected_in = projecting.elapsed();
 
-            let mut changes = Vec::with_capacity(batch.documents.len() + batch.absent.len());
+            let mut update = Update { documents: batch.documents, cards: batch.cards, removed: Vec::new() };
             for &candidate_id in &batch.absent {
                 self.retries.remove(&candidate_id);
                 if self.indexed.remove(&candidate_id) {
-                    changes.push(Change::Remove(candidate_id));
+                    update.removed.push(candidate_id);
                 }
             }
-            for document in batch.documents {
+            for document in &update.documents {
                 self.retries.remove(&document.candidate_id);
                 self.indexed.insert(document.candidate_id);
-                changes.push(Change::Upsert(document));
             }
-            outcome.applied += changes.len();
+            outcome.applied += update.documents.len() + update.removed.len();
             outcome.failed += batch.failures.len();
             self.record_failures(batch.failures);
             let applying = Instant::now();
-            apply_changes(&self.matcher, &self.merger, changes).await?;
+            self.apply(update).await?;
             tracing::debug!(
                 candidates = chunk.len(),
                 project_ms = projected_in.as_secs_f64() * 1e3,
@@ -520,7 +538,7 @@ impl Follower {
         }
         let batch = project_searchable_in(&self.pool, &mut transaction).await?;
         transaction.commit().await?;
-        let mut verification = compare_with_projection(batch, &self.matcher);
+        let mut verification = compare_with_projection(batch, &self.matcher, &self.cards);
         verification.applied_seq = self.last_applied_seq;
         Ok(Some(verification))
     }
@@ -547,8 +565,9 @@ impl Follower {
     }
 }
 
-/// Compares `matcher` with `batch`, a fresh projection of every searchable candidate.
-fn compare_with_projection(batch: ProjectedBatch, matcher: &Matcher) -> Verification {
+/// Compares `matcher` and `cards` with `batch`, a fresh projection of every searchable candidate;
+/// a candidate whose document or card differs counts as different.
+fn compare_with_projection(batch: ProjectedBatch, matcher: &Matcher, cards: &CandidateCards) -> Verification {
     const LISTED: usize = 20;
     let mut verification = Verification {
         expected_documents: batch.documents.len() + batch.failures.len(),
@@ -557,11 +576,13 @@ fn compare_with_projection(batch: ProjectedBatch, matcher: &Matcher) -> Verifica
         ..Verification::default()
     };
     let mut present = 0;
-    for expected in &batch.documents {
+    let stored_cards = cards.read();
+    for (expected, expected_card) in batch.documents.iter().zip(&batch.cards) {
         match matcher.document(expected.candidate_id) {
             Some(indexed) => {
                 present += 1;
-                if &indexed != expected && verification.different.len() < LISTED {
+                let same = &indexed == expected && stored_cards.get(&expected.candidate_id) == Some(expected_card);
+                if !same && verification.different.len() < LISTED {
                     verification.different.push(expected.candidate_id);
                 }
             }
@@ -573,16 +594,22 @@ fn compare_with_projection(batch: ProjectedBatch, matcher: &Matcher) -> Verifica
     let failed_but_indexed =
         batch.failures.iter().filter(|failure| matcher.document(failure.candidate_id).is_some()).count();
     verification.extra = matcher.len().saturating_sub(present + failed_but_indexed);
+    // a card without a document is as wrong as a document without a card
+    verification.extra = verification.extra.max(stored_cards.len().saturating_sub(matcher.len()));
     verification
 }
 
 /// Compares `matcher` with a fresh projection of the database (for tests and the bench: the
 /// caller makes sure the log is quiet and applied).
-pub async fn verify_against_projection(pool: &PgPool, matcher: &Matcher) -> Result<Verification, Error> {
+pub async fn verify_against_projection(
+    pool: &PgPool,
+    matcher: &Matcher,
+    cards: &CandidateCards,
+) -> Result<Verification, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
     let batch = project_searchable_in(pool, &mut transaction).await?;
     transaction.commit().await?;
-    Ok(compare_with_projection(batch, matcher))
+    Ok(compare_with_projection(batch, matcher, cards))
 }
 
 /// The documents a fresh projection gives for every searchable candidate, in id order.
@@ -638,6 +665,7 @@ async fn listen(pool: &PgPool) -> sqlx::Result<PgListener> {
 pub async fn run(
     pool: PgPool,
     matcher: Arc<Matcher>,
+    cards: Arc<CandidateCards>,
     status: Arc<IndexerStatus>,
     options: IndexerOptions,
     shutdown: impl Future<Output = ()>,
@@ -647,7 +675,7 @@ pub async fn run(
     let follower = loop {
         tokio::select! {
             () = &mut shutdown => return,
-            loaded = Follower::load(pool.clone(), matcher.clone(), status.clone(), options.clone()) => match loaded {
+            loaded = Follower::load(pool.clone(), matcher.clone(), cards.clone(), status.clone(), options.clone()) => match loaded {
                 Ok(follower) => break follower,
                 Err(error) => {
                     tracing::error!(%error, "cannot load the matcher, retrying");

@@ -8,6 +8,7 @@
 //! - only candidates whose user is active and who are `in_research` get a document; the others
 //!   are removed from the matcher;
 //! - `degree_level` is the level of the candidate's degree, 0 without one;
+//! - each document comes with its [`CandidateCard`], read by the same query;
 //! - `available_from` is the candidate's availability, or the day their profile was created
 //!   (in UTC) when they left it empty: no date means "available now", and the creation day keeps
 //!   the document a pure function of the rows;
@@ -26,6 +27,7 @@ use chrono::NaiveDate;
 use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
 use sqlx::{PgConnection, PgPool};
 
+use crate::cards::CandidateCard;
 use crate::place_ids::{PlaceKind, place_id_of};
 
 /// Why one candidate's rows could not become a document.
@@ -48,6 +50,8 @@ impl std::error::Error for ProjectionError {}
 pub struct ProjectedBatch {
     /// Documents of the searchable candidates, in candidate id order.
     pub documents: Vec<CandidateDoc>,
+    /// The card of each document, in the same order.
+    pub cards: Vec<CandidateCard>,
     /// Candidates that are gone, deactivated or not searching: they must leave the matcher.
     pub absent: Vec<i64>,
     /// Candidates whose rows are invalid; they keep whatever document they had.
@@ -57,6 +61,7 @@ pub struct ProjectedBatch {
 /// A document being assembled, with the first problem met on the way.
 struct Draft {
     document: CandidateDoc,
+    card: CandidateCard,
     problem: Option<String>,
 }
 
@@ -89,8 +94,10 @@ pub enum Selection<'a> {
 
 // The projection's queries, written for `Selection::Ids` with their filter spelled `= any($1)`;
 // for `Searchable` the filter becomes `is not null` (ids are never null), so both paths share them.
-const PROFILES: &str = "select c.user_id, coalesce(d.level, 0::smallint), c.contract_min_duration,
-                coalesce(c.availability, (c.created_at at time zone 'UTC')::date)
+const PROFILES: &str = "select c.user_id, d.level as degree_level, c.contract_min_duration,
+                coalesce(c.availability, (c.created_at at time zone 'UTC')::date) as available_from,
+                c.availability, u.firstname, u.lastname, c.headline,
+                case when c.is_public then c.slug end as public_slug
          from candidates c
          join users u on u.id = c.user_id
          left join degrees d on d.id = c.degree_id
@@ -148,10 +155,24 @@ where
 /// (candidate, type, lat, lng, commune code, country code)
 type LocalizationRow = (i64, String, Option<f64>, Option<f64>, Option<String>, String);
 
+/// A row of [`PROFILES`].
+#[derive(sqlx::FromRow)]
+struct ProfileRow {
+    user_id: i64,
+    degree_level: Option<i16>,
+    contract_min_duration: i16,
+    available_from: NaiveDate,
+    availability: Option<NaiveDate>,
+    firstname: String,
+    lastname: String,
+    headline: Option<String>,
+    public_slug: Option<String>,
+}
+
 /// The rows the queries return, before they become documents.
 #[derive(Default)]
 struct Rows {
-    profiles: Vec<(i64, i16, i16, NaiveDate)>,
+    profiles: Vec<ProfileRow>,
     localizations: Vec<LocalizationRow>,
     job_categories: Vec<(i64, i16)>,
     contract_types: Vec<(i64, i16)>,
@@ -164,13 +185,12 @@ struct Rows {
 ///
 /// Run it inside a repeatable-read transaction to get documents from one consistent snapshot.
 pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[i64]) -> sqlx::Result<ProjectedBatch> {
-    let profiles: Vec<(i64, i16, i16, NaiveDate)> =
-        fetch(&mut *connection, PROFILES, Selection::Ids(candidate_ids)).await?;
+    let profiles: Vec<ProfileRow> = fetch(&mut *connection, PROFILES, Selection::Ids(candidate_ids)).await?;
     if profiles.is_empty() {
         return Ok(ProjectedBatch { absent: candidate_ids.to_vec(), ..ProjectedBatch::default() });
     }
     // the other queries only need the candidates that passed the first
-    let present: Vec<i64> = profiles.iter().map(|profile| profile.0).collect();
+    let present: Vec<i64> = profiles.iter().map(|profile| profile.user_id).collect();
     let selection = Selection::Ids(&present);
     let rows = Rows {
         profiles,
@@ -216,7 +236,8 @@ pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<P
 /// missing ones absent), `None` for every candidate with a profile row.
 fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
     let mut drafts: HashMap<i64, Draft> = HashMap::with_capacity(rows.profiles.len());
-    for (candidate_id, degree_level, minimum_duration, available_from) in rows.profiles {
+    for profile in rows.profiles {
+        let candidate_id = profile.user_id;
         let mut draft = Draft {
             document: CandidateDoc {
                 candidate_id,
@@ -224,18 +245,30 @@ fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
                 job_categories: Vec::new(),
                 contract_types: Vec::new(),
                 minimum_duration_months: 0,
-                available_from,
+                available_from: profile.available_from,
                 degree_level: 0,
                 languages: Vec::new(),
                 soft_skills: Vec::new(),
                 searchable: true,
                 text: String::new(),
             },
+            card: CandidateCard {
+                candidate_id,
+                firstname: profile.firstname.into(),
+                lastname: profile.lastname.into(),
+                headline: profile.headline.map(Into::into),
+                availability: profile.availability,
+                public_slug: profile.public_slug.map(Into::into),
+                degree_level: None,
+            },
             problem: None,
         };
-        draft.document.degree_level = convert(&mut draft, "degree level", degree_level.into()).unwrap_or(0);
+        if let Some(level) = profile.degree_level {
+            draft.card.degree_level = convert(&mut draft, "degree level", level.into());
+        }
+        draft.document.degree_level = draft.card.degree_level.unwrap_or(0);
         draft.document.minimum_duration_months =
-            convert(&mut draft, "minimum contract duration", minimum_duration.into()).unwrap_or(0);
+            convert(&mut draft, "minimum contract duration", profile.contract_min_duration.into()).unwrap_or(0);
         drafts.insert(candidate_id, draft);
     }
     for (candidate_id, localization_type, lat, lng, code, country) in rows.localizations {
@@ -311,7 +344,10 @@ fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
         match drafts.remove(&candidate_id) {
             None => batch.absent.push(candidate_id),
             Some(Draft { problem: Some(reason), .. }) => batch.failures.push(ProjectionError { candidate_id, reason }),
-            Some(Draft { document, problem: None }) => batch.documents.push(document),
+            Some(Draft { document, card, problem: None }) => {
+                batch.documents.push(document);
+                batch.cards.push(card);
+            }
         }
     }
     batch

@@ -325,7 +325,13 @@ impl Matcher {
 
     /// The stored document of a candidate, exactly as last given.
     pub fn document(&self, candidate_id: i64) -> Option<CandidateDoc> {
-        self.snapshot().document(candidate_id)
+        self.snapshot().document(candidate_id, true)
+    }
+
+    /// The stored document of a candidate with an empty text: what showing a hit needs, without
+    /// copying the text (the largest part of a document).
+    pub fn document_without_text(&self, candidate_id: i64) -> Option<CandidateDoc> {
+        self.snapshot().document(candidate_id, false)
     }
 
     /// Runs a sourcing search with the automatic plan.

@@ -70,7 +70,7 @@ impl Run {
     fn live_documents(&self) -> impl Iterator<Item = (u32, CandidateDoc)> + '_ {
         (0..self.rows() as u32)
             .filter(|&row| !bit_is_set(&self.dead, row))
-            .map(|row| (row, self.segment.columns.document(row)))
+            .map(|row| (row, self.segment.columns.document(row, true)))
     }
 }
 
@@ -92,8 +92,11 @@ impl Snapshot {
         }
     }
 
-    pub fn document(&self, candidate_id: i64) -> Option<CandidateDoc> {
-        self.runs.iter().rev().find_map(|run| run.live_row(candidate_id).map(|row| run.segment.columns.document(row)))
+    pub fn document(&self, candidate_id: i64, with_text: bool) -> Option<CandidateDoc> {
+        self.runs
+            .iter()
+            .rev()
+            .find_map(|run| run.live_row(candidate_id).map(|row| run.segment.columns.document(row, with_text)))
     }
 
     pub fn live(&self) -> usize {

@@ -443,8 +443,8 @@ impl Columns {
         list(&self.soft_skill_offsets, &self.soft_skills, row)
     }
 
-    /// The document of a row, exactly as it was given.
-    pub(crate) fn document(&self, row: u32) -> CandidateDoc {
+    /// The document of a row, exactly as it was given; with an empty text unless `with_text`.
+    pub(crate) fn document(&self, row: u32, with_text: bool) -> CandidateDoc {
         let index = row as usize;
         CandidateDoc {
             candidate_id: self.candidate_ids[index],
@@ -466,7 +466,10 @@ impl Columns {
             languages: self.languages_of(row).to_vec(),
             soft_skills: self.soft_skills_of(row).to_vec(),
             searchable: self.searchable[index],
-            text: self.text[self.text_offsets[index]..self.text_offsets[index + 1]].to_string(),
+            text: match with_text {
+                true => self.text[self.text_offsets[index]..self.text_offsets[index + 1]].to_string(),
+                false => String::new(),
+            },
         }
     }
 }

@@ -1,9 +1,19 @@
 //! Sessions: a JWT signed with the server's secret, in an httpOnly, SameSite=Lax cookie.
 //!
 //! The token names the user and the user's session version. Logging out and changing the
-//! password bump the version, which revokes every earlier token of that user at once; every
-//! authenticated request reads the version (and whether the account is still active) from
-//! the database, one primary-key lookup.
+//! password bump the version, which revokes every earlier token of that user at once. An
+//! authenticated request checks the version (and whether the account is still active) against the
+//! database, one primary-key lookup, and [`SessionChecks`] remembers a passed check for
+//! [`SESSION_CHECK_LIFETIME`] so that a partner's burst of searches does not pay a round trip each.
+//!
+//! What that memory costs: the server that handles a logout or a password change forgets the
+//! user's checks at once, so there the old tokens stop working immediately; another server process
+//! of the same database, and any server after an account is deactivated directly in the
+//! database, may still accept a revoked token for up to [`SESSION_CHECK_LIFETIME`].
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use axum::http::{HeaderMap, HeaderValue, header};
 use chrono::Utc;
@@ -96,8 +106,46 @@ fn session_token(headers: &HeaderMap) -> Option<&str> {
         .filter(|token| !token.is_empty())
 }
 
+/// How long a passed session check is trusted without reading the user's row again.
+pub const SESSION_CHECK_LIFETIME: Duration = Duration::from_secs(10);
+/// Above this many remembered users, expired checks are dropped when a new one is stored.
+const REMEMBERED_CHECKS_BEFORE_SWEEP: usize = 10_000;
+
+/// Session checks that passed recently, by user (see the module docs for what they cost).
+#[derive(Debug, Default)]
+pub struct SessionChecks {
+    passed: Mutex<HashMap<i64, (CurrentUser, Instant)>>,
+}
+
+impl SessionChecks {
+    /// The user, when a check of this very session version passed less than the lifetime ago.
+    fn recent(&self, user_id: i64, session_version: i32) -> Option<CurrentUser> {
+        let passed = self.passed.lock().unwrap_or_else(PoisonError::into_inner);
+        let (user, checked_at) = passed.get(&user_id)?;
+        (user.session_version == session_version && checked_at.elapsed() < SESSION_CHECK_LIFETIME).then_some(*user)
+    }
+
+    fn remember(&self, user: CurrentUser) {
+        let mut passed = self.passed.lock().unwrap_or_else(PoisonError::into_inner);
+        if passed.len() >= REMEMBERED_CHECKS_BEFORE_SWEEP {
+            passed.retain(|_, (_, checked_at)| checked_at.elapsed() < SESSION_CHECK_LIFETIME);
+        }
+        passed.insert(user.id, (user, Instant::now()));
+    }
+
+    /// Forgets the user's passed checks: call it once their session version changed.
+    pub fn forget(&self, user_id: i64) {
+        self.passed.lock().unwrap_or_else(PoisonError::into_inner).remove(&user_id);
+    }
+}
+
 /// The user of a valid, unrevoked session of an active account; `None` otherwise.
-pub async fn current_user(db: &PgPool, keys: &SessionKeys, headers: &HeaderMap) -> sqlx::Result<Option<CurrentUser>> {
+pub async fn current_user(
+    db: &PgPool,
+    keys: &SessionKeys,
+    checks: &SessionChecks,
+    headers: &HeaderMap,
+) -> sqlx::Result<Option<CurrentUser>> {
     let Some(token) = session_token(headers) else {
         return Ok(None);
     };
@@ -107,15 +155,24 @@ pub async fn current_user(db: &PgPool, keys: &SessionKeys, headers: &HeaderMap) 
         return Ok(None);
     };
     let claims = data.claims;
+    if let Some(user) = checks.recent(claims.sub, claims.ver) {
+        return Ok(Some(user));
+    }
+    // a token newer than the remembered check (issued by another server) is checked too
     let row: Option<(String, i32)> =
         sqlx::query_as("select discriminator::text, session_version from users where id = $1 and active")
             .bind(claims.sub)
             .fetch_optional(db)
             .await?;
-    Ok(row.and_then(|(discriminator, session_version)| {
+    let user = row.and_then(|(discriminator, session_version)| {
         let role = Role::from_discriminator(&discriminator)?;
         (session_version == claims.ver).then_some(CurrentUser { id: claims.sub, role, session_version })
-    }))
+    });
+    match user {
+        Some(user) => checks.remember(user),
+        None => checks.forget(claims.sub),
+    }
+    Ok(user)
 }
 
 #[cfg(test)]
@@ -131,6 +188,22 @@ mod tests {
         assert!(cookie.contains("Max-Age=86400"));
         let remembered = issue_cookie(&keys, 7, 0, true, false).to_str().unwrap().to_owned();
         assert!(remembered.contains("Max-Age=2592000") && !remembered.contains("Secure"));
+    }
+
+    #[test]
+    fn a_passed_check_is_remembered_for_its_version_only_until_forgotten() {
+        let checks = SessionChecks::default();
+        let partner = CurrentUser { id: 7, role: Role::Partner, session_version: 3 };
+        assert_eq!(checks.recent(7, 3).map(|user| user.id), None);
+
+        checks.remember(partner);
+
+        assert_eq!(checks.recent(7, 3).map(|user| (user.id, user.role)), Some((7, Role::Partner)));
+        // an older token, or a newer one issued elsewhere, goes to the database
+        assert!(checks.recent(7, 2).is_none() && checks.recent(7, 4).is_none());
+        assert!(checks.recent(8, 3).is_none());
+        checks.forget(7);
+        assert!(checks.recent(7, 3).is_none());
     }
 
     #[test]

@@ -649,6 +649,7 @@ pub async fn reset_password(
     .execute(&mut *transaction)
     .await?;
     transaction.commit().await?;
+    state.session_checks.forget(consumed.user_id);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -827,6 +828,7 @@ async fn change_password(
     .bind(hash)
     .fetch_one(&state.db)
     .await?;
+    state.session_checks.forget(user.id);
     // every other device is logged out; this one gets a session of the new version
     let cookie = session::issue_cookie(
         &state.settings.session_keys,

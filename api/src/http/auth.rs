@@ -280,11 +280,13 @@ pub fn invalid_token() -> Error {
 )]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
     // logging out ends the sessions on every device: a lost phone is one click away from safe
-    if let Some(user) = session::current_user(&state.db, &state.settings.session_keys, &headers).await? {
+    let keys = &state.settings.session_keys;
+    if let Some(user) = session::current_user(&state.db, keys, &state.session_checks, &headers).await? {
         sqlx::query("update users set session_version = session_version + 1 where id = $1")
             .bind(user.id)
             .execute(&state.db)
             .await?;
+        state.session_checks.forget(user.id);
     }
     let cookie = session::clearing_cookie(state.settings.secure_cookies());
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())

@@ -23,6 +23,9 @@ pub mod routes;
 mod soft_skill_percentages;
 mod sourcing;
 
+/// For the handler benchmark, which builds the engine's query from a search body as the handler does.
+pub use sourcing::SearchCreateRequest;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +34,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::{Extension, Router};
 use indexer::IndexerStatus;
+use indexer::cards::CandidateCards;
 use matcher::Matcher;
 use sqlx::PgPool;
 use tokio::sync::Semaphore;
@@ -40,7 +44,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::auth::session::SessionKeys;
+use crate::auth::session::{SessionChecks, SessionKeys};
 use crate::error::Error;
 use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
@@ -59,8 +63,12 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Arc<Mailer>,
     pub limits: Arc<RateLimits>,
+    /// Session checks that passed recently.
+    pub session_checks: Arc<SessionChecks>,
     /// The in-memory sourcing engine, kept current by the indexer task.
     pub matcher: Arc<Matcher>,
+    /// What search hits show of each candidate the matcher holds, kept current with it.
+    pub cards: Arc<CandidateCards>,
     /// What the indexer reports about the matcher (health, metrics).
     pub indexer: Arc<IndexerStatus>,
     /// Bounds the searches running at once on the rayon pool.
@@ -125,7 +133,9 @@ impl AppState {
             settings: Arc::new(settings),
             mailer: Arc::new(mailer),
             limits: Arc::new(RateLimits::default()),
+            session_checks: Arc::default(),
             matcher: Arc::new(Matcher::new()),
+            cards: Arc::new(CandidateCards::new()),
             indexer: Arc::new(IndexerStatus::new()),
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
@@ -139,9 +149,9 @@ impl AppState {
         self.sourcing_reference.get_or_try_init(|| sourcing::SourcingReference::load(&self.db)).await
     }
 
-    /// The same state reading the matcher an indexer feeds and reports on.
-    pub fn with_index(self, matcher: Arc<Matcher>, indexer: Arc<IndexerStatus>) -> Self {
-        Self { matcher, indexer, ..self }
+    /// The same state reading the matcher and cards an indexer feeds and reports on.
+    pub fn with_index(self, matcher: Arc<Matcher>, cards: Arc<CandidateCards>, indexer: Arc<IndexerStatus>) -> Self {
+        Self { matcher, cards, indexer, ..self }
     }
 }
 

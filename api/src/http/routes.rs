@@ -108,12 +108,15 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
         return next.run(request).await;
     }
     let state = request.extensions().get::<AppState>().cloned().expect("the API router carries its state");
-    let user = match session::current_user(&state.db, &state.settings.session_keys, request.headers()).await {
-        Ok(Some(user)) => user,
-        Ok(None) if access == Access::PublicWithSession => return next.run(request).await,
-        Ok(None) => return Error::Unauthorized.into_response(),
-        Err(error) => return Error::Database(error).into_response(),
-    };
+    let user =
+        match session::current_user(&state.db, &state.settings.session_keys, &state.session_checks, request.headers())
+            .await
+        {
+            Ok(Some(user)) => user,
+            Ok(None) if access == Access::PublicWithSession => return next.run(request).await,
+            Ok(None) => return Error::Unauthorized.into_response(),
+            Err(error) => return Error::Database(error).into_response(),
+        };
     if !access.admits(user.role) {
         return Error::Forbidden.into_response();
     }

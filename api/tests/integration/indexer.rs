@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use api::seed;
 use axum::http::{StatusCode, header};
+use indexer::cards::CandidateCards;
 use indexer::private_postgres::PrivatePostgres;
 use indexer::{Follower, IndexerOptions, IndexerStatus, verify_against_projection};
 use matcher::{CountryCode, JobLocalization, Matcher};
@@ -26,11 +27,26 @@ fn test_options() -> IndexerOptions {
     }
 }
 
-async fn load(pool: &PgPool) -> (Arc<Matcher>, Arc<IndexerStatus>, Follower) {
-    let matcher = Arc::new(Matcher::new());
+/// What a server searches: the matcher and the candidates' cards.
+struct Replica {
+    matcher: Arc<Matcher>,
+    cards: Arc<CandidateCards>,
+}
+
+impl Replica {
+    fn new() -> Replica {
+        Replica { matcher: Arc::new(Matcher::new()), cards: Arc::new(CandidateCards::new()) }
+    }
+}
+
+async fn load(pool: &PgPool) -> (Replica, Arc<IndexerStatus>, Follower) {
+    let replica = Replica::new();
     let status = Arc::new(IndexerStatus::new());
-    let follower = Follower::load(pool.clone(), matcher.clone(), status.clone(), test_options()).await.unwrap();
-    (matcher, status, follower)
+    let follower =
+        Follower::load(pool.clone(), replica.matcher.clone(), replica.cards.clone(), status.clone(), test_options())
+            .await
+            .unwrap();
+    (replica, status, follower)
 }
 
 async fn searchable_ids(pool: &PgPool) -> Vec<i64> {
@@ -43,8 +59,8 @@ async fn searchable_ids(pool: &PgPool) -> Vec<i64> {
     .unwrap()
 }
 
-async fn assert_matcher_equals_database(pool: &PgPool, matcher: &Matcher) {
-    let verification = verify_against_projection(pool, matcher).await.unwrap();
+async fn assert_matcher_equals_database(pool: &PgPool, replica: &Replica) {
+    let verification = verify_against_projection(pool, &replica.matcher, &replica.cards).await.unwrap();
     assert!(verification.is_exact(), "the matcher differs from the database: {verification:?}");
     assert_eq!(verification.indexed_documents, searchable_ids(pool).await.len());
 }
@@ -83,13 +99,13 @@ async fn max_seq(pool: &PgPool) -> i64 {
 async fn the_loaded_matcher_holds_exactly_the_projection_of_every_searchable_candidate(pool: PgPool) {
     seed::seed_database(&pool, 300, 11).await.unwrap();
 
-    let (matcher, status, _follower) = load(&pool).await;
+    let (replica, status, _follower) = load(&pool).await;
 
-    assert_matcher_equals_database(&pool, &matcher).await;
+    assert_matcher_equals_database(&pool, &replica).await;
     assert!(status.is_ready());
     assert_eq!(status.report().documents as usize, searchable_ids(&pool).await.len());
     // the demo candidate wants to work first in Lyon, their home
-    let demo = matcher.document(1_000).expect("the demo candidate is searchable");
+    let demo = replica.matcher.document(1_000).expect("the demo candidate is searchable");
     assert!(matches!(
         demo.localizations[0],
         JobLocalization::Place { place_id: 69_123, country: CountryCode::FRANCE, .. }
@@ -100,13 +116,13 @@ async fn the_loaded_matcher_holds_exactly_the_projection_of_every_searchable_can
     let not_searching: Vec<i64> =
         sqlx::query_scalar("select user_id from candidates where not in_research").fetch_all(&pool).await.unwrap();
     assert!(!not_searching.is_empty(), "the demo data has candidates who are not searching");
-    assert!(not_searching.iter().all(|&candidate_id| matcher.document(candidate_id).is_none()));
+    assert!(not_searching.iter().all(|&candidate_id| replica.matcher.document(candidate_id).is_none()));
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn every_kind_of_profile_change_reaches_the_matcher_through_the_log(pool: PgPool) {
     seed::seed_database(&pool, 200, 12).await.unwrap();
-    let (matcher, _status, mut follower) = load(&pool).await;
+    let (replica, _status, mut follower) = load(&pool).await;
     let candidates = searchable_ids(&pool).await;
 
     for (round, &candidate_id) in candidates.iter().take(70).enumerate() {
@@ -119,14 +135,14 @@ async fn every_kind_of_profile_change_reaches_the_matcher_through_the_log(pool: 
     assert!(outcome.applied >= 60, "{outcome:?}");
     assert_eq!(outcome.failed, 0);
     assert_eq!(follower.last_applied_seq(), max_seq(&pool).await);
-    assert!(matcher.document(deactivated).is_none(), "a deactivated candidate leaves the matcher");
-    assert_matcher_equals_database(&pool, &matcher).await;
+    assert!(replica.matcher.document(deactivated).is_none(), "a deactivated candidate leaves the matcher");
+    assert_matcher_equals_database(&pool, &replica).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn updates_committed_while_nobody_listens_are_found_by_the_log_catch_up(pool: PgPool) {
     seed::seed_database(&pool, 200, 13).await.unwrap();
-    let (matcher, status, mut follower) = load(&pool).await;
+    let (replica, status, mut follower) = load(&pool).await;
     let candidates = searchable_ids(&pool).await;
 
     // no listener exists: the notifications of these commits reach nobody
@@ -139,13 +155,13 @@ async fn updates_committed_while_nobody_listens_are_found_by_the_log_catch_up(po
     assert_eq!(status.report().last_applied_seq, max_seq(&pool).await);
     let lag = indexer::current_lag(&pool, &status).await.unwrap().expect("measured after the load");
     assert_eq!(lag, indexer::Lag { rows: 0, milliseconds: 0 });
-    assert_matcher_equals_database(&pool, &matcher).await;
+    assert_matcher_equals_database(&pool, &replica).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: PgPool) {
     seed::seed_database(&pool, 200, 14).await.unwrap();
-    let (matcher, status, mut follower) = load(&pool).await;
+    let (replica, status, mut follower) = load(&pool).await;
     let candidates = searchable_ids(&pool).await;
     let victim = candidates[3];
     let victim_place: i64 = sqlx::query_scalar(
@@ -156,7 +172,7 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     .fetch_one(&pool)
     .await
     .unwrap();
-    let victim_document = matcher.document(victim);
+    let victim_document = replica.matcher.document(victim);
 
     sqlx::query("update localizations set commune_code = 'XXXXX' where id = $1")
         .bind(victim_place)
@@ -175,9 +191,9 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     assert_eq!(outcome.failed, 1);
     assert_eq!(follower.failing_candidates(), vec![victim]);
     for &candidate_id in &candidates[10..20] {
-        assert_eq!(matcher.document(candidate_id).unwrap().minimum_duration_months, 77);
+        assert_eq!(replica.matcher.document(candidate_id).unwrap().minimum_duration_months, 77);
     }
-    assert_eq!(matcher.document(victim), victim_document, "the failing candidate keeps its last good document");
+    assert_eq!(replica.matcher.document(victim), victim_document, "the failing candidate keeps its last good document");
     let report = status.report();
     assert!(report.last_error.as_deref().unwrap_or_default().contains(&victim.to_string()), "{report:?}");
     assert_eq!(report.failing_candidates, 1);
@@ -197,7 +213,7 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     assert_eq!(repaired.failed, 0);
     assert!(follower.failing_candidates().is_empty());
     assert_eq!(status.report().failing_candidates, 0);
-    assert_matcher_equals_database(&pool, &matcher).await;
+    assert_matcher_equals_database(&pool, &replica).await;
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -210,7 +226,9 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
     assert_eq!(starting.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(starting.json()["status"], "starting");
 
-    Follower::load(pool.clone(), state.matcher.clone(), state.indexer.clone(), test_options()).await.unwrap();
+    Follower::load(pool.clone(), state.matcher.clone(), state.cards.clone(), state.indexer.clone(), test_options())
+        .await
+        .unwrap();
     let searchable = searchable_ids(&pool).await.len();
     let ready = get(&app, "/api/health").await;
     assert_eq!(ready.status, StatusCode::OK);
@@ -339,11 +357,12 @@ async fn postgres_restarted_under_the_indexer_is_reconnected_to_and_caught_up_wi
     let pool = PgPoolOptions::new().max_connections(6).connect(&cluster.url("vivier")).await.unwrap();
     api::db::migrate(&pool).await.unwrap();
     seed::seed_database(&pool, 200, 17).await.unwrap();
-    let matcher = Arc::new(Matcher::new());
+    let replica = Replica::new();
     let status = Arc::new(IndexerStatus::new());
     let (stop, stopped) = watch::channel(false);
+    let (matcher, cards) = (replica.matcher.clone(), replica.cards.clone());
     let indexer =
-        tokio::spawn(indexer::run(pool.clone(), matcher.clone(), status.clone(), test_options(), async move {
+        tokio::spawn(indexer::run(pool.clone(), matcher, cards, status.clone(), test_options(), async move {
             let mut stopped = stopped;
             let _ = stopped.wait_for(|&stop| stop).await;
         }));
@@ -385,7 +404,7 @@ async fn postgres_restarted_under_the_indexer_is_reconnected_to_and_caught_up_wi
         .await
         .unwrap();
     assert_eq!(listening, 1, "one listening connection after the restart");
-    assert_matcher_equals_database(&pool, &matcher).await;
+    assert_matcher_equals_database(&pool, &replica).await;
     stop.send_replace(true);
     indexer.await.unwrap();
     pool.close().await;

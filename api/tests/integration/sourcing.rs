@@ -10,7 +10,9 @@ use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, Matcher
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::support::{app_with_matcher, json_request, login, post_json, send_as};
+use indexer::cards::CandidateCards;
+
+use crate::support::{app_with_index, json_request, login, post_json, send_as};
 
 const LYON: (f64, f64) = (45.758, 4.835);
 
@@ -41,14 +43,35 @@ fn documents(candidate_ids: &[i64]) -> Vec<CandidateDoc> {
         .collect()
 }
 
-async fn partner_app(pool: &PgPool) -> (axum::Router, Arc<Matcher>, String) {
+/// The site over the demo data set, its matcher and cards (the indexer's part, done by hand), and
+/// the demo partner's session.
+struct PartnerApp {
+    app: axum::Router,
+    matcher: Arc<Matcher>,
+    cards: Arc<CandidateCards>,
+    cookie: String,
+}
+
+/// The demo data set with hand-made documents for its searchable candidates, and their cards as
+/// the indexer projects them.
+async fn partner_app(pool: &PgPool) -> PartnerApp {
     api::seed::seed_database(pool, 60, 3).await.unwrap();
-    let ids: Vec<i64> =
-        sqlx::query_scalar("select user_id from candidates order by user_id").fetch_all(pool).await.unwrap();
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where c.in_research and u.active order by c.user_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
     let matcher = Arc::new(Matcher::build(documents(&ids)));
-    let app = app_with_matcher(pool.clone(), matcher.clone());
+    let mut connection = pool.acquire().await.unwrap();
+    let projected = indexer::projection::project_candidates(&mut connection, &ids).await.unwrap();
+    assert_eq!(projected.cards.len(), ids.len(), "every searchable candidate has a card");
+    let cards = Arc::new(CandidateCards::new());
+    cards.upsert(projected.cards);
+    let app = app_with_index(pool.clone(), matcher.clone(), cards.clone());
     let cookie = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
-    (app, matcher, cookie)
+    PartnerApp { app, matcher, cards, cookie }
 }
 
 /// The session of a demo partner other than the one `partner_app` logs in.
@@ -77,7 +100,7 @@ async fn search(app: &axum::Router, cookie: &str, save: bool, body: &Value) -> c
 
 #[sqlx::test(migrations = "../migrations")]
 async fn each_rule_of_the_spec_has_its_field_error(pool: PgPool) {
-    let (app, _, cookie) = partner_app(&pool).await;
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
 
     let empty = search(&app, &cookie, false, &json!({})).await;
 
@@ -99,7 +122,7 @@ async fn each_rule_of_the_spec_has_its_field_error(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
-    let (app, matcher, cookie) = partner_app(&pool).await;
+    let PartnerApp { app, matcher, cookie, .. } = partner_app(&pool).await;
     let mut request = lyon_search();
     request.as_object_mut().unwrap().remove("degree");
 
@@ -147,7 +170,7 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn pages_are_stable_and_cover_the_results_once(pool: PgPool) {
-    let (app, _, cookie) = partner_app(&pool).await;
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
     let mut seen = Vec::new();
     let mut total = 0;
     for offset in [0, 7, 14, 21, 28] {
@@ -178,7 +201,7 @@ async fn pages_are_stable_and_cover_the_results_once(pool: PgPool) {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_saved_search_keeps_its_candidates_and_only_its_owner_sees_it(pool: PgPool) {
-    let (app, _, cookie) = partner_app(&pool).await;
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
     let saved = search(&app, &cookie, true, &lyon_search()).await;
     assert_eq!(saved.status, StatusCode::CREATED);
     let search_id = saved.json()["id"].as_i64().unwrap();
@@ -249,9 +272,92 @@ async fn a_saved_search_keeps_its_candidates_and_only_its_owner_sees_it(pool: Pg
     assert_eq!(unsave.status, StatusCode::NO_CONTENT);
 }
 
+async fn get_json(app: &axum::Router, cookie: &str, path: &str) -> Value {
+    let response = send_as(app, Some(cookie), Request::get(path).body(Body::empty()).unwrap()).await;
+    assert_eq!(response.status, StatusCode::OK, "{path}: {}", response.text());
+    response.json()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking_leaves_the_lists(pool: PgPool) {
+    let PartnerApp { app, matcher, cards, cookie } = partner_app(&pool).await;
+    // every other candidate shares the profile; the indexer would re-project their cards
+    sqlx::query("update candidates set is_public = (user_id % 2 = 0)").execute(&pool).await.unwrap();
+    let ids: Vec<i64> = cards.read().keys().copied().collect();
+    let mut connection = pool.acquire().await.unwrap();
+    cards.upsert(indexer::projection::project_candidates(&mut connection, &ids).await.unwrap().cards);
+    let saved = search(&app, &cookie, true, &lyon_search()).await.json();
+    let search_id = saved["id"].as_i64().unwrap();
+
+    // the fields come from memory: compare them with the rows as the indexer projected them
+    for hit in saved["hits"].as_array().unwrap() {
+        let candidate = &hit["candidate"];
+        let id = candidate["id"].as_i64().unwrap();
+        let (firstname, lastname, headline, slug): (String, String, Option<String>, String) = sqlx::query_as(
+            "select u.firstname, u.lastname, c.headline, c.slug from candidates c join users u on u.id = c.user_id
+             where c.user_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert_eq!(
+            (candidate["firstname"].as_str(), candidate["lastname"].as_str()),
+            (Some(&*firstname), Some(&*lastname))
+        );
+        assert_eq!(candidate["headline"].as_str(), headline.as_deref());
+        let shared = if id % 2 == 0 { Value::from(slug) } else { Value::Null };
+        assert_eq!(candidate["slug"], shared, "candidate {id}");
+        assert_eq!(candidate["languages"][0]["id"], 2);
+        assert!(!candidate["languages"][0]["name"].as_str().unwrap().is_empty());
+        assert!(!candidate["contracts"][0]["name"].as_str().unwrap().is_empty());
+    }
+
+    let candidate_id = saved["hits"][0]["candidate"]["id"].as_i64().unwrap();
+    let save_path = format!("/api/api/sourcing/searchs/{search_id}/save-candidate/{candidate_id}");
+    assert_eq!(
+        send_as(&app, Some(&cookie), json_request("POST", &save_path, &json!({}))).await.status,
+        StatusCode::NO_CONTENT
+    );
+    let only_saved = format!("/api/api/sourcing/searchs/{search_id}?only_saved=true");
+    assert_eq!(get_json(&app, &cookie, &only_saved).await["total"], 1);
+
+    // the candidate stops looking: the indexer takes them out of the matcher and the cards
+    sqlx::query("update candidates set in_research = false where user_id = $1")
+        .bind(candidate_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let document = matcher.document(candidate_id).unwrap();
+    let card = cards.read()[&candidate_id].clone();
+    matcher.apply(vec![matcher::Change::Remove(candidate_id)]);
+    cards.remove(&[candidate_id]);
+    let hidden = get_json(&app, &cookie, &only_saved).await;
+    assert_eq!((hidden["total"].as_u64(), hidden["hits"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    assert_eq!(get_json(&app, &cookie, "/api/api/sourcing/searchs").await[0]["saved_candidates"], 0);
+    let live = get_json(&app, &cookie, &format!("/api/api/sourcing/searchs/{search_id}")).await;
+    assert!(live["hits"].as_array().unwrap().iter().all(|hit| hit["candidate"]["id"] != candidate_id));
+
+    // looking again, they are back in the list, still saved
+    sqlx::query("update candidates set in_research = true where user_id = $1")
+        .bind(candidate_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    cards.upsert([card]);
+    matcher.apply(vec![matcher::Change::Upsert(document)]);
+    let back = get_json(&app, &cookie, &only_saved).await;
+    assert_eq!(back["total"], 1);
+    assert_eq!(
+        (back["hits"][0]["candidate"]["id"].as_i64(), back["hits"][0]["saved"].as_bool()),
+        (Some(candidate_id), Some(true))
+    );
+    assert_eq!(get_json(&app, &cookie, "/api/api/sourcing/searchs").await[0]["saved_candidates"], 1);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn an_offer_is_created_listed_and_read_back_by_its_partner_only(pool: PgPool) {
-    let (app, _, cookie) = partner_app(&pool).await;
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
     let offer = json!({
         "title": "Développeuse web", "job_category": 1, "contract_type": 1, "duration": 12, "start_at": "2027-01-04",
         "localization": { "type": "city", "id": "69123" }, "languages": [{ "id": 2, "level": 4 }],
@@ -285,7 +391,7 @@ async fn an_offer_is_created_listed_and_read_back_by_its_partner_only(pool: PgPo
 
 #[sqlx::test(migrations = "../migrations")]
 async fn the_client_configuration_names_no_tile_server_by_default(pool: PgPool) {
-    let (app, _, _) = partner_app(&pool).await;
+    let PartnerApp { app, .. } = partner_app(&pool).await;
     let config = post_json(&app, "/api/config", &json!({})).await;
     assert_eq!(config.status, StatusCode::METHOD_NOT_ALLOWED);
     let config = crate::support::get(&app, "/api/config").await;

@@ -39,10 +39,14 @@ pub fn app_with_web(pool: PgPool, web_dist: &Path, client: [u8; 4]) -> Router {
 }
 
 /// The whole site searching `matcher`.
-pub fn app_with_matcher(pool: PgPool, matcher: std::sync::Arc<matcher::Matcher>) -> Router {
-    let mut state = state(pool);
-    state.matcher = matcher;
-    app_with_state(state)
+pub fn app_with_index(
+    pool: PgPool,
+    matcher: std::sync::Arc<matcher::Matcher>,
+    cards: std::sync::Arc<indexer::cards::CandidateCards>,
+) -> Router {
+    let state = state(pool);
+    let indexer = state.indexer.clone();
+    app_with_state(state.with_index(matcher, cards, indexer))
 }
 
 /// The server's state as `vivier serve --demo-mailbox` builds it, with a random secret.

@@ -15,21 +15,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Result, ensure};
+use benches::database::{BenchDatabase, DATA_SEED, run_benchmark, seed_into};
 use benches::{LatencySummary, memory_mib};
 use clap::Parser;
-use indexer::private_postgres::PrivatePostgres;
+use indexer::cards::CandidateCards;
 use indexer::{Follower, IndexerOptions, IndexerStatus};
 use matcher::Matcher;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use sqlx::PgPool;
-use sqlx::postgres::PgPoolOptions;
 use tokio::sync::watch;
 
-/// The seed of the demo data set and of the order of the updates.
-const SEED: u64 = 2026;
 /// How long an update may take to become searchable before it counts as lost.
 const LOST_AFTER: Duration = Duration::from_secs(10);
 
@@ -56,52 +53,23 @@ struct Options {
 }
 
 fn main() -> Result<()> {
-    let options = Options::parse();
-    // the indexer's own log lines (load split, warnings) show with RUST_LOG=info
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
-        .init();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(run(options))
-}
-
-async fn connect(url: &str, connections: u32) -> Result<PgPool> {
-    Ok(PgPoolOptions::new().max_connections(connections).acquire_timeout(Duration::from_secs(60)).connect(url).await?)
+    run_benchmark(run(Options::parse()))
 }
 
 async fn run(options: Options) -> Result<()> {
     if let Some(url) = &options.seed_into {
-        let pool = connect(url, 4).await?;
-        api::seed::seed_database(&pool, options.candidates, SEED).await?;
-        return Ok(());
+        return seed_into(url, options.candidates).await;
     }
-
-    let (cluster, url) = match &options.database_url {
-        Some(url) => (None, url.clone()),
-        None => {
-            let cluster = PrivatePostgres::start(false).context("cannot start a private postgres")?;
-            let url = cluster.url("vivier");
-            (Some(cluster), url)
-        }
-    };
-    let pool = connect(&url, 16).await?;
-    api::db::migrate(&pool).await?;
-    if cluster.is_some() {
-        let started = Instant::now();
-        let seeded = std::process::Command::new(std::env::current_exe()?)
-            .args(["--candidates", &options.candidates.to_string(), "--seed-into", &url])
-            .status()?;
-        ensure!(seeded.success(), "seeding failed");
-        sqlx::query("vacuum analyze").execute(&pool).await?;
-        println!("seeded {} candidates in {:.1} s", options.candidates, started.elapsed().as_secs_f64());
-    }
+    let database = BenchDatabase::open(options.database_url.as_deref(), options.candidates, 16).await?;
+    let pool = database.pool.clone();
     let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await?;
-    ensure!(candidates > 0, "the database holds no candidate: seed it first");
 
     let matcher = Arc::new(Matcher::new());
+    let cards = Arc::new(CandidateCards::new());
     let status = Arc::new(IndexerStatus::new());
     let started = Instant::now();
-    let follower = Follower::load(pool.clone(), matcher.clone(), status.clone(), IndexerOptions::default()).await?;
+    let follower =
+        Follower::load(pool.clone(), matcher.clone(), cards.clone(), status.clone(), IndexerOptions::default()).await?;
     let load_s = started.elapsed().as_secs_f64();
     let rss_mb = memory_mib("VmRSS");
     println!("cold load: {} documents in {load_s:.1} s, rss {rss_mb:.0} MiB", matcher.len());
@@ -119,7 +87,7 @@ async fn run(options: Options) -> Result<()> {
     .fetch_all(&pool)
     .await?;
     ensure!(!candidate_ids.is_empty(), "no searchable candidate to update");
-    candidate_ids.shuffle(&mut ChaCha8Rng::seed_from_u64(SEED));
+    candidate_ids.shuffle(&mut ChaCha8Rng::seed_from_u64(DATA_SEED));
 
     // candidate id -> (the minimum duration the update sets, when its commit returned, the matcher
     // version it was last looked for in)
@@ -198,7 +166,7 @@ async fn run(options: Options) -> Result<()> {
     while status.report().last_applied_seq < last_seq && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let verification = indexer::verify_against_projection(&pool, &matcher).await?;
+    let verification = indexer::verify_against_projection(&pool, &matcher, &cards).await?;
     println!(
         "freshness: mean {:.1} ms, max {:.1} ms; matcher equals the database: {}",
         freshness.mean,
@@ -208,7 +176,7 @@ async fn run(options: Options) -> Result<()> {
     stop.send_replace(true);
     indexer_task.await?;
     pool.close().await;
-    drop(cluster);
+    drop(database);
 
     println!(
         "RESULT n={candidates} load_s={load_s:.1} rss_mb={rss_mb:.0} updates={total} freshness_p50_ms={:.1} freshness_p99_ms={:.1} lost={lost}",

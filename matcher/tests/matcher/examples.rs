@@ -249,7 +249,8 @@ fn documents_round_trip_exactly_through_builds_and_changes() {
     matcher.apply(vec![Change::Upsert(edited.clone()), Change::Remove(42)]);
 
     assert_eq!(matcher.document(1), Some(edited));
-    assert_eq!(matcher.document(2), Some(hidden));
+    assert_eq!(matcher.document(2), Some(hidden.clone()));
+    assert_eq!(matcher.document_without_text(2), Some(CandidateDoc { text: String::new(), ..hidden }));
     assert_eq!(matcher.document(42), None);
     assert_eq!(matcher.len(), 2);
     matcher.apply(vec![Change::Remove(2)]);

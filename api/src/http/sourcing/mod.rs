@@ -9,6 +9,8 @@ mod store;
 
 pub use reference::SourcingReference;
 
+use std::collections::HashSet;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -25,6 +27,7 @@ use crate::extract::{Json, Path, Query};
 use crate::validation::Checks;
 use criteria::Page;
 pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
+use results::SavedSearch;
 pub use results::SearchResponse;
 
 pub fn routes(table: &mut RouteTable) {
@@ -73,7 +76,8 @@ pub async fn create_search(
         None
     };
     let result = results::search_page(&state, &criteria, page).await?;
-    let response = results::present(&state, locale, search_id, criteria, page, result, &[]).await?;
+    let saved = search_id.map(|id| SavedSearch { id, saved_candidates: HashSet::new() });
+    let response = results::present(&state, locale, saved.as_ref(), criteria, page, result, &[]).await?;
     let status = if search_id.is_some() { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(response)).into_response())
 }
@@ -148,19 +152,23 @@ pub async fn get_search(
     let mut checks = Checks::new();
     let page = Page::checked(query.limit, query.offset, query.sort, &mut checks);
     checks.finish()?;
+    let saved_ids = store::saved_candidate_ids(&state.db, search_id).await?;
+    let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect() };
     if !query.only_saved {
         let result = results::search_page(&state, &stored.criteria, page).await?;
-        return Ok(Json(results::present(&state, locale, Some(search_id), stored.criteria, page, result, &[]).await?));
+        return Ok(Json(results::present(&state, locale, Some(&saved), stored.criteria, page, result, &[]).await?));
     }
-    // the saved candidates, with their live score when they still match
-    let saved = store::saved_candidate_ids(&state.db, search_id).await?;
+    // the saved candidates who are still looking, with their live score when they still match
+    let looking: Vec<i64> = saved_ids
+        .into_iter()
+        .filter(|&id| state.matcher.document_without_text(id).is_some_and(|document| document.searchable))
+        .collect();
     let mut everything = results::all_matches(&state, &stored.criteria).await?;
-    let total = saved.len();
-    everything.hits.retain(|hit| saved.contains(&hit.candidate_id));
-    let page_ids: Vec<i64> = saved.iter().copied().skip(page.offset).take(page.limit).collect();
+    everything.hits.retain(|hit| saved.saved_candidates.contains(&hit.candidate_id));
+    let page_ids: Vec<i64> = looking.iter().copied().skip(page.offset).take(page.limit).collect();
     everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
-    everything.total = total;
-    Ok(Json(results::present(&state, locale, Some(search_id), stored.criteria, page, everything, &page_ids).await?))
+    everything.total = looking.len();
+    Ok(Json(results::present(&state, locale, Some(&saved), stored.criteria, page, everything, &page_ids).await?))
 }
 
 #[utoipa::path(
@@ -175,7 +183,7 @@ pub async fn save_candidate(
 ) -> Result<StatusCode> {
     store::owned_search(&state.db, user.id, search_id).await?;
     // a partner saves candidates the matcher showed: searchable ones only
-    if state.matcher.document(candidate_id).is_none_or(|document| !document.searchable) {
+    if state.matcher.document_without_text(candidate_id).is_none_or(|document| !document.searchable) {
         return Err(Error::NotFound);
     }
     sqlx::query(

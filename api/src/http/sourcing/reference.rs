@@ -1,6 +1,6 @@
 //! The reference lists a sourcing search checks its criteria against and names its hits with (job
-//! categories, contract types, languages, soft-skill categories), read from Postgres once per
-//! server. Migrations fix these lists and no route adds to them, so a search need not spend a
+//! categories, contract types, languages and their flags, soft-skill categories, degrees), read
+//! from Postgres once per server. Migrations fix these lists and no route adds to them, so a search need not spend a
 //! round trip on each of them.
 
 use std::collections::{BTreeMap, HashMap};
@@ -16,36 +16,48 @@ pub enum List {
     ContractTypes,
     Languages,
     SoftSkillCategories,
+    /// Keyed by level, not id: the matcher knows a candidate's degree by its level.
+    Degrees,
 }
 
 impl List {
-    const ALL: [List; 4] = [List::JobCategories, List::ContractTypes, List::Languages, List::SoftSkillCategories];
+    const ALL: [List; 5] =
+        [List::JobCategories, List::ContractTypes, List::Languages, List::SoftSkillCategories, List::Degrees];
 
-    fn table(self) -> &'static str {
+    /// The query listing (key, French label, English label).
+    fn labels_query(self) -> &'static str {
         match self {
-            List::JobCategories => "job_categories",
-            List::ContractTypes => "contract_types",
-            List::Languages => "languages",
-            List::SoftSkillCategories => "soft_skill_categories",
+            List::JobCategories => "select id, label_fr, label_en from job_categories",
+            List::ContractTypes => "select id, label_fr, label_en from contract_types",
+            List::Languages => "select id, label_fr, label_en from languages",
+            List::SoftSkillCategories => "select id, label_fr, label_en from soft_skill_categories",
+            List::Degrees => "select level, label_fr, label_en from degrees",
         }
     }
 }
 
-/// The French and English label of each id, per list.
+/// The French and English label of each key, per list, and each language's flag.
 #[derive(Debug, Default)]
 pub struct SourcingReference {
     labels: HashMap<List, BTreeMap<u16, (String, String)>>,
+    flags: HashMap<u16, String>,
 }
 
 impl SourcingReference {
     pub async fn load(db: &PgPool) -> sqlx::Result<SourcingReference> {
         let mut labels = HashMap::new();
         for list in List::ALL {
-            let rows: Vec<(i16, String, String)> =
-                sqlx::query_as(&format!("select id, label_fr, label_en from {}", list.table())).fetch_all(db).await?;
+            let rows: Vec<(i16, String, String)> = sqlx::query_as(list.labels_query()).fetch_all(db).await?;
             labels.insert(list, rows.into_iter().map(|(id, french, english)| (id as u16, (french, english))).collect());
         }
-        Ok(SourcingReference { labels })
+        let flags: Vec<(i16, String)> = sqlx::query_as("select id, flag from languages").fetch_all(db).await?;
+        let flags = flags.into_iter().map(|(id, flag)| (id as u16, flag)).collect();
+        Ok(SourcingReference { labels, flags })
+    }
+
+    /// The emoji flag of a language, empty when unknown.
+    pub fn flag(&self, language: u16) -> &str {
+        self.flags.get(&language).map_or("", String::as_str)
     }
 
     /// Whether every id is in the list.

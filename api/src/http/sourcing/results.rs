@@ -6,15 +6,16 @@
 //! matching localization (its centre, never an address), degree, languages, soft-skill
 //! families, availability and contracts; never an email or a phone number.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use chrono::{Duration, NaiveDate};
+use indexer::cards::CandidateCard;
 use indexer::place_ids::{PlaceKind, place_of_id};
-use matcher::{Hit, JobLocalization, SearchResult, SourcingQuery};
+use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, SearchResult, SourcingQuery};
 use serde::Serialize;
 
 use super::criteria::{Page, SearchCriteria, SortOrder};
-use super::reference::List;
+use super::reference::{List, SourcingReference};
 use crate::error::{Error, Result};
 use crate::geodata;
 use crate::http::AppState;
@@ -94,7 +95,21 @@ pub struct Commune {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Degree {
-    level: i16,
+    level: u8,
+    name: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LanguageView {
+    id: u16,
+    name: String,
+    flag: String,
+    level: u8,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ContractView {
+    id: u16,
     name: String,
 }
 
@@ -114,14 +129,12 @@ pub struct CandidateView {
     /// The commune of the matching localization; null for a country-wide match.
     commune: Option<Commune>,
     degree: Option<Degree>,
-    /// `[{id, name, flag, level}]`
-    #[schema(value_type = Object)]
-    languages: serde_json::Value,
+    /// Highest level first.
+    languages: Vec<LanguageView>,
     softskills_categories: Vec<CategoryShare>,
+    /// As the candidate entered it; null means available now.
     availability: Option<NaiveDate>,
-    /// `[{id, name}]`
-    #[schema(value_type = Object)]
-    contracts: serde_json::Value,
+    contracts: Vec<ContractView>,
     /// The public profile's slug, when the candidate shares it.
     slug: Option<String>,
 }
@@ -189,144 +202,51 @@ fn commune_of_place(place_id: u32) -> Option<Commune> {
     })
 }
 
-#[derive(sqlx::FromRow)]
-struct CandidateRow {
-    id: i64,
-    firstname: String,
-    lastname: String,
-    headline: Option<String>,
-    availability: Option<NaiveDate>,
-    slug: Option<String>,
-    degree_level: Option<i16>,
-    degree_name: Option<String>,
-    languages: serde_json::Value,
-    contracts: serde_json::Value,
+/// The saved search a page of results belongs to.
+pub struct SavedSearch {
+    pub id: i64,
+    /// The candidates the partner saved in it.
+    pub saved_candidates: HashSet<i64>,
 }
 
-/// One partner-visible view per hit, in the hits' order; candidates without a hit (saved ones
-/// who no longer match) come after with no score.
+/// One partner-visible view per hit, in the hits' order; saved candidates without a hit (who no
+/// longer match) come after with no score.
+///
+/// Everything comes from memory (the matcher's documents, the indexer's [`CandidateCards`] and the
+/// reference lists), so presenting a page adds no database round trip to the search. A candidate
+/// the matcher no longer holds (deactivated, or not looking for a job any more) is left out:
+/// partners only ever see candidates who are looking, and a save is kept in case they look again.
+///
+/// [`CandidateCards`]: indexer::cards::CandidateCards
 pub async fn present(
     state: &AppState,
     locale: Locale,
-    search_id: Option<i64>,
+    search: Option<&SavedSearch>,
     criteria: SearchCriteria,
     page: Page,
     result: SearchResult,
     unmatched_candidates: &[i64],
 ) -> Result<SearchResponse> {
-    let mut ids: Vec<i64> = result.hits.iter().map(|hit| hit.candidate_id).collect();
-    ids.extend(
-        unmatched_candidates.iter().copied().filter(|id| !result.hits.iter().any(|hit| hit.candidate_id == *id)),
-    );
-    let rows: Vec<CandidateRow> = sqlx::query_as(
-        "select c.user_id as id, u.firstname, u.lastname, c.headline, c.availability,
-                case when c.is_public then c.slug end as slug,
-                d.level as degree_level, label($2, d.label_fr, d.label_en) as degree_name,
-                coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'name', label($2, l.label_fr, l.label_en),
-                                  'flag', l.flag, 'level', cl.level) order by cl.level desc, l.id)
-                          from candidate_languages cl join languages l on l.id = cl.language_id
-                          where cl.candidate_id = c.user_id), '[]') as languages,
-                coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'name', label($2, t.label_fr, t.label_en)) order by t.id)
-                          from candidate_contract_types ct join contract_types t on t.id = ct.contract_type_id
-                          where ct.candidate_id = c.user_id), '[]') as contracts
-         from candidates c join users u on u.id = c.user_id left join degrees d on d.id = c.degree_id
-         where c.user_id = any($1)",
-    )
-    .bind(&ids)
-    .bind(locale.code())
-    .fetch_all(&state.db)
-    .await?;
-    let mut rows: HashMap<i64, CandidateRow> = rows.into_iter().map(|row| (row.id, row)).collect();
-    let saved: HashSet<i64> = match search_id {
-        Some(search_id) => sqlx::query_scalar::<_, i64>(
-            "select candidate_id from sourcing_saved_candidates where sourcing_search_id = $1 and candidate_id = any($2)",
-        )
-        .bind(search_id)
-        .bind(&ids)
-        .fetch_all(&state.db)
-        .await?
-        .into_iter()
-        .collect(),
-        None => HashSet::new(),
-    };
     let reference = state.sourcing_reference().await?;
-    let category_share = |category: u16, percent: u8| CategoryShare {
-        id: category,
-        name: reference.name(List::SoftSkillCategories, category, locale),
-        percent,
-    };
-
-    let mut hits = Vec::with_capacity(ids.len());
-    let scored: HashMap<i64, &Hit> = result.hits.iter().map(|hit| (hit.candidate_id, hit)).collect();
-    for id in &ids {
-        // a candidate deleted since the search ran is simply left out
-        let Some(row) = rows.remove(id) else { continue };
-        let document = state.matcher.document(*id);
-        let hit = scored.get(id);
-        let commune = hit.and_then(|hit| {
-            let localization = document.as_ref()?.localizations.get(hit.breakdown.proximity.localization_index)?;
-            match localization {
-                JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
-                JobLocalization::Country { .. } => None,
-            }
-        });
-        let softskills_categories = document
-            .as_ref()
-            .map(|document| {
-                let mut shares: Vec<CategoryShare> =
-                    document.soft_skills.iter().map(|share| category_share(share.category, share.percent)).collect();
-                shares.sort_by(|a, b| b.percent.cmp(&a.percent).then(a.id.cmp(&b.id)));
-                shares
+    let mut hits: Vec<(i64, Option<&Hit>)> = result.hits.iter().map(|hit| (hit.candidate_id, Some(hit))).collect();
+    hits.extend(
+        unmatched_candidates
+            .iter()
+            .filter(|id| !result.hits.iter().any(|hit| hit.candidate_id == **id))
+            .map(|&id| (id, None)),
+    );
+    let views = {
+        let cards = state.cards.read();
+        let view = HitPresenter { reference, locale };
+        hits.into_iter()
+            .filter_map(|(id, hit)| {
+                let card = cards.get(&id)?;
+                let document = state.matcher.document_without_text(id)?;
+                let saved = search.is_some_and(|search| search.saved_candidates.contains(&id));
+                Some(view.hit(card, &document, hit, saved))
             })
-            .unwrap_or_default();
-        let breakdown = hit.map(|hit| {
-            let breakdown = &hit.breakdown;
-            Explanation {
-                proximity: ProximityExplanation {
-                    distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
-                    country_wide: breakdown.proximity.country_wide,
-                    score: breakdown.proximity_score,
-                },
-                languages: breakdown
-                    .languages
-                    .iter()
-                    .map(|credit| LanguageExplanation {
-                        id: credit.language,
-                        name: reference.name(List::Languages, credit.language, locale),
-                        required: credit.required_level,
-                        actual: credit.actual_level,
-                        credit: credit.credit,
-                    })
-                    .collect(),
-                softskills: breakdown
-                    .soft_skills
-                    .iter()
-                    .map(|credit| category_share(credit.category, credit.percent))
-                    .collect(),
-                language_score: breakdown.language_score,
-                softskill_score: breakdown.soft_skill_score,
-                proximity_score: breakdown.proximity_score,
-            }
-        });
-        hits.push(HitView {
-            candidate: CandidateView {
-                id: row.id,
-                firstname: row.firstname,
-                lastname: row.lastname,
-                headline: row.headline,
-                commune,
-                degree: row.degree_level.map(|level| Degree { level, name: row.degree_name.unwrap_or_default() }),
-                languages: row.languages,
-                softskills_categories,
-                availability: row.availability,
-                contracts: row.contracts,
-                slug: row.slug,
-            },
-            score: hit.map(|hit| (hit.score * 10.0).round() / 10.0),
-            breakdown,
-            saved: saved.contains(id),
-        });
-    }
+            .collect()
+    };
     let relax = RelaxView {
         radius: result.relax.radius_doubled,
         start_date: result.relax.start_date_plus_30_days,
@@ -341,7 +261,7 @@ pub async fn present(
         degree: (criteria.degree - 1).max(0),
     };
     Ok(SearchResponse {
-        id: search_id,
+        id: search.map(|search| search.id),
         search: criteria,
         total: result.total,
         relax,
@@ -349,6 +269,96 @@ pub async fn present(
         limit: page.limit,
         offset: page.offset,
         sort: page.sort,
-        hits,
+        hits: views,
     })
+}
+
+/// Turns a candidate's card and document, and their hit, into what the partner sees.
+struct HitPresenter<'a> {
+    reference: &'a SourcingReference,
+    locale: Locale,
+}
+
+impl HitPresenter<'_> {
+    fn name(&self, list: List, id: u16) -> String {
+        self.reference.name(list, id, self.locale)
+    }
+
+    fn category_share(&self, category: u16, percent: u8) -> CategoryShare {
+        CategoryShare { id: category, name: self.name(List::SoftSkillCategories, category), percent }
+    }
+
+    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, saved: bool) -> HitView {
+        let commune =
+            hit.and_then(|hit| match document.localizations.get(hit.breakdown.proximity.localization_index)? {
+                JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
+                JobLocalization::Country { .. } => None,
+            });
+        let mut softskills_categories: Vec<CategoryShare> =
+            document.soft_skills.iter().map(|share| self.category_share(share.category, share.percent)).collect();
+        softskills_categories.sort_by(|a, b| b.percent.cmp(&a.percent).then(a.id.cmp(&b.id)));
+        let mut languages: Vec<LanguageView> = document
+            .languages
+            .iter()
+            .map(|skill| LanguageView {
+                id: skill.language,
+                name: self.name(List::Languages, skill.language),
+                flag: self.reference.flag(skill.language).to_owned(),
+                level: skill.level,
+            })
+            .collect();
+        languages.sort_by(|a, b| b.level.cmp(&a.level).then(a.id.cmp(&b.id)));
+        let contracts = document
+            .contract_types
+            .iter()
+            .map(|&id| ContractView { id, name: self.name(List::ContractTypes, id) })
+            .collect();
+        HitView {
+            candidate: CandidateView {
+                id: card.candidate_id,
+                firstname: card.firstname.to_string(),
+                lastname: card.lastname.to_string(),
+                headline: card.headline.as_deref().map(str::to_owned),
+                commune,
+                degree: card.degree_level.map(|level| Degree { level, name: self.name(List::Degrees, level.into()) }),
+                languages,
+                softskills_categories,
+                availability: card.availability,
+                contracts,
+                slug: card.public_slug.as_deref().map(str::to_owned),
+            },
+            score: hit.map(|hit| (hit.score * 10.0).round() / 10.0),
+            breakdown: hit.map(|hit| self.explanation(&hit.breakdown)),
+            saved,
+        }
+    }
+
+    fn explanation(&self, breakdown: &Breakdown) -> Explanation {
+        Explanation {
+            proximity: ProximityExplanation {
+                distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
+                country_wide: breakdown.proximity.country_wide,
+                score: breakdown.proximity_score,
+            },
+            languages: breakdown
+                .languages
+                .iter()
+                .map(|credit| LanguageExplanation {
+                    id: credit.language,
+                    name: self.name(List::Languages, credit.language),
+                    required: credit.required_level,
+                    actual: credit.actual_level,
+                    credit: credit.credit,
+                })
+                .collect(),
+            softskills: breakdown
+                .soft_skills
+                .iter()
+                .map(|credit| self.category_share(credit.category, credit.percent))
+                .collect(),
+            language_score: breakdown.language_score,
+            softskill_score: breakdown.soft_skill_score,
+            proximity_score: breakdown.proximity_score,
+        }
+    }
 }

@@ -98,7 +98,10 @@ const SEARCH_SELECT: &str = "
                  order by language_id) as language_levels,
            array(select soft_skill_category_id from sourcing_search_soft_skill_categories k
                  where k.sourcing_search_id = s.id order by soft_skill_category_id) as soft_skill_categories,
-           (select count(*) from sourcing_saved_candidates v where v.sourcing_search_id = s.id) as saved_candidates
+           -- as the saved-candidates page shows them: the ones still looking for a job
+           (select count(*) from sourcing_saved_candidates v
+            join candidates c on c.user_id = v.candidate_id join users u on u.id = v.candidate_id
+            where v.sourcing_search_id = s.id and c.in_research and u.active) as saved_candidates
     from sourcing_searches s join localizations l on l.id = s.localization_id";
 
 impl From<SearchRow> for StoredSearch {
