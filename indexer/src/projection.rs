@@ -115,28 +115,19 @@ const LANGUAGES: &str = "select candidate_id, language_id, level from candidate_
 const SOFT_SKILLS: &str = "select candidate_id, soft_skill_category_id, round(percentage)::smallint
          from candidate_soft_skill_percentages
          where candidate_id = any($1) order by candidate_id, soft_skill_category_id";
-const TEXTS: &str = "select candidate_id, string_agg(piece, E'\\n' order by source, record_id, part) from (
-             select x.candidate_id, 1 as source, x.id as record_id, piece.part, piece.text as piece
-             from experiences x
-             left join car_methods m on m.id = x.car_method_id
-             cross join lateral (values (1, x.position_name), (2, x.company_name), (3, m.context),
-                                        (4, m.actions), (5, m.results)) as piece(part, text)
-             where x.candidate_id = any($1)
-             union all
-             select p.candidate_id, 2, p.id, piece.part, piece.text
-             from projects p
-             left join car_methods m on m.id = p.car_method_id
-             cross join lateral (values (1, p.name), (3, m.context), (4, m.actions), (5, m.results))
-                 as piece(part, text)
-             where p.candidate_id = any($1)
-             union all
-             select e.candidate_id, 3, e.id, piece.part, piece.text
-             from educations e
-             cross join lateral (values (1, e.name), (2, e.institution)) as piece(part, text)
-             where e.candidate_id = any($1)
-         ) pieces
-         where piece <> ''
-         group by candidate_id";
+// The free-text records, one row per record with its pieces in order (the first three columns of
+// a source it lacks are null); `assemble` orders and joins them. Aggregating them in Postgres
+// (`string_agg ... order by`) sorted every piece of every candidate and cost most of a bulk load.
+const EXPERIENCE_TEXTS: &str = "select x.candidate_id, x.id, x.position_name, x.company_name, m.context, m.actions,
+                m.results
+         from experiences x left join car_methods m on m.id = x.car_method_id
+         where x.candidate_id = any($1)";
+const PROJECT_TEXTS: &str = "select p.candidate_id, p.id, p.name, null::text, m.context, m.actions, m.results
+         from projects p left join car_methods m on m.id = p.car_method_id
+         where p.candidate_id = any($1)";
+const EDUCATION_TEXTS: &str = "select e.candidate_id, e.id, e.name, e.institution, null::text, null::text, null::text
+         from educations e
+         where e.candidate_id = any($1)";
 
 /// Runs one of the projection's queries.
 async fn fetch<O>(connection: &mut PgConnection, sql: &str, selection: Selection<'_>) -> sqlx::Result<Vec<O>>
@@ -169,6 +160,9 @@ struct ProfileRow {
     public_slug: Option<String>,
 }
 
+/// (candidate, record id, its text pieces in order): a row of the `*_TEXTS` queries.
+type TextRecord = (i64, i64, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>);
+
 /// The rows the queries return, before they become documents.
 #[derive(Default)]
 struct Rows {
@@ -178,7 +172,8 @@ struct Rows {
     contract_types: Vec<(i64, i16)>,
     languages: Vec<(i64, i16, i16)>,
     soft_skills: Vec<(i64, i16, i16)>,
-    texts: Vec<(i64, String)>,
+    /// Experiences, projects, educations: the order their texts come in.
+    texts: [Vec<TextRecord>; 3],
 }
 
 /// Projects the candidates of `candidate_ids` as the connection's snapshot sees them.
@@ -199,7 +194,11 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         contract_types: fetch(&mut *connection, CONTRACT_TYPES, selection).await?,
         languages: fetch(&mut *connection, LANGUAGES, selection).await?,
         soft_skills: fetch(&mut *connection, SOFT_SKILLS, selection).await?,
-        texts: fetch(&mut *connection, TEXTS, selection).await?,
+        texts: [
+            fetch(&mut *connection, EXPERIENCE_TEXTS, selection).await?,
+            fetch(&mut *connection, PROJECT_TEXTS, selection).await?,
+            fetch(&mut *connection, EDUCATION_TEXTS, selection).await?,
+        ],
     };
     Ok(assemble(rows, Some(candidate_ids)))
 }
@@ -219,15 +218,28 @@ pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<P
         transaction.commit().await?;
         Ok(rows)
     }
-    let (profiles, localizations, job_categories, contract_types, languages, soft_skills, texts) = tokio::try_join!(
+    let (
+        profiles,
+        localizations,
+        job_categories,
+        contract_types,
+        languages,
+        soft_skills,
+        experiences,
+        projects,
+        educations,
+    ) = tokio::try_join!(
         in_snapshot(pool, snapshot, PROFILES),
         in_snapshot(pool, snapshot, LOCALIZATIONS),
         in_snapshot(pool, snapshot, JOB_CATEGORIES),
         in_snapshot(pool, snapshot, CONTRACT_TYPES),
         in_snapshot(pool, snapshot, LANGUAGES),
         in_snapshot(pool, snapshot, SOFT_SKILLS),
-        in_snapshot(pool, snapshot, TEXTS),
+        in_snapshot(pool, snapshot, EXPERIENCE_TEXTS),
+        in_snapshot(pool, snapshot, PROJECT_TEXTS),
+        in_snapshot(pool, snapshot, EDUCATION_TEXTS),
     )?;
+    let texts = [experiences, projects, educations];
     let rows = Rows { profiles, localizations, job_categories, contract_types, languages, soft_skills, texts };
     Ok(assemble(rows, None))
 }
@@ -327,9 +339,21 @@ fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
         }
     }
 
-    for (candidate_id, text) in rows.texts {
-        if let Some(draft) = drafts.get_mut(&candidate_id) {
-            draft.document.text = text;
+    // records by source, then id; a record's non-empty pieces in column order, one per line
+    let mut records: Vec<(i64, usize, i64, [Option<String>; 5])> = Vec::new();
+    for (source, rows) in rows.texts.into_iter().enumerate() {
+        records.extend(rows.into_iter().map(|(candidate_id, record_id, first, second, third, fourth, fifth)| {
+            (candidate_id, source, record_id, [first, second, third, fourth, fifth])
+        }));
+    }
+    records.sort_unstable_by_key(|&(candidate_id, source, record_id, _)| (candidate_id, source, record_id));
+    for (candidate_id, _, _, pieces) in records {
+        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
+        for piece in pieces.into_iter().flatten().filter(|piece| !piece.is_empty()) {
+            if !draft.document.text.is_empty() {
+                draft.document.text.push('\n');
+            }
+            draft.document.text.push_str(&piece);
         }
     }
 

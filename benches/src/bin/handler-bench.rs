@@ -137,7 +137,7 @@ async fn run(options: Options) -> Result<()> {
     if let Some(url) = &options.seed_into {
         return seed_into(url, options.candidates).await;
     }
-    let database = BenchDatabase::open(options.database_url.as_deref(), options.candidates, 8).await?;
+    let database = BenchDatabase::open(options.database_url.as_deref(), options.candidates, 16).await?;
     let pool = database.pool.clone();
     let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await?;
 
