@@ -29,6 +29,9 @@ struct Options {
     /// Also time each forced query plan (geo-first, text-first) on one thread.
     #[arg(long)]
     compare_plans: bool,
+    /// Also list this many of the slowest queries on one thread (median over the rounds).
+    #[arg(long, default_value_t = 0)]
+    slowest: usize,
     /// Port of the private PostGIS cluster (127.0.0.1).
     #[arg(long, default_value_t = 54390)]
     postgres_port: u16,
@@ -83,6 +86,32 @@ fn print_summary(label: &str, summary: &LatencySummary) {
     );
 }
 
+/// The `count` queries with the highest median time in `samples` (rounds of all queries in order),
+/// with what makes them costly: category, place, matches, relaxations.
+fn print_slowest(matcher: &Matcher, queries: &[SourcingQuery], samples: &[f64], count: usize) {
+    let mut medians: Vec<(f64, usize)> = (0..queries.len())
+        .map(|index| {
+            let mut times: Vec<f64> = samples.iter().skip(index).step_by(queries.len()).copied().collect();
+            times.sort_by(f64::total_cmp);
+            (times.get(times.len() / 2).copied().unwrap_or(0.0), index)
+        })
+        .collect();
+    medians.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for &(median_ms, index) in medians.iter().take(count) {
+        let query = &queries[index];
+        let result = matcher.search(query);
+        println!(
+            "slow query {index:>3}: {median_ms:.3} ms  category {:>2}  {:?}  languages {} soft skills {}  total {}  relax {:?}",
+            query.job_category,
+            query.localization,
+            query.languages.len(),
+            query.soft_skill_categories.len(),
+            result.total,
+            result.relax
+        );
+    }
+}
+
 fn main() -> Result<()> {
     let options = Options::parse();
     let places = french_places();
@@ -128,6 +157,9 @@ fn main() -> Result<()> {
     let single_summary = LatencySummary::of(&single);
     print_summary("vivier 1 thread", &single_summary);
     println!("vivier 1 thread, mean on-CPU time {:.3} ms", LatencySummary::of(&single_cpu).mean);
+    if options.slowest > 0 {
+        print_slowest(&matcher, &queries, &single, options.slowest);
+    }
     let (all, _) = time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto);
     print_summary(&format!("vivier {} threads", rayon::current_num_threads()), &LatencySummary::of(&all));
     if options.compare_plans {
