@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{
     Breakdown, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts, SoftSkillCredit, SourcingQuery,
 };
-use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, Segment};
+use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, ScoringRecord, Segment};
 use crate::semantics::{
     ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
     great_circle_km, language_credit, language_score, language_score_by, rank_order, soft_skill_score,
@@ -197,37 +197,44 @@ impl RowState {
     }
 }
 
-/// Per-thread scratch space: which rows the current scan has seen, without clearing per query.
+/// Per-thread scratch space: the state of each row the current scan has met, reset per query at a
+/// cost proportional to the rows met.
 #[derive(Default)]
 struct Scratch {
-    generation: u32,
-    /// Per row: the generation that last saw it and its slot in `states`.
-    seen: Vec<(u32, u32)>,
+    /// A bit per row: whether `states` holds it. At 1M rows it fits a core's cache, so asking about
+    /// a row the scan never met (most of a country-wide list) costs no memory access.
+    has_state: Vec<u64>,
+    /// Per row that has a state: its slot in `states`.
+    slots: Vec<u32>,
     states: Vec<RowState>,
 }
 
 impl Scratch {
     fn begin(&mut self, rows: usize) {
-        if self.seen.len() < rows {
-            self.seen.resize(rows, (0, 0));
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.fill((0, 0));
-            self.generation = 1;
+        for state in &self.states {
+            self.has_state[state.row as usize / 64] &= !(1 << (state.row % 64));
         }
         self.states.clear();
+        if self.slots.len() < rows {
+            self.slots.resize(rows, 0);
+            self.has_state.resize(rows.div_ceil(64), 0);
+        }
+    }
+
+    #[inline]
+    fn has_state(&self, row: u32) -> bool {
+        bit_is_set(&self.has_state, row)
     }
 
     #[inline]
     fn state(&mut self, row: u32, failed: u8) -> &mut RowState {
-        let seen = &mut self.seen[row as usize];
-        if seen.0 != self.generation {
-            *seen = (self.generation, self.states.len() as u32);
+        let (word, bit) = (row as usize / 64, 1u64 << (row % 64));
+        if self.has_state[word] & bit == 0 {
+            self.has_state[word] |= bit;
+            self.slots[row as usize] = self.states.len() as u32;
             self.states.push(RowState::new(row, failed));
         }
-        let slot = seen.1 as usize;
-        &mut self.states[slot]
+        &mut self.states[self.slots[row as usize] as usize]
     }
 }
 
@@ -299,6 +306,76 @@ impl TopK {
 
     fn into_sorted(self) -> Vec<Ranked> {
         self.heap.into_sorted_vec()
+    }
+}
+
+/// Counts matches and one-step relaxations, and keeps the best matches.
+struct Tally {
+    total: usize,
+    relax: RelaxCounts,
+    top: TopK,
+}
+
+impl Tally {
+    fn new(capacity: usize) -> Tally {
+        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity) }
+    }
+
+    /// Counts a candidate with a localization within the query's reach (radius or country) that
+    /// fails the `failed` criteria (none or one); returns whether it matches.
+    #[inline]
+    fn count_within(&mut self, failed: u8) -> bool {
+        match failed {
+            0 => {
+                self.total += 1;
+                return true;
+            }
+            CONTRACT => self.relax.any_contract += 1,
+            DEGREE => self.relax.degree_minus_one += 1,
+            START_DATE => self.relax.start_date_plus_30_days += 1,
+            _ => self.relax.flexibility_plus_3_months += 1,
+        }
+        false
+    }
+
+    /// Scores a match and keeps it if it ranks among the best so far.
+    #[inline]
+    fn rank(
+        &mut self,
+        columns: &Columns,
+        record: &ScoringRecord,
+        row: u32,
+        query: &SourcingQuery,
+        choice: ProximityChoice,
+    ) {
+        let (language, soft_skills) = if record.inline {
+            (
+                language_score_by(&query.languages, |language| {
+                    let slot = record.languages.iter().position(|&listed| listed == language)?;
+                    Some(record.language_levels[slot])
+                }),
+                soft_skill_score_by(&query.soft_skill_categories, |category| {
+                    match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
+                        Some(slot) => record.soft_skill_percents[slot],
+                        None => 0,
+                    }
+                }),
+            )
+        } else {
+            (
+                language_score(columns.languages_of(row), &query.languages),
+                soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
+            )
+        };
+        let score = total_score(language, soft_skills, choice.score);
+        let candidate_id = record.candidate_id;
+        if self.top.would_keep(score, candidate_id) {
+            self.top.push(Ranked { score, candidate_id, row, choice });
+        }
+    }
+
+    fn into_outcome(self) -> SegmentOutcome {
+        SegmentOutcome { total: self.total, relax: self.relax, top: self.top.into_sorted() }
     }
 }
 
@@ -414,13 +491,25 @@ impl SegmentView<'_> {
             Vec::new()
         };
 
+        // With the geo plan, keyword matches are checked last, as a bitset.
+        let keyword_bits = match (&text_rows, row_by_row) {
+            (Some(text_rows), false) => {
+                let mut bits = vec![0u64; rows.div_ceil(64)];
+                for &row in text_rows {
+                    bits[row as usize / 64] |= 1 << (row % 64);
+                }
+                Some(bits)
+            }
+            _ => None,
+        };
+        let keyword_bits = keyword_bits.as_deref();
         SCRATCH.with(|scratch| {
             let mut scratch = scratch.borrow_mut();
             scratch.begin(rows);
-            let keyword_bits = if row_by_row {
+            let mut tally = Tally::new(capacity);
+            if row_by_row {
                 let rows = text_rows.as_deref().unwrap_or(&[]);
                 self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
-                None
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
@@ -431,32 +520,34 @@ impl SegmentView<'_> {
                         } else {
                             self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
                         }
-                        self.collect_country_wide(shard.country_wide.get(country), &criteria, &mut scratch);
+                        let list = shard.country_wide.get(country);
+                        self.collect_country_wide(list, query, &criteria, keyword_bits, &mut scratch, &mut tally);
                     }
                     (QueryLocalization::Country { country }, _) => {
                         self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
                     }
                     (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
                 }
-                text_rows.map(|rows| {
-                    let mut bits = vec![0u64; segment.columns.candidate_ids.len().div_ceil(64)];
-                    for row in rows {
-                        bits[row as usize / 64] |= 1 << (row % 64);
-                    }
-                    bits
-                })
-            };
-            let (states, geometry, keyword_bits) = (&scratch.states, geometry.as_ref(), keyword_bits.as_deref());
+            }
+            let states = &scratch.states;
             if parallel && states.len() >= 4096 {
                 use rayon::prelude::*;
                 let chunk = states.len().div_ceil(threads * 2);
-                states
+                let split = states
                     .par_chunks(chunk)
-                    .map(|states| self.finish(states, query, geometry, keyword_bits, capacity))
-                    .reduce_with(|a, b| merge_outcomes(a, b, capacity))
-                    .unwrap_or(empty)
+                    .map(|states| {
+                        let mut part = Tally::new(capacity);
+                        self.tally_states(states, query, keyword_bits, &mut part);
+                        part.into_outcome()
+                    })
+                    .reduce_with(|a, b| merge_outcomes(a, b, capacity));
+                match split {
+                    Some(outcome) => merge_outcomes(outcome, tally.into_outcome(), capacity),
+                    None => tally.into_outcome(),
+                }
             } else {
-                self.finish(states, query, geometry, keyword_bits, capacity)
+                self.tally_states(states, query, keyword_bits, &mut tally);
+                tally.into_outcome()
             }
         })
     }
@@ -520,16 +611,34 @@ impl SegmentView<'_> {
         }
     }
 
-    /// Candidates with a whole-country localization of the query point's country.
-    fn collect_country_wide(&self, list: Option<&CountryList>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
+    /// Candidates with a whole-country localization of the query point's country. Those the circle
+    /// scan met get the localization added to their state; the others, most of the list, are
+    /// counted and ranked at once from the list's own copies.
+    fn collect_country_wide(
+        &self,
+        list: Option<&CountryList>,
+        query: &SourcingQuery,
+        criteria: &Criteria<'_>,
+        keyword_bits: Option<&[u64]>,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
         let Some(list) = list else {
             return;
         };
         let columns = &self.segment.columns;
         for (entry, filter) in list.filters.iter().enumerate() {
             let row = list.rows[entry];
-            if let Some(failed) = criteria.screen(columns, row, filter) {
-                scratch.state(row, failed).offer_country(list.localization_indexes[entry]);
+            let Some(failed) = criteria.screen(columns, row, filter) else {
+                continue;
+            };
+            let localization_index = list.localization_indexes[entry];
+            if scratch.has_state(row) {
+                scratch.state(row, failed).offer_country(localization_index);
+            } else if !self.excluded(row, keyword_bits) && tally.count_within(failed) {
+                let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
+                    .expect("a country localization is a choice");
+                tally.rank(columns, &list.scoring[entry], row, query, choice);
             }
         }
     }
@@ -582,86 +691,43 @@ impl SegmentView<'_> {
         }
     }
 
-    /// Counts matches and relaxations and keeps the best matches.
-    fn finish(
+    /// Whether a row is left out of this query: replaced or removed later, or not matching the keywords.
+    #[inline]
+    fn excluded(&self, row: u32, keyword_bits: Option<&[u64]>) -> bool {
+        self.dead.is_some_and(|dead| bit_is_set(dead, row)) || keyword_bits.is_some_and(|bits| !bit_is_set(bits, row))
+    }
+
+    /// Counts the collected candidates' matches and relaxations and ranks the matches.
+    fn tally_states(
         &self,
         states: &[RowState],
         query: &SourcingQuery,
-        geometry: Option<&Geometry>,
         keyword_bits: Option<&[u64]>,
-        capacity: usize,
-    ) -> SegmentOutcome {
+        tally: &mut Tally,
+    ) {
         let columns = &self.segment.columns;
-        let radius_km = geometry.map_or(query.radius_km, |geometry| geometry.radius_km);
-        let mut total = 0;
-        let mut relax = RelaxCounts::default();
-        let mut top = TopK::new(capacity);
         for state in states {
-            if self.dead.is_some_and(|dead| bit_is_set(dead, state.row))
-                || keyword_bits.is_some_and(|bits| !bit_is_set(bits, state.row))
-            {
+            if self.excluded(state.row, keyword_bits) {
                 continue;
             }
             let within = state.within_radius || state.country_index.is_some();
             if !within {
                 if state.within_double_radius && state.failed == 0 {
-                    relax.radius_doubled += 1;
+                    tally.relax.radius_doubled += 1;
                 }
                 continue;
             }
-            match state.failed {
-                0 => {}
-                CONTRACT => {
-                    relax.any_contract += 1;
-                    continue;
-                }
-                DEGREE => {
-                    relax.degree_minus_one += 1;
-                    continue;
-                }
-                START_DATE => {
-                    relax.start_date_plus_30_days += 1;
-                    continue;
-                }
-                _ => {
-                    relax.flexibility_plus_3_months += 1;
-                    continue;
-                }
+            if !tally.count_within(state.failed) {
+                continue;
             }
-            total += 1;
             let choice = choose_proximity(
                 state.nearest.map(|(distance, index)| (distance, usize::from(index))),
                 state.country_index.map(usize::from),
-                radius_km,
+                query.radius_km,
             )
             .expect("a match has a localization");
-            let record = &columns.scoring[state.row as usize];
-            let candidate_id = record.candidate_id;
-            let (language, soft_skills) = if record.inline {
-                (
-                    language_score_by(&query.languages, |language| {
-                        let slot = record.languages.iter().position(|&listed| listed == language)?;
-                        Some(record.language_levels[slot])
-                    }),
-                    soft_skill_score_by(&query.soft_skill_categories, |category| {
-                        match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
-                            Some(slot) => record.soft_skill_percents[slot],
-                            None => 0,
-                        }
-                    }),
-                )
-            } else {
-                (
-                    language_score(columns.languages_of(state.row), &query.languages),
-                    soft_skill_score(columns.soft_skills_of(state.row), &query.soft_skill_categories),
-                )
-            };
-            let score = total_score(language, soft_skills, choice.score);
-            if top.would_keep(score, candidate_id) {
-                top.push(Ranked { score, candidate_id, row: state.row, choice });
-            }
+            tally.rank(columns, &columns.scoring[state.row as usize], state.row, query, choice);
         }
-        SegmentOutcome { total, relax, top: top.into_sorted() }
     }
 }
 
