@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::model::{
     Breakdown, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts, SoftSkillCredit, SourcingQuery,
 };
-use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, ScoringRecord, Segment};
+use crate::segment::{
+    BUCKET_SIZE, CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, ScoringRecord, Segment,
+};
 use crate::semantics::{
     ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
     great_circle_km, language_credit, language_score, language_score_by, rank_order, soft_skill_score,
@@ -111,6 +113,23 @@ impl<'a> Criteria<'a> {
             | (filter.available_day > self.relaxed_start_day)
             | (minimum_duration > self.relaxed_duration_limit);
         (!beyond_one_step && failed & failed.wrapping_sub(1) == 0).then_some(failed)
+    }
+
+    /// A necessary condition for [`Criteria::screen`] to let a candidate through (`.0`) and to find it
+    /// failing nothing (`.1`), computed without branches so that a scan can first select the few
+    /// entries of a bucket worth screening. A contract only the candidate's list can decide counts
+    /// as accepted here.
+    #[inline(always)]
+    fn prescreen(&self, filter: &EntryFilter) -> (bool, bool) {
+        let minimum_duration = u32::from(filter.minimum_duration);
+        let failures = u8::from(filter.contract_mask & self.contract_mask == 0)
+            + u8::from(filter.degree < self.minimum_degree)
+            + u8::from(filter.available_day > self.start_day)
+            + u8::from(minimum_duration > self.duration_limit);
+        let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
+            | (filter.available_day > self.relaxed_start_day)
+            | (minimum_duration > self.relaxed_duration_limit);
+        (!beyond_one_step & (failures <= 1), failures == 0)
     }
 
     #[inline]
@@ -563,15 +582,23 @@ impl SegmentView<'_> {
     ) {
         let columns = &self.segment.columns;
         let center = geometry.center;
+        let mut selected = [0; BUCKET_SIZE];
         for &(start, end) in buckets {
             let range = start as usize..end as usize;
             let units = &shard.units[range.clone()];
             let filters = &shard.filters[range.clone()];
-            for (offset, (unit, filter)) in units.iter().zip(filters).enumerate() {
+            // Beyond the radius only a full match counts (for the doubled radius).
+            let worth_a_look = select(units.len(), &mut selected, |offset| {
+                let squared_chord = geometry.squared_chord(&units[offset]);
+                let (may_pass, may_match) = criteria.prescreen(&filters[offset]);
+                may_pass
+                    & (squared_chord <= geometry.surely_beyond_double_radius)
+                    & (may_match | (squared_chord <= geometry.surely_beyond_radius))
+            });
+            for &offset in worth_a_look {
+                let offset = usize::from(offset);
+                let (unit, filter) = (&units[offset], &filters[offset]);
                 let squared_chord = geometry.squared_chord(unit);
-                if squared_chord > geometry.surely_beyond_double_radius {
-                    continue;
-                }
                 let entry = range.start + offset;
                 let row = shard.rows[entry];
                 let Some(failed) = criteria.screen(columns, row, filter) else {
@@ -627,18 +654,23 @@ impl SegmentView<'_> {
             return;
         };
         let columns = &self.segment.columns;
-        for (entry, filter) in list.filters.iter().enumerate() {
-            let row = list.rows[entry];
-            let Some(failed) = criteria.screen(columns, row, filter) else {
-                continue;
-            };
-            let localization_index = list.localization_indexes[entry];
-            if scratch.has_state(row) {
-                scratch.state(row, failed).offer_country(localization_index);
-            } else if !self.excluded(row, keyword_bits) && tally.count_within(failed) {
-                let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
-                    .expect("a country localization is a choice");
-                tally.rank(columns, &list.scoring[entry], row, query, choice);
+        let mut selected = [0; BUCKET_SIZE];
+        for (chunk, filters) in list.filters.chunks(BUCKET_SIZE).enumerate() {
+            let worth_a_look = select(filters.len(), &mut selected, |offset| criteria.prescreen(&filters[offset]).0);
+            for &offset in worth_a_look {
+                let entry = chunk * BUCKET_SIZE + usize::from(offset);
+                let row = list.rows[entry];
+                let Some(failed) = criteria.screen(columns, row, &list.filters[entry]) else {
+                    continue;
+                };
+                let localization_index = list.localization_indexes[entry];
+                if scratch.has_state(row) {
+                    scratch.state(row, failed).offer_country(localization_index);
+                } else if !self.excluded(row, keyword_bits) && tally.count_within(failed) {
+                    let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
+                        .expect("a country localization is a choice");
+                    tally.rank(columns, &list.scoring[entry], row, query, choice);
+                }
             }
         }
     }
@@ -729,6 +761,19 @@ impl SegmentView<'_> {
             tally.rank(columns, &columns.scoring[state.row as usize], state.row, query, choice);
         }
     }
+}
+
+/// The offsets among `0..count` (at most [`BUCKET_SIZE`]) for which `keep` holds, found without a
+/// branch per offset: scans evaluate a cheap condition on a whole bucket first, then look closer
+/// at the few entries that pass, instead of mispredicting a branch on each entry.
+#[inline(always)]
+fn select(count: usize, selected: &mut [u8; BUCKET_SIZE], keep: impl Fn(usize) -> bool) -> &[u8] {
+    let mut kept = 0;
+    for offset in 0..count {
+        selected[kept] = offset as u8;
+        kept += usize::from(keep(offset));
+    }
+    &selected[..kept]
 }
 
 /// The entry ranges of the buckets that may hold places within twice the radius, in bucket order.
