@@ -52,6 +52,9 @@ impl Default for SearchOptions {
     }
 }
 
+/// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
+const SCORING_BATCH: usize = 32;
+
 /// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
 const TEXT_FIRST_MAX_ROWS: usize = 20_000;
 
@@ -248,12 +251,17 @@ impl Scratch {
     #[inline]
     fn state(&mut self, row: u32, failed: u8) -> &mut RowState {
         let (word, bit) = (row as usize / 64, 1u64 << (row % 64));
-        if self.has_state[word] & bit == 0 {
+        // A new state's slot is known: reading it back would wait for the slot array's cache miss.
+        let slot = if self.has_state[word] & bit == 0 {
             self.has_state[word] |= bit;
-            self.slots[row as usize] = self.states.len() as u32;
+            let slot = self.states.len();
+            self.slots[row as usize] = slot as u32;
             self.states.push(RowState::new(row, failed));
-        }
-        &mut self.states[self.slots[row as usize] as usize]
+            slot
+        } else {
+            self.slots[row as usize] as usize
+        };
+        &mut self.states[slot]
     }
 }
 
@@ -738,27 +746,42 @@ impl SegmentView<'_> {
         tally: &mut Tally,
     ) {
         let columns = &self.segment.columns;
-        for state in states {
-            if self.excluded(state.row, keyword_bits) {
-                continue;
-            }
-            let within = state.within_radius || state.country_index.is_some();
-            if !within {
-                if state.within_double_radius && state.failed == 0 {
-                    tally.relax.radius_doubled += 1;
+        let mut matches = [0; SCORING_BATCH];
+        let mut records = [ScoringRecord::default(); SCORING_BATCH];
+        for states in states.chunks(SCORING_BATCH) {
+            let mut match_count = 0;
+            for (offset, state) in states.iter().enumerate() {
+                if self.excluded(state.row, keyword_bits) {
+                    continue;
                 }
-                continue;
+                let within = state.within_radius || state.country_index.is_some();
+                if !within {
+                    if state.within_double_radius && state.failed == 0 {
+                        tally.relax.radius_doubled += 1;
+                    }
+                    continue;
+                }
+                if tally.count_within(state.failed) {
+                    matches[match_count] = offset;
+                    match_count += 1;
+                }
             }
-            if !tally.count_within(state.failed) {
-                continue;
+            let matches = &matches[..match_count];
+            // The records are fetched together, so that their cache misses overlap instead of
+            // each one holding up the scoring of its match in turn.
+            for (record, &offset) in records.iter_mut().zip(matches) {
+                *record = columns.scoring[states[offset].row as usize];
             }
-            let choice = choose_proximity(
-                state.nearest.map(|(distance, index)| (distance, usize::from(index))),
-                state.country_index.map(usize::from),
-                query.radius_km,
-            )
-            .expect("a match has a localization");
-            tally.rank(columns, &columns.scoring[state.row as usize], state.row, query, choice);
+            for (record, &offset) in records.iter().zip(matches) {
+                let state = &states[offset];
+                let choice = choose_proximity(
+                    state.nearest.map(|(distance, index)| (distance, usize::from(index))),
+                    state.country_index.map(usize::from),
+                    query.radius_km,
+                )
+                .expect("a match has a localization");
+                tally.rank(columns, record, state.row, query, choice);
+            }
         }
     }
 }
