@@ -66,10 +66,16 @@
 //! 1. takes the shard of the query's job category (candidates renumbered spatially, one entry per
 //!    place localization with a copy of the candidate's hot filter fields);
 //! 2. asks the R-tree for the buckets whose boxes meet the sphere cap of twice the radius (twice,
-//!    for the radius relax count) and scans their entries: a cheap f32 chord test, then the filter
-//!    columns, then the exact great-circle distance, only then de-duplication by row;
-//! 3. adds the shard's whole-country candidates of the query country;
-//! 4. counts matches and one-step relaxations, scores the matches and keeps the top `offset+limit`.
+//!    for the radius relax count) and scans their entries: a branch-free pass over each bucket's
+//!    chords and filter copies selects the entries worth a look, which get the exact screen, the
+//!    exact great-circle distance when they match or their chord is borderline, and only then
+//!    de-duplication by row (a per-row bitset and slot);
+//! 3. adds the shard's whole-country candidates of the query country: those the circle met join
+//!    their row's state, the others (most of them) are counted and ranked at once from the list's
+//!    own copies of their filter fields and scoring records;
+//! 4. counts the states' matches and one-step relaxations, fetches the scoring records of 32
+//!    matches at a time (so that their cache misses overlap), scores them and keeps the top
+//!    `offset+limit`.
 //!
 //! With keywords, tantivy first finds the category's candidates whose text matches; when they are
 //! few they are evaluated one by one from their own localizations, otherwise they become a bitset
@@ -78,19 +84,33 @@
 //! ## Which plan won, measured
 //!
 //! On S1 at 1,000,000 candidates (200 queries, radius 10 km, top 20, one thread, this project's
-//! 2-core machine while shared with other builds; see `BENCHMARKS.md`):
+//! 2-core machine while shared with other builds and benchmarks; see `BENCHMARKS.md`):
 //!
-//! | plan                                                  | mean     | p99      |
-//! |-------------------------------------------------------|----------|----------|
-//! | geo first: category shard, R-tree buckets, columns    | 0.52 ms  | 3.9 ms   |
-//! | text first: tantivy category postings, then each row  | 18.0 ms  | 58.4 ms  |
+//! | plan                                                  | mean                       | p99      |
+//! |-------------------------------------------------------|----------------------------|----------|
+//! | geo first: category shard, R-tree buckets, columns    | 0.20 ms (0.18–0.23 on-CPU) | 1.7 ms   |
+//! | text first: tantivy category postings, then each row  | 17.4 ms                    | 54.6 ms  |
 //!
-//! Geo first wins by ~35× on the mean: a 10 km circle (20 km for the radius relax count) holds a
-//! few percent of a category's candidates, while the category postings hold all of them and each
-//! row then costs a random access. tantivy therefore serves keywords (and the category with them)
+//! (2026-11-22 12:51–12:52 UTC, load average about 5: geo first from the A/B runs in
+//! `BENCHMARKS.md`, text first from `--compare-plans`, whose geo-first wall figures that load
+//! inflated about 3×.) Geo first wins by ~80× on the mean: a 10 km circle (20 km for the radius
+//! relax count) holds a few percent of a category's candidates, while the category postings hold
+//! all of them and each row then costs a random access. tantivy therefore serves keywords (and the category with them)
 //! only; with fewer than 20,000 keyword hits the rows are evaluated one by one, otherwise the hits
 //! become a bitset and the geo plan runs. The other categorical fields are indexed in tantivy
 //! but the columns answer them faster in every plan we measured.
+//!
+//! The tail, profiled (2026-11-22, `perf` and a temporary per-phase timer on the slowest queries):
+//! the slow queries are popular categories at big cities, where the 20 km circle holds up to
+//! 80,000 entries, and any popular-category query, which also reads the category's ~20,000
+//! whole-country candidates (the list alone was about a quarter of the mean). Three changes, each
+//! checked side by side with the previous build: whole-country candidates ranked straight from their
+//! list instead of each paying a random slot access and a scoring-column miss (about −25 % on the
+//! mean); the branch-free selection per bucket (about −10 %); scoring records fetched 32 at a time
+//! (about −20 %). Together, in three alternating runs under load: on-CPU mean 0.32–0.55 ms before,
+//! 0.18–0.23 ms after. Tried and dropped: sorting each bucket and each country list by
+//! availability, to cut every range where `start date + 30 days` ends: a binary search per bucket
+//! serialized its cache misses (the scan got slower) and a counted cut left the scan as it was.
 //!
 //! Layout choices that the profile justified, in order of effect: scoring reads one
 //! [`segment`]-local record per match instead of four lists (the lists' cache misses were half the

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::model::{
     Breakdown, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts, SoftSkillCredit, SourcingQuery,
 };
-use crate::segment::{CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, Segment};
+use crate::segment::{
+    BUCKET_SIZE, CategoryShard, Columns, CountryList, EntryFilter, OTHER_CONTRACT_BIT, ScoringRecord, Segment,
+};
 use crate::semantics::{
     ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, chord_of_km, day_number,
     great_circle_km, language_credit, language_score, language_score_by, rank_order, soft_skill_score,
@@ -49,6 +51,9 @@ impl Default for SearchOptions {
         SearchOptions { plan: SearchPlan::Auto, parallel_min_entries: PARALLEL_MIN_ENTRIES }
     }
 }
+
+/// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
+const SCORING_BATCH: usize = 32;
 
 /// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
 const TEXT_FIRST_MAX_ROWS: usize = 20_000;
@@ -111,6 +116,23 @@ impl<'a> Criteria<'a> {
             | (filter.available_day > self.relaxed_start_day)
             | (minimum_duration > self.relaxed_duration_limit);
         (!beyond_one_step && failed & failed.wrapping_sub(1) == 0).then_some(failed)
+    }
+
+    /// A necessary condition for [`Criteria::screen`] to let a candidate through (`.0`) and to find it
+    /// failing nothing (`.1`), computed without branches so that a scan can first select the few
+    /// entries of a bucket worth screening. A contract only the candidate's list can decide counts
+    /// as accepted here.
+    #[inline(always)]
+    fn prescreen(&self, filter: &EntryFilter) -> (bool, bool) {
+        let minimum_duration = u32::from(filter.minimum_duration);
+        let failures = u8::from(filter.contract_mask & self.contract_mask == 0)
+            + u8::from(filter.degree < self.minimum_degree)
+            + u8::from(filter.available_day > self.start_day)
+            + u8::from(minimum_duration > self.duration_limit);
+        let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
+            | (filter.available_day > self.relaxed_start_day)
+            | (minimum_duration > self.relaxed_duration_limit);
+        (!beyond_one_step & (failures <= 1), failures == 0)
     }
 
     #[inline]
@@ -197,36 +219,48 @@ impl RowState {
     }
 }
 
-/// Per-thread scratch space: which rows the current scan has seen, without clearing per query.
+/// Per-thread scratch space: the state of each row the current scan has met, reset per query at a
+/// cost proportional to the rows met.
 #[derive(Default)]
 struct Scratch {
-    generation: u32,
-    /// Per row: the generation that last saw it and its slot in `states`.
-    seen: Vec<(u32, u32)>,
+    /// A bit per row: whether `states` holds it. At 1M rows it fits a core's cache, so asking about
+    /// a row the scan never met (most of a country-wide list) costs no memory access.
+    has_state: Vec<u64>,
+    /// Per row that has a state: its slot in `states`.
+    slots: Vec<u32>,
     states: Vec<RowState>,
 }
 
 impl Scratch {
     fn begin(&mut self, rows: usize) {
-        if self.seen.len() < rows {
-            self.seen.resize(rows, (0, 0));
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.fill((0, 0));
-            self.generation = 1;
+        for state in &self.states {
+            self.has_state[state.row as usize / 64] &= !(1 << (state.row % 64));
         }
         self.states.clear();
+        if self.slots.len() < rows {
+            self.slots.resize(rows, 0);
+            self.has_state.resize(rows.div_ceil(64), 0);
+        }
+    }
+
+    #[inline]
+    fn has_state(&self, row: u32) -> bool {
+        bit_is_set(&self.has_state, row)
     }
 
     #[inline]
     fn state(&mut self, row: u32, failed: u8) -> &mut RowState {
-        let seen = &mut self.seen[row as usize];
-        if seen.0 != self.generation {
-            *seen = (self.generation, self.states.len() as u32);
+        let (word, bit) = (row as usize / 64, 1u64 << (row % 64));
+        // A new state's slot is known: reading it back would wait for the slot array's cache miss.
+        let slot = if self.has_state[word] & bit == 0 {
+            self.has_state[word] |= bit;
+            let slot = self.states.len();
+            self.slots[row as usize] = slot as u32;
             self.states.push(RowState::new(row, failed));
-        }
-        let slot = seen.1 as usize;
+            slot
+        } else {
+            self.slots[row as usize] as usize
+        };
         &mut self.states[slot]
     }
 }
@@ -299,6 +333,76 @@ impl TopK {
 
     fn into_sorted(self) -> Vec<Ranked> {
         self.heap.into_sorted_vec()
+    }
+}
+
+/// Counts matches and one-step relaxations, and keeps the best matches.
+struct Tally {
+    total: usize,
+    relax: RelaxCounts,
+    top: TopK,
+}
+
+impl Tally {
+    fn new(capacity: usize) -> Tally {
+        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity) }
+    }
+
+    /// Counts a candidate with a localization within the query's reach (radius or country) that
+    /// fails the `failed` criteria (none or one); returns whether it matches.
+    #[inline]
+    fn count_within(&mut self, failed: u8) -> bool {
+        match failed {
+            0 => {
+                self.total += 1;
+                return true;
+            }
+            CONTRACT => self.relax.any_contract += 1,
+            DEGREE => self.relax.degree_minus_one += 1,
+            START_DATE => self.relax.start_date_plus_30_days += 1,
+            _ => self.relax.flexibility_plus_3_months += 1,
+        }
+        false
+    }
+
+    /// Scores a match and keeps it if it ranks among the best so far.
+    #[inline]
+    fn rank(
+        &mut self,
+        columns: &Columns,
+        record: &ScoringRecord,
+        row: u32,
+        query: &SourcingQuery,
+        choice: ProximityChoice,
+    ) {
+        let (language, soft_skills) = if record.inline {
+            (
+                language_score_by(&query.languages, |language| {
+                    let slot = record.languages.iter().position(|&listed| listed == language)?;
+                    Some(record.language_levels[slot])
+                }),
+                soft_skill_score_by(&query.soft_skill_categories, |category| {
+                    match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
+                        Some(slot) => record.soft_skill_percents[slot],
+                        None => 0,
+                    }
+                }),
+            )
+        } else {
+            (
+                language_score(columns.languages_of(row), &query.languages),
+                soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
+            )
+        };
+        let score = total_score(language, soft_skills, choice.score);
+        let candidate_id = record.candidate_id;
+        if self.top.would_keep(score, candidate_id) {
+            self.top.push(Ranked { score, candidate_id, row, choice });
+        }
+    }
+
+    fn into_outcome(self) -> SegmentOutcome {
+        SegmentOutcome { total: self.total, relax: self.relax, top: self.top.into_sorted() }
     }
 }
 
@@ -414,13 +518,25 @@ impl SegmentView<'_> {
             Vec::new()
         };
 
+        // With the geo plan, keyword matches are checked last, as a bitset.
+        let keyword_bits = match (&text_rows, row_by_row) {
+            (Some(text_rows), false) => {
+                let mut bits = vec![0u64; rows.div_ceil(64)];
+                for &row in text_rows {
+                    bits[row as usize / 64] |= 1 << (row % 64);
+                }
+                Some(bits)
+            }
+            _ => None,
+        };
+        let keyword_bits = keyword_bits.as_deref();
         SCRATCH.with(|scratch| {
             let mut scratch = scratch.borrow_mut();
             scratch.begin(rows);
-            let keyword_bits = if row_by_row {
+            let mut tally = Tally::new(capacity);
+            if row_by_row {
                 let rows = text_rows.as_deref().unwrap_or(&[]);
                 self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
-                None
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
@@ -431,32 +547,34 @@ impl SegmentView<'_> {
                         } else {
                             self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
                         }
-                        self.collect_country_wide(shard.country_wide.get(country), &criteria, &mut scratch);
+                        let list = shard.country_wide.get(country);
+                        self.collect_country_wide(list, query, &criteria, keyword_bits, &mut scratch, &mut tally);
                     }
                     (QueryLocalization::Country { country }, _) => {
                         self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
                     }
                     (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
                 }
-                text_rows.map(|rows| {
-                    let mut bits = vec![0u64; segment.columns.candidate_ids.len().div_ceil(64)];
-                    for row in rows {
-                        bits[row as usize / 64] |= 1 << (row % 64);
-                    }
-                    bits
-                })
-            };
-            let (states, geometry, keyword_bits) = (&scratch.states, geometry.as_ref(), keyword_bits.as_deref());
+            }
+            let states = &scratch.states;
             if parallel && states.len() >= 4096 {
                 use rayon::prelude::*;
                 let chunk = states.len().div_ceil(threads * 2);
-                states
+                let split = states
                     .par_chunks(chunk)
-                    .map(|states| self.finish(states, query, geometry, keyword_bits, capacity))
-                    .reduce_with(|a, b| merge_outcomes(a, b, capacity))
-                    .unwrap_or(empty)
+                    .map(|states| {
+                        let mut part = Tally::new(capacity);
+                        self.tally_states(states, query, keyword_bits, &mut part);
+                        part.into_outcome()
+                    })
+                    .reduce_with(|a, b| merge_outcomes(a, b, capacity));
+                match split {
+                    Some(outcome) => merge_outcomes(outcome, tally.into_outcome(), capacity),
+                    None => tally.into_outcome(),
+                }
             } else {
-                self.finish(states, query, geometry, keyword_bits, capacity)
+                self.tally_states(states, query, keyword_bits, &mut tally);
+                tally.into_outcome()
             }
         })
     }
@@ -472,15 +590,23 @@ impl SegmentView<'_> {
     ) {
         let columns = &self.segment.columns;
         let center = geometry.center;
+        let mut selected = [0; BUCKET_SIZE];
         for &(start, end) in buckets {
             let range = start as usize..end as usize;
             let units = &shard.units[range.clone()];
             let filters = &shard.filters[range.clone()];
-            for (offset, (unit, filter)) in units.iter().zip(filters).enumerate() {
+            // Beyond the radius only a full match counts (for the doubled radius).
+            let worth_a_look = select(units.len(), &mut selected, |offset| {
+                let squared_chord = geometry.squared_chord(&units[offset]);
+                let (may_pass, may_match) = criteria.prescreen(&filters[offset]);
+                may_pass
+                    & (squared_chord <= geometry.surely_beyond_double_radius)
+                    & (may_match | (squared_chord <= geometry.surely_beyond_radius))
+            });
+            for &offset in worth_a_look {
+                let offset = usize::from(offset);
+                let (unit, filter) = (&units[offset], &filters[offset]);
                 let squared_chord = geometry.squared_chord(unit);
-                if squared_chord > geometry.surely_beyond_double_radius {
-                    continue;
-                }
                 let entry = range.start + offset;
                 let row = shard.rows[entry];
                 let Some(failed) = criteria.screen(columns, row, filter) else {
@@ -520,16 +646,39 @@ impl SegmentView<'_> {
         }
     }
 
-    /// Candidates with a whole-country localization of the query point's country.
-    fn collect_country_wide(&self, list: Option<&CountryList>, criteria: &Criteria<'_>, scratch: &mut Scratch) {
+    /// Candidates with a whole-country localization of the query point's country. Those the circle
+    /// scan met get the localization added to their state; the others, most of the list, are
+    /// counted and ranked at once from the list's own copies.
+    fn collect_country_wide(
+        &self,
+        list: Option<&CountryList>,
+        query: &SourcingQuery,
+        criteria: &Criteria<'_>,
+        keyword_bits: Option<&[u64]>,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
         let Some(list) = list else {
             return;
         };
         let columns = &self.segment.columns;
-        for (entry, filter) in list.filters.iter().enumerate() {
-            let row = list.rows[entry];
-            if let Some(failed) = criteria.screen(columns, row, filter) {
-                scratch.state(row, failed).offer_country(list.localization_indexes[entry]);
+        let mut selected = [0; BUCKET_SIZE];
+        for (chunk, filters) in list.filters.chunks(BUCKET_SIZE).enumerate() {
+            let worth_a_look = select(filters.len(), &mut selected, |offset| criteria.prescreen(&filters[offset]).0);
+            for &offset in worth_a_look {
+                let entry = chunk * BUCKET_SIZE + usize::from(offset);
+                let row = list.rows[entry];
+                let Some(failed) = criteria.screen(columns, row, &list.filters[entry]) else {
+                    continue;
+                };
+                let localization_index = list.localization_indexes[entry];
+                if scratch.has_state(row) {
+                    scratch.state(row, failed).offer_country(localization_index);
+                } else if !self.excluded(row, keyword_bits) && tally.count_within(failed) {
+                    let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
+                        .expect("a country localization is a choice");
+                    tally.rank(columns, &list.scoring[entry], row, query, choice);
+                }
             }
         }
     }
@@ -582,87 +731,72 @@ impl SegmentView<'_> {
         }
     }
 
-    /// Counts matches and relaxations and keeps the best matches.
-    fn finish(
+    /// Whether a row is left out of this query: replaced or removed later, or not matching the keywords.
+    #[inline]
+    fn excluded(&self, row: u32, keyword_bits: Option<&[u64]>) -> bool {
+        self.dead.is_some_and(|dead| bit_is_set(dead, row)) || keyword_bits.is_some_and(|bits| !bit_is_set(bits, row))
+    }
+
+    /// Counts the collected candidates' matches and relaxations and ranks the matches.
+    fn tally_states(
         &self,
         states: &[RowState],
         query: &SourcingQuery,
-        geometry: Option<&Geometry>,
         keyword_bits: Option<&[u64]>,
-        capacity: usize,
-    ) -> SegmentOutcome {
+        tally: &mut Tally,
+    ) {
         let columns = &self.segment.columns;
-        let radius_km = geometry.map_or(query.radius_km, |geometry| geometry.radius_km);
-        let mut total = 0;
-        let mut relax = RelaxCounts::default();
-        let mut top = TopK::new(capacity);
-        for state in states {
-            if self.dead.is_some_and(|dead| bit_is_set(dead, state.row))
-                || keyword_bits.is_some_and(|bits| !bit_is_set(bits, state.row))
-            {
-                continue;
-            }
-            let within = state.within_radius || state.country_index.is_some();
-            if !within {
-                if state.within_double_radius && state.failed == 0 {
-                    relax.radius_doubled += 1;
-                }
-                continue;
-            }
-            match state.failed {
-                0 => {}
-                CONTRACT => {
-                    relax.any_contract += 1;
+        let mut matches = [0; SCORING_BATCH];
+        let mut records = [ScoringRecord::default(); SCORING_BATCH];
+        for states in states.chunks(SCORING_BATCH) {
+            let mut match_count = 0;
+            for (offset, state) in states.iter().enumerate() {
+                if self.excluded(state.row, keyword_bits) {
                     continue;
                 }
-                DEGREE => {
-                    relax.degree_minus_one += 1;
+                let within = state.within_radius || state.country_index.is_some();
+                if !within {
+                    if state.within_double_radius && state.failed == 0 {
+                        tally.relax.radius_doubled += 1;
+                    }
                     continue;
                 }
-                START_DATE => {
-                    relax.start_date_plus_30_days += 1;
-                    continue;
-                }
-                _ => {
-                    relax.flexibility_plus_3_months += 1;
-                    continue;
+                if tally.count_within(state.failed) {
+                    matches[match_count] = offset;
+                    match_count += 1;
                 }
             }
-            total += 1;
-            let choice = choose_proximity(
-                state.nearest.map(|(distance, index)| (distance, usize::from(index))),
-                state.country_index.map(usize::from),
-                radius_km,
-            )
-            .expect("a match has a localization");
-            let record = &columns.scoring[state.row as usize];
-            let candidate_id = record.candidate_id;
-            let (language, soft_skills) = if record.inline {
-                (
-                    language_score_by(&query.languages, |language| {
-                        let slot = record.languages.iter().position(|&listed| listed == language)?;
-                        Some(record.language_levels[slot])
-                    }),
-                    soft_skill_score_by(&query.soft_skill_categories, |category| {
-                        match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
-                            Some(slot) => record.soft_skill_percents[slot],
-                            None => 0,
-                        }
-                    }),
+            let matches = &matches[..match_count];
+            // The records are fetched together, so that their cache misses overlap instead of
+            // each one holding up the scoring of its match in turn.
+            for (record, &offset) in records.iter_mut().zip(matches) {
+                *record = columns.scoring[states[offset].row as usize];
+            }
+            for (record, &offset) in records.iter().zip(matches) {
+                let state = &states[offset];
+                let choice = choose_proximity(
+                    state.nearest.map(|(distance, index)| (distance, usize::from(index))),
+                    state.country_index.map(usize::from),
+                    query.radius_km,
                 )
-            } else {
-                (
-                    language_score(columns.languages_of(state.row), &query.languages),
-                    soft_skill_score(columns.soft_skills_of(state.row), &query.soft_skill_categories),
-                )
-            };
-            let score = total_score(language, soft_skills, choice.score);
-            if top.would_keep(score, candidate_id) {
-                top.push(Ranked { score, candidate_id, row: state.row, choice });
+                .expect("a match has a localization");
+                tally.rank(columns, record, state.row, query, choice);
             }
         }
-        SegmentOutcome { total, relax, top: top.into_sorted() }
     }
+}
+
+/// The offsets among `0..count` (at most [`BUCKET_SIZE`]) for which `keep` holds, found without a
+/// branch per offset: scans evaluate a cheap condition on a whole bucket first, then look closer
+/// at the few entries that pass, instead of mispredicting a branch on each entry.
+#[inline(always)]
+fn select(count: usize, selected: &mut [u8; BUCKET_SIZE], keep: impl Fn(usize) -> bool) -> &[u8] {
+    let mut kept = 0;
+    for offset in 0..count {
+        selected[kept] = offset as u8;
+        kept += usize::from(keep(offset));
+    }
+    &selected[..kept]
 }
 
 /// The entry ranges of the buckets that may hold places within twice the radius, in bucket order.

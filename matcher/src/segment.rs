@@ -71,11 +71,16 @@ pub(crate) struct EntryFilter {
 pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
 
 /// Candidates listed by country, with the localization that puts them there.
+///
+/// Every point query of the country reads the whole list, so it carries copies of the candidates'
+/// filter fields and scoring records: most of its candidates are in no other way near the query, and
+/// a pass over the list then reads nothing but the list.
 #[derive(Default)]
 pub(crate) struct CountryList {
     pub rows: Vec<u32>,
     pub localization_indexes: Vec<u16>,
     pub filters: Vec<EntryFilter>,
+    pub scoring: Vec<ScoringRecord>,
 }
 
 /// The localizations of the candidates who want one job category.
@@ -355,6 +360,7 @@ impl Columns {
                             list.rows.push(row);
                             list.localization_indexes.push(index);
                             list.filters.push(self.entry_filter(row));
+                            list.scoring.push(self.scoring[row as usize]);
                         }
                     }
                 }

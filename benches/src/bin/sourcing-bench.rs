@@ -9,7 +9,7 @@ use benches::postgis::{self, PrivatePostgres};
 use benches::typesense::TypesenseServer;
 use benches::{CANDIDATE_SEED, LatencySummary, QUERY_SEED, french_places, memory_mib, process_cpu_s, thread_cpu_ms};
 use clap::Parser;
-use matcher::{Matcher, SearchPlan, SourcingQuery, workload};
+use matcher::{CandidateDoc, Matcher, SearchOptions, SearchPlan, SourcingQuery, oracle, workload};
 
 /// Runs the S1 queries and prints a RESULT line.
 #[derive(Parser, Debug)]
@@ -29,6 +29,13 @@ struct Options {
     /// Also time each forced query plan (geo-first, text-first) on one thread.
     #[arg(long)]
     compare_plans: bool,
+    /// Also check every result against the brute-force oracle, on one thread and with the scan split
+    /// across the pool (slow: seconds per query at 1M).
+    #[arg(long)]
+    check_oracle: bool,
+    /// Also list this many of the slowest queries on one thread (median over the rounds).
+    #[arg(long, default_value_t = 0)]
+    slowest: usize,
     /// Port of the private PostGIS cluster (127.0.0.1).
     #[arg(long, default_value_t = 54390)]
     postgres_port: u16,
@@ -83,6 +90,55 @@ fn print_summary(label: &str, summary: &LatencySummary) {
     );
 }
 
+/// The `count` queries with the highest median time in `samples` (rounds of all queries in order),
+/// with what makes them costly: category, place, matches, relaxations.
+fn print_slowest(matcher: &Matcher, queries: &[SourcingQuery], samples: &[f64], count: usize) {
+    let mut medians: Vec<(f64, usize)> = (0..queries.len())
+        .map(|index| {
+            let mut times: Vec<f64> = samples.iter().skip(index).step_by(queries.len()).copied().collect();
+            times.sort_by(f64::total_cmp);
+            (times.get(times.len() / 2).copied().unwrap_or(0.0), index)
+        })
+        .collect();
+    medians.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for &(median_ms, index) in medians.iter().take(count) {
+        let query = &queries[index];
+        let result = matcher.search(query);
+        println!(
+            "slow query {index:>3}: {median_ms:.3} ms  category {:>2}  {:?}  languages {} soft skills {}  total {}  relax {:?}",
+            query.job_category,
+            query.localization,
+            query.languages.len(),
+            query.soft_skill_categories.len(),
+            result.total,
+            result.relax
+        );
+    }
+}
+
+/// Compares every result with the oracle's, on one thread and with the scan and the scoring split
+/// across the global pool; returns the number of differing results.
+fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[SourcingQuery]) -> usize {
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
+    let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let mut differences = 0;
+    for (index, query) in queries.iter().enumerate() {
+        let expected = oracle::search(docs, query);
+        let single = one_thread.install(|| matcher.search(query));
+        let parallel = matcher.search_with(query, split);
+        for (label, actual) in [("one thread", single), ("split", parallel)] {
+            if actual != expected {
+                differences += 1;
+                println!(
+                    "query {index} differs from the oracle ({label}): total {} vs {}",
+                    actual.total, expected.total
+                );
+            }
+        }
+    }
+    differences
+}
+
 fn main() -> Result<()> {
     let options = Options::parse();
     let places = french_places();
@@ -113,6 +169,7 @@ fn main() -> Result<()> {
     let rss_before_mib = memory_mib("VmRSS");
     let cpu_before = process_cpu_s();
     let started = Instant::now();
+    let checked_docs = options.check_oracle.then(|| docs.clone());
     let matcher = Matcher::build(docs);
     let build_s = started.elapsed().as_secs_f64();
     let build_cpu_s = process_cpu_s() - cpu_before;
@@ -128,6 +185,9 @@ fn main() -> Result<()> {
     let single_summary = LatencySummary::of(&single);
     print_summary("vivier 1 thread", &single_summary);
     println!("vivier 1 thread, mean on-CPU time {:.3} ms", LatencySummary::of(&single_cpu).mean);
+    if options.slowest > 0 {
+        print_slowest(&matcher, &queries, &single, options.slowest);
+    }
     let (all, _) = time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto);
     print_summary(&format!("vivier {} threads", rayon::current_num_threads()), &LatencySummary::of(&all));
     if options.compare_plans {
@@ -144,6 +204,11 @@ fn main() -> Result<()> {
         totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64,
         totals.iter().max().unwrap_or(&0)
     );
+
+    if let Some(docs) = checked_docs {
+        let differences = differences_from_oracle(&matcher, &docs, &queries);
+        println!("oracle check: {differences} of {} results differ", queries.len() * 2);
+    }
 
     let mut result = format!(
         "RESULT n={} queries={} vivier_mean_ms={:.3} vivier_p50_ms={:.3} vivier_p99_ms={:.3} vivier_max_ms={:.3} build_s={:.2} rss_mb={:.0}",
