@@ -6,7 +6,8 @@
 //! # How the matcher follows the database
 //!
 //! - **Projection** ([`projection`]): one set of queries turns a candidate's rows into its
-//!   [`matcher::CandidateDoc`]; deactivated and not-searching candidates are removed.
+//!   [`matcher::CandidateDoc`] and its [`cards::CandidateCard`] (what a search hit shows beyond
+//!   the document); deactivated and not-searching candidates are removed from both.
 //! - **Change log** ([`change_log`], `migrations/0006_candidate_changes.sql`): statement-level
 //!   triggers on every table feeding the projection append `(seq, candidate_id, op, at, xid)` to
 //!   `candidate_changes` in the writing transaction and `pg_notify('candidate_changes', seq)`.
