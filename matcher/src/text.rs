@@ -16,6 +16,7 @@ use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenStream, SimpleTokenizer, Stemmer,
     TextAnalyzer, Token, TokenStream, Tokenizer,
 };
+use tantivy::indexer::NoMergePolicy;
 use tantivy::{DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
 
 use crate::model::CandidateDoc;
@@ -186,6 +187,10 @@ impl TextIndex {
             if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
         let mut writer: IndexWriter =
             index.writer_with_num_threads(threads, budget).expect("a RAM index writer always opens");
+        // The segments the threads flush are kept as they are: merging them (tantivy's default
+        // policy) made building a million real profiles grow faster than their number, and a
+        // keyword query reads a few segments about as fast as one.
+        writer.set_merge_policy(Box::new(NoMergePolicy));
         for (row, doc) in documents.enumerate() {
             if !doc.searchable {
                 continue; // never matches, so never needs to be found
