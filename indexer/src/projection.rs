@@ -15,7 +15,8 @@
 //! - localizations in `position` order: a whole country for `country` rows, otherwise a place
 //!   whose id comes from [`crate::place_ids`];
 //! - job categories, contract types, languages and soft-skill categories in id order;
-//!   soft skills are the `candidate_soft_skill_percentages` view rounded to whole percents;
+//!   soft skills are the `candidate_soft_skill_percentages` view rounded to whole percents,
+//!   computed here from the picks themselves (see [`soft_skill_percent`]);
 //! - the text is, one piece per line and skipping empty pieces: each experience's position,
 //!   company and CAR context, actions and results; each project's name and CAR texts; each
 //!   education's name and institution (records in id order).
@@ -112,9 +113,34 @@ const CONTRACT_TYPES: &str = "select candidate_id, contract_type_id from candida
          where candidate_id = any($1) order by candidate_id, contract_type_id";
 const LANGUAGES: &str = "select candidate_id, language_id, level from candidate_languages
          where candidate_id = any($1) order by candidate_id, language_id";
-const SOFT_SKILLS: &str = "select candidate_id, soft_skill_category_id, round(percentage)::smallint
-         from candidate_soft_skill_percentages
-         where candidate_id = any($1) order by candidate_id, soft_skill_category_id";
+// One row per soft skill picked on an education, experience, project or hobby, with its category:
+// the rows the `candidate_soft_skill_percentages` view aggregates. Counting them here costs a
+// third of what the view's grouping, window and sort cost Postgres at a million candidates.
+const SOFT_SKILL_PICKS: &str = "select e.candidate_id, k.soft_skill_category_id
+         from education_soft_skills s join educations e on e.id = s.education_id
+         join soft_skills k on k.id = s.soft_skill_id where e.candidate_id = any($1)
+         union all
+         select x.candidate_id, k.soft_skill_category_id
+         from experience_soft_skills s join experiences x on x.id = s.experience_id
+         join soft_skills k on k.id = s.soft_skill_id where x.candidate_id = any($1)
+         union all
+         select p.candidate_id, k.soft_skill_category_id
+         from project_soft_skills s join projects p on p.id = s.project_id
+         join soft_skills k on k.id = s.soft_skill_id where p.candidate_id = any($1)
+         union all
+         select h.candidate_id, k.soft_skill_category_id
+         from candidate_hobby_soft_skills s join candidate_hobbies h on h.id = s.candidate_hobby_id
+         join soft_skills k on k.id = s.soft_skill_id where h.candidate_id = any($1)";
+
+/// The whole percent the projection gives a category picked `picks` times out of `total`: the
+/// view's `round(100.0 * picks / total, 1)`, then rounded to a whole number, both rounding halves
+/// away from zero, in integers (the view's numeric division is exact to far more digits than a
+/// tie between two tenths needs).
+pub fn soft_skill_percent(picks: u32, total: u32) -> u8 {
+    let (picks, total) = (u64::from(picks), u64::from(total.max(1)));
+    let tenths = (2000 * picks + total) / (2 * total);
+    ((tenths + 5) / 10).min(100) as u8
+}
 // The free-text records, one row per record with its pieces in order (the first three columns of
 // a source it lacks are null); `assemble` orders and joins them. Aggregating them in Postgres
 // (`string_agg ... order by`) sorted every piece of every candidate and cost most of a bulk load.
@@ -171,7 +197,7 @@ struct Rows {
     job_categories: Vec<(i64, i16)>,
     contract_types: Vec<(i64, i16)>,
     languages: Vec<(i64, i16, i16)>,
-    soft_skills: Vec<(i64, i16, i16)>,
+    soft_skill_picks: Vec<(i64, i16)>,
     /// Experiences, projects, educations: the order their texts come in.
     texts: [Vec<TextRecord>; 3],
 }
@@ -193,7 +219,7 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
         job_categories: fetch(&mut *connection, JOB_CATEGORIES, selection).await?,
         contract_types: fetch(&mut *connection, CONTRACT_TYPES, selection).await?,
         languages: fetch(&mut *connection, LANGUAGES, selection).await?,
-        soft_skills: fetch(&mut *connection, SOFT_SKILLS, selection).await?,
+        soft_skill_picks: fetch(&mut *connection, SOFT_SKILL_PICKS, selection).await?,
         texts: [
             fetch(&mut *connection, EXPERIENCE_TEXTS, selection).await?,
             fetch(&mut *connection, PROJECT_TEXTS, selection).await?,
@@ -224,7 +250,7 @@ pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<P
         job_categories,
         contract_types,
         languages,
-        soft_skills,
+        soft_skill_picks,
         experiences,
         projects,
         educations,
@@ -234,13 +260,13 @@ pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<P
         in_snapshot(pool, snapshot, JOB_CATEGORIES),
         in_snapshot(pool, snapshot, CONTRACT_TYPES),
         in_snapshot(pool, snapshot, LANGUAGES),
-        in_snapshot(pool, snapshot, SOFT_SKILLS),
+        in_snapshot(pool, snapshot, SOFT_SKILL_PICKS),
         in_snapshot(pool, snapshot, EXPERIENCE_TEXTS),
         in_snapshot(pool, snapshot, PROJECT_TEXTS),
         in_snapshot(pool, snapshot, EDUCATION_TEXTS),
     )?;
     let texts = [experiences, projects, educations];
-    let rows = Rows { profiles, localizations, job_categories, contract_types, languages, soft_skills, texts };
+    let rows = Rows { profiles, localizations, job_categories, contract_types, languages, soft_skill_picks, texts };
     Ok(assemble(rows, None))
 }
 
@@ -330,12 +356,17 @@ fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
         }
     }
 
-    for (candidate_id, category, percent) in rows.soft_skills {
-        let Some(draft) = drafts.get_mut(&candidate_id) else { continue };
-        if let (Some(category), Some(percent)) =
-            (convert(draft, "soft-skill category", category.into()), convert(draft, "percentage", percent.into()))
-        {
-            draft.document.soft_skills.push(SoftSkillShare { category, percent });
+    // each candidate's picks grouped by category, categories in id order
+    let mut picks = rows.soft_skill_picks;
+    picks.sort_unstable();
+    for candidate_picks in picks.chunk_by(|a, b| a.0 == b.0) {
+        let Some(draft) = drafts.get_mut(&candidate_picks[0].0) else { continue };
+        let total = candidate_picks.len() as u32;
+        for category_picks in candidate_picks.chunk_by(|a, b| a.1 == b.1) {
+            if let Some(category) = convert(draft, "soft-skill category", category_picks[0].1.into()) {
+                let percent = soft_skill_percent(category_picks.len() as u32, total);
+                draft.document.soft_skills.push(SoftSkillShare { category, percent });
+            }
         }
     }
 
@@ -375,4 +406,22 @@ fn assemble(rows: Rows, requested: Option<&[i64]>) -> ProjectedBatch {
         }
     }
     batch
+}
+
+#[cfg(test)]
+mod tests {
+    use super::soft_skill_percent;
+
+    #[test]
+    fn soft_skill_percents_round_tenths_then_units_halves_away_from_zero() {
+        // 12.5 -> 13; 6.25 -> 6.3 -> 6; 33.33 -> 33.3 -> 33; 66.67 -> 66.7 -> 67
+        assert_eq!(soft_skill_percent(1, 8), 13);
+        assert_eq!(soft_skill_percent(1, 16), 6);
+        assert_eq!(soft_skill_percent(1, 3), 33);
+        assert_eq!(soft_skill_percent(2, 3), 67);
+        // 0.5 -> 1, but 0.04998 -> 0.0 -> 0
+        assert_eq!(soft_skill_percent(1, 200), 1);
+        assert_eq!(soft_skill_percent(1, 2001), 0);
+        assert_eq!(soft_skill_percent(7, 7), 100);
+    }
 }

@@ -65,6 +65,45 @@ async fn assert_matcher_equals_database(pool: &PgPool, replica: &Replica) {
     assert_eq!(verification.indexed_documents, searchable_ids(pool).await.len());
 }
 
+#[sqlx::test(migrations = "../migrations")]
+async fn the_projected_soft_skill_shares_are_the_views_percentages_rounded(pool: PgPool) {
+    seed::seed_database(&pool, 300, 23).await.unwrap();
+    // the rounding's edge: shares of exactly n.5 % (1 pick in 8, 3 in 16...)
+    let halves: i64 = sqlx::query_scalar(
+        "select count(*) from candidate_soft_skill_percentages where percentage - trunc(percentage) = 0.5",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(halves > 0, "the seeded data holds shares of n.5 %");
+    let expected: Vec<(i64, i16, i16)> = sqlx::query_as(
+        "select candidate_id, soft_skill_category_id, round(percentage)::smallint from candidate_soft_skill_percentages
+         order by candidate_id, soft_skill_category_id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let ids = searchable_ids(&pool).await;
+    let mut connection = pool.acquire().await.unwrap();
+    let batch = indexer::projection::project_candidates(&mut connection, &ids).await.unwrap();
+
+    let projected: Vec<(i64, i16, i16)> = batch
+        .documents
+        .iter()
+        .flat_map(|document| {
+            document
+                .soft_skills
+                .iter()
+                .map(|share| (document.candidate_id, share.category as i16, share.percent as i16))
+        })
+        .collect();
+    let searchable: std::collections::HashSet<i64> = ids.into_iter().collect();
+    let expected: Vec<(i64, i16, i16)> =
+        expected.into_iter().filter(|(candidate_id, _, _)| searchable.contains(candidate_id)).collect();
+    assert!(expected.len() > 500, "the seed gives soft skills to most candidates");
+    assert_eq!(projected, expected);
+}
+
 /// One change to a candidate's profile through the tables the projection reads; which one
 /// depends on the candidate and the round, so that a stream of them covers every kind.
 async fn change_profile(pool: &PgPool, candidate_id: i64, round: i64) -> sqlx::Result<()> {
