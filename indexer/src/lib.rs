@@ -281,7 +281,7 @@ async fn snapshot_transaction(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'
 
 /// Projects every searchable candidate as `transaction` (a [`snapshot_transaction`]) sees them,
 /// the queries running in parallel on other connections that share its snapshot.
-async fn project_searchable_in(pool: &PgPool, transaction: &mut PgConnection) -> sqlx::Result<ProjectedBatch> {
+async fn project_searchable_in(pool: &PgPool, transaction: &mut PgConnection) -> Result<ProjectedBatch, Error> {
     let snapshot: String = sqlx::query_scalar("select pg_export_snapshot()").fetch_one(&mut *transaction).await?;
     project_searchable(pool, &snapshot).await
 }

@@ -232,7 +232,7 @@ pub async fn project_candidates(connection: &mut PgConnection, candidate_ids: &[
 /// Projects every searchable candidate as the exported Postgres snapshot `snapshot` sees them
 /// (`pg_export_snapshot()` of a repeatable-read transaction kept open meanwhile), each query on
 /// its own connection of `pool`.
-pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> sqlx::Result<ProjectedBatch> {
+pub async fn project_searchable(pool: &PgPool, snapshot: &str) -> Result<ProjectedBatch, crate::Error> {
     async fn in_snapshot<O>(pool: &PgPool, snapshot: &str, sql: &str) -> sqlx::Result<Vec<O>>
     where
         O: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
