@@ -43,14 +43,6 @@ impl CandidateCards {
         self.cards.read().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub fn len(&self) -> usize {
-        self.read().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.read().is_empty()
-    }
-
     /// Stores (or replaces) these cards.
     pub fn upsert(&self, cards: impl IntoIterator<Item = CandidateCard>) {
         let mut stored = self.cards.write().unwrap_or_else(PoisonError::into_inner);
