@@ -7,7 +7,10 @@
 //! `scripts/geodata/build` (sources and licences in `NOTICE`) and embedded
 //! with `include_str!`; each table is parsed once, on first use.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use indexer::place_ids::{PlaceKind, place_id_of};
 
 /// A French commune (municipality) as of the shipped Code officiel
 /// géographique, in metropolitan France or an overseas department.
@@ -137,6 +140,19 @@ pub fn communes() -> &'static [Commune] {
     &COMMUNES
 }
 
+/// The commune a matcher place id names (see `indexer::place_ids`), through an index built on
+/// first use: presenting search hits looks one up per hit.
+pub fn commune_by_place_id(place_id: u32) -> Option<&'static Commune> {
+    static BY_PLACE_ID: LazyLock<HashMap<u32, usize>> = LazyLock::new(|| {
+        communes()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, commune)| Some((place_id_of(PlaceKind::Commune, &commune.insee).ok()?, index)))
+            .collect()
+    });
+    BY_PLACE_ID.get(&place_id).map(|&index| &communes()[index])
+}
+
 /// The commune with this INSEE code.
 pub fn commune_by_insee(insee: &str) -> Option<&'static Commune> {
     let communes = communes();
@@ -208,6 +224,20 @@ mod tests {
         let lyon = commune("69123");
         assert!(lyon.postcodes.iter().any(|p| p == "69001"));
         assert_eq!(lyon.department, "69");
+    }
+
+    #[test]
+    fn a_commune_is_found_by_its_place_id_and_nothing_else_is() {
+        let ajaccio = place_id_of(PlaceKind::Commune, "2A004").unwrap();
+        assert_eq!(commune_by_place_id(69_123).map(|commune| commune.name.as_str()), Some("Lyon"));
+        assert_eq!(commune_by_place_id(ajaccio).map(|commune| commune.name.as_str()), Some("Ajaccio"));
+        let rhone = place_id_of(PlaceKind::Department, "69").unwrap();
+        assert!(commune_by_place_id(rhone).is_none());
+        for commune in communes() {
+            let place_id =
+                place_id_of(PlaceKind::Commune, &commune.insee).expect("every shipped commune has a place id");
+            assert_eq!(commune_by_place_id(place_id).map(|found| &found.insee), Some(&commune.insee));
+        }
     }
 
     #[test]

@@ -10,7 +10,6 @@ use std::collections::HashSet;
 
 use chrono::{Duration, NaiveDate};
 use indexer::cards::CandidateCard;
-use indexer::place_ids::{PlaceKind, place_of_id};
 use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, SearchResult, SourcingQuery};
 use serde::Serialize;
 
@@ -190,10 +189,7 @@ pub struct SearchResponse {
 
 /// The commune a place id names (communes only; a department or region match shows none).
 fn commune_of_place(place_id: u32) -> Option<Commune> {
-    let (PlaceKind::Commune, insee) = place_of_id(place_id)? else {
-        return None;
-    };
-    let commune = geodata::commune_by_insee(&insee)?;
+    let commune = geodata::commune_by_place_id(place_id)?;
     Some(Commune {
         name: commune.name.clone(),
         department: commune.department.clone(),
