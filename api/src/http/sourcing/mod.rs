@@ -147,7 +147,7 @@ pub async fn get_search(
     locale: Locale,
     Path(search_id): Path<i64>,
     Query(query): Query<SearchPageQuery>,
-) -> Result<Json<SearchResponse>> {
+) -> Result<Response> {
     let stored = store::owned_search(&state.db, user.id, search_id).await?;
     let mut checks = Checks::new();
     let page = Page::checked(query.limit, query.offset, query.sort, &mut checks);
@@ -156,7 +156,8 @@ pub async fn get_search(
     let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect() };
     if !query.only_saved {
         let result = results::search_page(&state, &stored.criteria, page).await?;
-        return Ok(Json(results::present(&state, locale, Some(&saved), stored.criteria, page, result, &[]).await?));
+        let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &[]).await?;
+        return Ok(Json(response).into_response());
     }
     // the saved candidates who are still looking, with their live score when they still match
     let looking: Vec<i64> = saved_ids
@@ -168,7 +169,8 @@ pub async fn get_search(
     let page_ids: Vec<i64> = looking.iter().copied().skip(page.offset).take(page.limit).collect();
     everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
     everything.total = looking.len();
-    Ok(Json(results::present(&state, locale, Some(&saved), stored.criteria, page, everything, &page_ids).await?))
+    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, everything, &page_ids).await?;
+    Ok(Json(response).into_response())
 }
 
 #[utoipa::path(

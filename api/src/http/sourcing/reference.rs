@@ -67,13 +67,10 @@ impl SourcingReference {
     }
 
     /// The label of `id` in the locale, empty when unknown.
-    pub fn name(&self, list: List, id: u16, locale: Locale) -> String {
-        self.labels[&list]
-            .get(&id)
-            .map(|(french, english)| match locale {
-                Locale::Fr => french.clone(),
-                Locale::En => english.clone(),
-            })
-            .unwrap_or_default()
+    pub fn name(&self, list: List, id: u16, locale: Locale) -> &str {
+        self.labels[&list].get(&id).map_or("", |(french, english)| match locale {
+            Locale::Fr => french,
+            Locale::En => english,
+        })
     }
 }

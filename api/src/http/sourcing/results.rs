@@ -86,62 +86,62 @@ pub struct RelaxValues {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Commune {
-    name: String,
-    department: String,
+    name: &'static str,
+    department: &'static str,
     lat: f64,
     lng: f64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Degree {
+pub struct Degree<'a> {
     level: u8,
-    name: String,
+    name: &'a str,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LanguageView {
+pub struct LanguageView<'a> {
     id: u16,
-    name: String,
-    flag: String,
+    name: &'a str,
+    flag: &'a str,
     level: u8,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct ContractView {
+pub struct ContractView<'a> {
     id: u16,
-    name: String,
+    name: &'a str,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CategoryShare {
+pub struct CategoryShare<'a> {
     id: u16,
-    name: String,
+    name: &'a str,
     percent: u8,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CandidateView {
+pub struct CandidateView<'a> {
     id: i64,
     firstname: String,
     lastname: String,
     headline: Option<String>,
     /// The commune of the matching localization; null for a country-wide match.
     commune: Option<Commune>,
-    degree: Option<Degree>,
+    degree: Option<Degree<'a>>,
     /// Highest level first.
-    languages: Vec<LanguageView>,
-    softskills_categories: Vec<CategoryShare>,
+    languages: Vec<LanguageView<'a>>,
+    softskills_categories: Vec<CategoryShare<'a>>,
     /// As the candidate entered it; null means available now.
     availability: Option<NaiveDate>,
-    contracts: Vec<ContractView>,
+    contracts: Vec<ContractView<'a>>,
     /// The public profile's slug, when the candidate shares it.
     slug: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LanguageExplanation {
+pub struct LanguageExplanation<'a> {
     id: u16,
-    name: String,
+    name: &'a str,
     required: u8,
     actual: Option<u8>,
     credit: f64,
@@ -155,26 +155,27 @@ pub struct ProximityExplanation {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Explanation {
+pub struct Explanation<'a> {
     proximity: ProximityExplanation,
-    languages: Vec<LanguageExplanation>,
-    softskills: Vec<CategoryShare>,
+    languages: Vec<LanguageExplanation<'a>>,
+    softskills: Vec<CategoryShare<'a>>,
     language_score: Option<f64>,
     softskill_score: Option<f64>,
     proximity_score: f64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct HitView {
-    candidate: CandidateView,
+pub struct HitView<'a> {
+    candidate: CandidateView<'a>,
     /// 0 to 100; null for a saved candidate who no longer matches.
     score: Option<f64>,
-    breakdown: Option<Explanation>,
+    breakdown: Option<Explanation<'a>>,
     saved: bool,
 }
 
+// Names from the reference lists are borrowed from the server's copy of them, not copied per hit.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SearchResponse {
+pub struct SearchResponse<'a> {
     /// The saved search, or null for an ad-hoc one.
     id: Option<i64>,
     search: SearchCriteria,
@@ -184,18 +185,13 @@ pub struct SearchResponse {
     limit: usize,
     offset: usize,
     sort: SortOrder,
-    hits: Vec<HitView>,
+    hits: Vec<HitView<'a>>,
 }
 
 /// The commune a place id names (communes only; a department or region match shows none).
 fn commune_of_place(place_id: u32) -> Option<Commune> {
     let commune = geodata::commune_by_place_id(place_id)?;
-    Some(Commune {
-        name: commune.name.clone(),
-        department: commune.department.clone(),
-        lat: commune.lat,
-        lng: commune.lng,
-    })
+    Some(Commune { name: &commune.name, department: &commune.department, lat: commune.lat, lng: commune.lng })
 }
 
 /// The saved search a page of results belongs to.
@@ -214,15 +210,15 @@ pub struct SavedSearch {
 /// partners only ever see candidates who are looking, and a save is kept in case they look again.
 ///
 /// [`CandidateCards`]: indexer::cards::CandidateCards
-pub async fn present(
-    state: &AppState,
+pub async fn present<'a>(
+    state: &'a AppState,
     locale: Locale,
     search: Option<&SavedSearch>,
     criteria: SearchCriteria,
     page: Page,
     result: SearchResult,
     unmatched_candidates: &[i64],
-) -> Result<SearchResponse> {
+) -> Result<SearchResponse<'a>> {
     let reference = state.sourcing_reference().await?;
     let mut hits: Vec<(i64, Option<&Hit>)> = result.hits.iter().map(|hit| (hit.candidate_id, Some(hit))).collect();
     hits.extend(
@@ -275,31 +271,31 @@ struct HitPresenter<'a> {
     locale: Locale,
 }
 
-impl HitPresenter<'_> {
-    fn name(&self, list: List, id: u16) -> String {
+impl<'a> HitPresenter<'a> {
+    fn name(&self, list: List, id: u16) -> &'a str {
         self.reference.name(list, id, self.locale)
     }
 
-    fn category_share(&self, category: u16, percent: u8) -> CategoryShare {
+    fn category_share(&self, category: u16, percent: u8) -> CategoryShare<'a> {
         CategoryShare { id: category, name: self.name(List::SoftSkillCategories, category), percent }
     }
 
-    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, saved: bool) -> HitView {
+    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, saved: bool) -> HitView<'a> {
         let commune =
             hit.and_then(|hit| match document.localizations.get(hit.breakdown.proximity.localization_index)? {
                 JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
                 JobLocalization::Country { .. } => None,
             });
-        let mut softskills_categories: Vec<CategoryShare> =
+        let mut softskills_categories: Vec<CategoryShare<'a>> =
             document.soft_skills.iter().map(|share| self.category_share(share.category, share.percent)).collect();
         softskills_categories.sort_by(|a, b| b.percent.cmp(&a.percent).then(a.id.cmp(&b.id)));
-        let mut languages: Vec<LanguageView> = document
+        let mut languages: Vec<LanguageView<'a>> = document
             .languages
             .iter()
             .map(|skill| LanguageView {
                 id: skill.language,
                 name: self.name(List::Languages, skill.language),
-                flag: self.reference.flag(skill.language).to_owned(),
+                flag: self.reference.flag(skill.language),
                 level: skill.level,
             })
             .collect();
@@ -329,7 +325,7 @@ impl HitPresenter<'_> {
         }
     }
 
-    fn explanation(&self, breakdown: &Breakdown) -> Explanation {
+    fn explanation(&self, breakdown: &Breakdown) -> Explanation<'a> {
         Explanation {
             proximity: ProximityExplanation {
                 distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
