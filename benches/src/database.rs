@@ -28,23 +28,43 @@ pub async fn connect(url: &str, connections: u32) -> Result<PgPool> {
     Ok(PgPoolOptions::new().max_connections(connections).acquire_timeout(Duration::from_secs(60)).connect(url).await?)
 }
 
-/// Writes `candidates` demo candidates into the database at `url` (the child process's work).
-pub async fn seed_into(url: &str, candidates: usize) -> Result<()> {
-    let pool = connect(url, 4).await?;
-    api::seed::seed_database(&pool, candidates, DATA_SEED).await?;
-    Ok(())
+/// The database options every database benchmark takes (flattened into its own options).
+#[derive(clap::Args, Debug)]
+pub struct DatabaseArgs {
+    /// Write the demo data set into this database and exit (the benchmark runs itself this way).
+    #[arg(long, hide = true)]
+    seed_into: Option<String>,
+    /// Measure against this database, already seeded (e.g. by `vivier seed --candidates 1000000`),
+    /// instead of a private Postgres seeded by the run; `--candidates` is then ignored. Saves the
+    /// seeding time when repeating the benchmark.
+    #[arg(long)]
+    database_url: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// The database to measure against, or `None` when this process was only asked to seed one.
+    pub async fn open(&self, candidates: usize, connections: u32) -> Result<Option<BenchDatabase>> {
+        if let Some(url) = &self.seed_into {
+            let pool = connect(url, 4).await?;
+            api::seed::seed_database(&pool, candidates, DATA_SEED).await?;
+            return Ok(None);
+        }
+        Ok(Some(BenchDatabase::open(self.database_url.as_deref(), candidates, connections).await?))
+    }
 }
 
 /// A benchmark's database: migrated, seeded, and holding at least one candidate.
 pub struct BenchDatabase {
     pub pool: PgPool,
+    /// Candidates in the database.
+    pub candidates: i64,
     /// The private cluster when the run started one; it stops when this is dropped.
     pub cluster: Option<PrivatePostgres>,
 }
 
 impl BenchDatabase {
     /// Connects to `database_url`, or starts a private cluster and seeds `candidates` into it.
-    pub async fn open(database_url: Option<&str>, candidates: usize, connections: u32) -> Result<BenchDatabase> {
+    async fn open(database_url: Option<&str>, candidates: usize, connections: u32) -> Result<BenchDatabase> {
         let (cluster, url) = match database_url {
             Some(url) => (None, url.to_owned()),
             None => {
@@ -66,6 +86,6 @@ impl BenchDatabase {
         }
         let count: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await?;
         ensure!(count > 0, "the database holds no candidate: seed it first");
-        Ok(BenchDatabase { pool, cluster })
+        Ok(BenchDatabase { pool, candidates: count, cluster })
     }
 }

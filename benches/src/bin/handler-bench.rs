@@ -30,7 +30,7 @@ use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use benches::LatencySummary;
-use benches::database::{BenchDatabase, run_benchmark, seed_into};
+use benches::database::{DatabaseArgs, run_benchmark};
 use clap::Parser;
 use http_body_util::BodyExt;
 use indexer::cards::CandidateCards;
@@ -51,12 +51,8 @@ struct Options {
     /// Timed rounds over the searches (after one untimed round).
     #[arg(long, default_value_t = 3)]
     rounds: usize,
-    /// Write the demo data set into this database and exit (the benchmark runs itself this way).
-    #[arg(long, hide = true)]
-    seed_into: Option<String>,
-    /// Measure against this database, already seeded (`vivier seed --candidates 100000`).
-    #[arg(long)]
-    database_url: Option<String>,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 /// The cities of `load-tests/sourcing-smoke.js`.
@@ -139,12 +135,10 @@ async fn time_request(router: &Router, cookie: &str, body: &Value) -> Result<(f6
 }
 
 async fn run(options: Options) -> Result<()> {
-    if let Some(url) = &options.seed_into {
-        return seed_into(url, options.candidates).await;
-    }
-    let database = BenchDatabase::open(options.database_url.as_deref(), options.candidates, 16).await?;
-    let pool = database.pool.clone();
-    let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await?;
+    let Some(database) = options.database.open(options.candidates, 16).await? else {
+        return Ok(()); // this process only seeded the database
+    };
+    let (pool, candidates) = (database.pool.clone(), database.candidates);
 
     let (matcher, cards) = (Arc::new(Matcher::new()), Arc::new(CandidateCards::new()));
     let status = Arc::new(IndexerStatus::new());

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, ensure};
-use benches::database::{BenchDatabase, DATA_SEED, run_benchmark, seed_into};
+use benches::database::{DATA_SEED, DatabaseArgs, run_benchmark};
 use benches::{LatencySummary, memory_mib};
 use clap::Parser;
 use indexer::cards::CandidateCards;
@@ -42,14 +42,8 @@ struct Options {
     /// How long to send updates, in seconds.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
-    /// Write the demo data set into this database and exit (the benchmark runs itself this way).
-    #[arg(long, hide = true)]
-    seed_into: Option<String>,
-    /// Measure against this database, already seeded (e.g. by `vivier seed --candidates 1000000`),
-    /// instead of a private Postgres seeded by the run; `--candidates` is then ignored. Saves the
-    /// seeding time when repeating the benchmark.
-    #[arg(long)]
-    database_url: Option<String>,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 fn main() -> Result<()> {
@@ -57,12 +51,10 @@ fn main() -> Result<()> {
 }
 
 async fn run(options: Options) -> Result<()> {
-    if let Some(url) = &options.seed_into {
-        return seed_into(url, options.candidates).await;
-    }
-    let database = BenchDatabase::open(options.database_url.as_deref(), options.candidates, 16).await?;
-    let pool = database.pool.clone();
-    let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await?;
+    let Some(database) = options.database.open(options.candidates, 16).await? else {
+        return Ok(()); // this process only seeded the database
+    };
+    let (pool, candidates) = (database.pool.clone(), database.candidates);
 
     let matcher = Arc::new(Matcher::new());
     let cards = Arc::new(CandidateCards::new());
