@@ -165,7 +165,6 @@ pub async fn get_search(
         .filter(|&id| state.matcher.document_without_text(id).is_some_and(|document| document.searchable))
         .collect();
     let mut everything = results::all_matches(&state, &stored.criteria).await?;
-    everything.hits.retain(|hit| saved.saved_candidates.contains(&hit.candidate_id));
     let page_ids: Vec<i64> = looking.iter().copied().skip(page.offset).take(page.limit).collect();
     everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
     everything.total = looking.len();
