@@ -349,7 +349,6 @@ impl Drop for MergeWorker {
 }
 
 /// What one batch changes in the matcher and the cards.
-#[derive(Default)]
 struct Update {
     documents: Vec<CandidateDoc>,
     cards: Vec<CandidateCard>,
