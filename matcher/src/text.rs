@@ -5,8 +5,14 @@
 //! its French stem occurs in the French-analyzed text or its English stem in the English-analyzed
 //! text; a document matches the keywords when every term matches. The same analyzers are used by the
 //! oracle on the raw text, so the inverted index is checked against a plain token scan.
+//!
+//! The index holds both analyses in one field, each distinct word of a text once, its stems tagged
+//! with their language (see [`SAME_STEM`]): a word whose stems agree costs one token instead of
+//! two, a repeated word nothing. Building a million real profiles spent most of its time here.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
@@ -21,8 +27,7 @@ use tantivy::{DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, Segmen
 
 use crate::model::CandidateDoc;
 
-const FRENCH_TOKENIZER: &str = "vivier_fr";
-const ENGLISH_TOKENIZER: &str = "vivier_en";
+const BILINGUAL_TOKENIZER: &str = "vivier_bilingual";
 
 fn analyzer(language: Language) -> TextAnalyzer {
     TextAnalyzer::builder(SimpleTokenizer::default())
@@ -65,62 +70,136 @@ pub fn text_token_sets(text: &str) -> (HashSet<String>, HashSet<String>) {
     (french, english)
 }
 
-/// The indexing tokenizer of one language: the words of [`SimpleTokenizer`], each replaced by
-/// what the full [`analyzer`] makes of it, remembered per word. Stemming dominates indexing time
-/// and vocabularies are small; the analyzer filters tokens one at a time, so analyzing a word alone
-/// gives exactly what analyzing it inside its text gives. tantivy clones the tokenizer for each of
-/// its indexing threads, so each thread keeps its own memory of stems and tokenizes in parallel.
+/// The markers that tell a stem's origin in the one text field (stems are letters and digits, so a
+/// marker never starts a stem):
+///
+/// | a word whose French and English stems are | indexed as           |
+/// |-------------------------------------------|----------------------|
+/// | the same `s`                              | `=s`                 |
+/// | `f` and `e`, different                    | `<f` and `>e`        |
+///
+/// A keyword term `(f, e)` then matches a document holding any of `=f`, `<f`, `=e`, `>e`: its
+/// French stem among the French-analyzed words or its English stem among the English-analyzed ones.
+const SAME_STEM: char = '=';
+const FRENCH_STEM: char = '<';
+const ENGLISH_STEM: char = '>';
+
+/// What a word is indexed as, and the last text it was seen in.
 #[derive(Clone)]
-struct CachedStemmer {
-    words: SimpleTokenizer,
-    analyzer: TextAnalyzer,
-    /// A word and its stem; `None` when the analyzer drops the word (too long).
-    stems: HashMap<String, Option<String>>,
+struct WordEntry {
+    /// No token when the analyzers drop the word (too long), else one or two (see [`SAME_STEM`]).
+    tokens: Box<[String]>,
+    last_text: u64,
 }
 
-impl CachedStemmer {
-    fn new(language: Language) -> CachedStemmer {
-        CachedStemmer { words: SimpleTokenizer::default(), analyzer: analyzer(language), stems: HashMap::new() }
+/// The indexing tokenizer: the words of [`SimpleTokenizer`], each replaced by the tokens of its
+/// French and English stems, and each distinct word of a text given once (presence is all the
+/// index records). The analyzer filters tokens one at a time, so analyzing a word alone gives
+/// exactly what analyzing it inside its text gives; stemming dominated indexing time and
+/// vocabularies are small, so each word is analyzed once and remembered. tantivy clones the
+/// tokenizer for each of its indexing threads, so each thread keeps its own memory and tokenizes in
+/// parallel.
+#[derive(Clone)]
+struct BilingualStems {
+    words: SimpleTokenizer,
+    memory: StemMemory,
+}
+
+/// The words a [`BilingualStems`] has met, with their tokens.
+#[derive(Clone)]
+struct StemMemory {
+    french: TextAnalyzer,
+    english: TextAnalyzer,
+    /// The position in `entries` of each word met.
+    positions: FxHashMap<String, u32>,
+    entries: Vec<WordEntry>,
+    /// Counts the texts tokenized, to tell a word's first occurrence in the current one.
+    texts: u64,
+}
+
+impl BilingualStems {
+    fn new() -> BilingualStems {
+        let memory = StemMemory {
+            french: analyzer(Language::French),
+            english: analyzer(Language::English),
+            positions: FxHashMap::default(),
+            entries: Vec::new(),
+            texts: 0,
+        };
+        BilingualStems { words: SimpleTokenizer::default(), memory }
     }
 }
 
-impl Tokenizer for CachedStemmer {
-    type TokenStream<'a> = CachedStemStream<'a>;
+impl StemMemory {
+    /// The position of the entry of `word`, analyzed now if it is new.
+    fn entry_of(&mut self, word: &str) -> usize {
+        if let Some(&position) = self.positions.get(word) {
+            return position as usize;
+        }
+        let french = tokens(&mut self.french, word).pop();
+        let english = tokens(&mut self.english, word).pop();
+        let tokens: Box<[String]> = match (french, english) {
+            (Some(french), Some(english)) if french == english => Box::new([format!("{SAME_STEM}{french}")]),
+            (Some(french), Some(english)) => {
+                Box::new([format!("{FRENCH_STEM}{french}"), format!("{ENGLISH_STEM}{english}")])
+            }
+            _ => Box::new([]),
+        };
+        self.entries.push(WordEntry { tokens, last_text: 0 });
+        self.positions.insert(word.to_owned(), (self.entries.len() - 1) as u32);
+        self.entries.len() - 1
+    }
+}
 
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> CachedStemStream<'a> {
-        CachedStemStream {
+impl Tokenizer for BilingualStems {
+    type TokenStream<'a> = BilingualStemStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> BilingualStemStream<'a> {
+        self.memory.texts += 1;
+        BilingualStemStream {
             words: self.words.token_stream(text),
-            analyzer: &mut self.analyzer,
-            stems: &mut self.stems,
+            memory: &mut self.memory,
+            pending: None,
             token: Token::default(),
         }
     }
 }
 
-struct CachedStemStream<'a> {
+struct BilingualStemStream<'a> {
     words: SimpleTokenStream<'a>,
-    analyzer: &'a mut TextAnalyzer,
-    stems: &'a mut HashMap<String, Option<String>>,
+    memory: &'a mut StemMemory,
+    /// The entry and the token within it to give next.
+    pending: Option<(usize, usize)>,
     token: Token,
 }
 
-impl TokenStream for CachedStemStream<'_> {
+impl TokenStream for BilingualStemStream<'_> {
     fn advance(&mut self) -> bool {
-        while self.words.advance() {
-            let word = self.words.token();
-            if !self.stems.contains_key(&word.text) {
-                let stem = tokens(self.analyzer, &word.text).pop();
-                self.stems.insert(word.text.clone(), stem);
+        loop {
+            if let Some((entry, index)) = self.pending.take() {
+                let tokens = &self.memory.entries[entry].tokens;
+                if let Some(next) = tokens.get(index) {
+                    self.token.text.clear();
+                    self.token.text.push_str(next);
+                    self.token.position = self.token.position.wrapping_add(1);
+                    self.pending = Some((entry, index + 1));
+                    return true;
+                }
             }
-            let Some(stem) = &self.stems[&word.text] else { continue };
-            self.token.text.clear();
-            self.token.text.push_str(stem);
+            if !self.words.advance() {
+                return false;
+            }
+            let word = self.words.token();
+            let entry = self.memory.entry_of(&word.text);
+            let text = self.memory.texts;
+            if self.memory.entries[entry].last_text == text {
+                continue; // already given for this text
+            }
+            self.memory.entries[entry].last_text = text;
+            self.pending = Some((entry, 0));
             self.token.offset_from = word.offset_from;
             self.token.offset_to = word.offset_to;
-            self.token.position = self.token.position.wrapping_add(1);
-            return true;
         }
-        false
     }
 
     fn token(&self) -> &Token {
@@ -139,17 +218,17 @@ struct Fields {
     degree: Field,
     language_level: Field,
     soft_skill: Field,
-    text_french: Field,
-    text_english: Field,
+    text: Field,
 }
 
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
-    let text_options = |tokenizer: &str| {
-        TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default().set_tokenizer(tokenizer).set_index_option(IndexRecordOption::Basic),
-        )
-    };
+    let text_options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(BILINGUAL_TOKENIZER)
+            .set_index_option(IndexRecordOption::Basic)
+            .set_fieldnorms(false),
+    );
     let fields = Fields {
         row: builder.add_u64_field("row", NumericOptions::default().set_fast()),
         category: builder.add_u64_field("category", INDEXED),
@@ -157,8 +236,7 @@ fn schema() -> (Schema, Fields) {
         degree: builder.add_u64_field("degree", INDEXED),
         language_level: builder.add_u64_field("language_level", INDEXED),
         soft_skill: builder.add_u64_field("soft_skill", INDEXED),
-        text_french: builder.add_text_field("text_fr", text_options(FRENCH_TOKENIZER)),
-        text_english: builder.add_text_field("text_en", text_options(ENGLISH_TOKENIZER)),
+        text: builder.add_text_field("text", text_options),
     };
     (builder.build(), fields)
 }
@@ -180,8 +258,7 @@ impl TextIndex {
     pub(crate) fn build<'a>(documents: impl ExactSizeIterator<Item = &'a CandidateDoc>) -> TextIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_ram(schema);
-        index.tokenizers().register(FRENCH_TOKENIZER, TextAnalyzer::from(CachedStemmer::new(Language::French)));
-        index.tokenizers().register(ENGLISH_TOKENIZER, TextAnalyzer::from(CachedStemmer::new(Language::English)));
+        index.tokenizers().register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
         let large = documents.len() > 50_000;
         let (threads, budget) =
             if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
@@ -212,8 +289,7 @@ impl TextIndex {
             }
             if !doc.text.is_empty() {
                 // Indexed, not stored: the segment's columns keep the text.
-                document.add_text(fields.text_french, &doc.text);
-                document.add_text(fields.text_english, &doc.text);
+                document.add_text(fields.text, &doc.text);
             }
             writer.add_document(document).expect("adding to a RAM index cannot fail");
         }
@@ -237,23 +313,23 @@ impl TextIndex {
             )),
         )];
         for term in filter.keywords {
-            let either_language = BooleanQuery::new(vec![
-                (
-                    Occur::Should,
-                    Box::new(TermQuery::new(
-                        Term::from_field_text(self.fields.text_french, &term.french),
-                        IndexRecordOption::Basic,
-                    )) as Box<dyn Query>,
-                ),
-                (
-                    Occur::Should,
-                    Box::new(TermQuery::new(
-                        Term::from_field_text(self.fields.text_english, &term.english),
-                        IndexRecordOption::Basic,
-                    )),
-                ),
-            ]);
-            clauses.push((Occur::Must, Box::new(either_language)));
+            let mut tokens = vec![
+                format!("{SAME_STEM}{}", term.french),
+                format!("{FRENCH_STEM}{}", term.french),
+                format!("{ENGLISH_STEM}{}", term.english),
+            ];
+            if term.english != term.french {
+                tokens.push(format!("{SAME_STEM}{}", term.english));
+            }
+            let either_language: Vec<(Occur, Box<dyn Query>)> = tokens
+                .iter()
+                .map(|token| {
+                    let query =
+                        TermQuery::new(Term::from_field_text(self.fields.text, token), IndexRecordOption::Basic);
+                    (Occur::Should, Box::new(query) as Box<dyn Query>)
+                })
+                .collect();
+            clauses.push((Occur::Must, Box::new(BooleanQuery::new(either_language))));
         }
         let mut rows = self
             .searcher
