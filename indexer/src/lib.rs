@@ -5,29 +5,34 @@
 //!
 //! # How the matcher follows the database
 //!
-//! - **Projection** ([`projection`]): one set of queries turns a candidate's rows into its
+//! - **Projection** (`migrations/0007_candidate_search_documents.sql`, [`projection`]): Postgres
+//!   keeps each candidate's search document in `candidate_search_documents`, refreshed by the
+//!   transaction that changes the candidate's rows; the indexer decodes a row into its
 //!   [`matcher::CandidateDoc`] and its [`cards::CandidateCard`] (what a search hit shows beyond
-//!   the document); deactivated and not-searching candidates are removed from both.
+//!   the document). Deactivated and not-searching candidates are removed from both.
 //! - **Change log** ([`change_log`], `migrations/0006_candidate_changes.sql`): statement-level
-//!   triggers on every table feeding the projection append `(seq, candidate_id, op, at, xid)` to
-//!   `candidate_changes` in the writing transaction and `pg_notify('candidate_changes', seq)`.
-//!   A notification is only a wake-up; the log is the truth. Reference lists (degrees, soft
-//!   skills) are not followed: they are fixed by migrations, which servers load at start.
-//! - **Start** ([`Follower::load`]): in one repeatable-read snapshot, note the log position
-//!   (its snapshot and highest seq), project every searchable candidate (each query reading its
-//!   tables once) and fill the matcher; then apply the log from that position.
+//!   triggers on every table feeding the projection refresh the touched candidates' documents, then
+//!   append `(seq, candidate_id, op, at, xid)` to `candidate_changes` for those whose document
+//!   changed, in the writing transaction, and `pg_notify('candidate_changes', seq)`. A
+//!   notification is only a wake-up; the log is the truth. Reference lists (degrees, soft skills)
+//!   are not followed: they are fixed by migrations, which servers load at start.
+//! - **Start** ([`Follower::load`]): in one repeatable-read snapshot, note the log position (its
+//!   snapshot and highest seq), read every searchable document (the table split into parts read
+//!   side by side) and fill the matcher; then apply the log from that position.
 //! - **Run** ([`run`]): LISTEN on a dedicated connection; on every notification, and every
-//!   [`IndexerOptions::poll_interval`] as a fallback, read the log rows that were not visible at the last read, coalesce by
-//!   candidate, re-project in batches and apply. When the listening connection is lost, reconnect
-//!   with backoff, then catch up from the last read: notifications sent meanwhile are lost, the log
-//!   rows are not. A notification that arrives while a read is under way is answered by one more
-//!   read, so a burst of commits costs a few reads, not one each.
+//!   [`IndexerOptions::poll_interval`] as a fallback, read in one snapshot the log rows that were
+//!   not visible at the last read and the documents of their candidates, and apply them in batches.
+//!   When the listening connection is lost, reconnect with backoff, then catch up from the last
+//!   read: notifications sent meanwhile are lost, the log rows are not. A notification that
+//!   arrives while a read is under way is answered by one more read, so a burst of commits costs a
+//!   few reads, not one each.
 //! - **Freshness**: applying a batch adds one small run to the matcher and costs the same however
 //!   much changed before; after each batch the indexer wakes two blocking tasks that merge the
 //!   matcher's small runs and rebuild its base when due ([`matcher::runs`]), so a merge never sits
 //!   between a commit and the moment it becomes searchable.
-//! - **Errors**: a candidate whose rows cannot be projected keeps its previous document, is
-//!   logged with its id and retried with backoff; the others are applied. A database error
+//! - **Errors**: a candidate whose document cannot be decoded (a code that names no place, a
+//!   number out of range) keeps its previous document, is logged with its id and retried with
+//!   backoff; the others are applied. A database error
 //!   leaves the log position where it was, so the whole read is redone.
 //!
 //! # Retention and pruning
@@ -53,11 +58,11 @@ use std::time::{Duration, Instant};
 
 use matcher::{CandidateDoc, Change, Matcher};
 use sqlx::postgres::PgListener;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{Connection, PgConnection, PgPool};
 
 use cards::{CandidateCard, CandidateCards};
 use change_log::LogPosition;
-use projection::{ProjectedBatch, ProjectionError, project_candidates, project_searchable};
+use projection::{ProjectedBatch, ProjectionError, Source, read_every_searchable, stored_documents};
 
 /// The channel the change-log triggers notify.
 pub const CHANNEL: &str = "candidate_changes";
@@ -270,20 +275,29 @@ pub struct Follower {
     retries: BTreeMap<i64, Retry>,
     last_caught_up: Instant,
     merger: MergeWorker,
+    /// The connection catch-ups read on, apart from the pool so that a busy pool never delays
+    /// them; `None` until the first catch-up and after an error.
+    connection: Option<PgConnection>,
 }
 
 /// Starts a repeatable-read, read-only transaction: every query of a projection sees one snapshot.
-async fn snapshot_transaction(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
-    let mut transaction = pool.begin().await?;
+async fn snapshot_transaction<'c>(
+    connection: impl sqlx::Acquire<'c, Database = sqlx::Postgres>,
+) -> sqlx::Result<sqlx::Transaction<'c, sqlx::Postgres>> {
+    let mut transaction = connection.begin().await?;
     sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *transaction).await?;
     Ok(transaction)
 }
 
-/// Projects every searchable candidate as `transaction` (a [`snapshot_transaction`]) sees them,
-/// the queries running in parallel on other connections that share its snapshot.
-async fn project_searchable_in(pool: &PgPool, transaction: &mut PgConnection) -> Result<ProjectedBatch, Error> {
+/// Every searchable candidate's document from `source` as `transaction` (a
+/// [`snapshot_transaction`]) sees it, read in parts on other connections that share its snapshot.
+async fn read_in_snapshot(
+    pool: &PgPool,
+    transaction: &mut PgConnection,
+    source: Source,
+) -> Result<ProjectedBatch, Error> {
     let snapshot: String = sqlx::query_scalar("select pg_export_snapshot()").fetch_one(&mut *transaction).await?;
-    project_searchable(pool, &snapshot).await
+    read_every_searchable(pool, &snapshot, source).await
 }
 
 /// Merges the matcher's runs on blocking threads whenever a batch was applied, so that merging
@@ -396,6 +410,7 @@ impl Follower {
             retries: BTreeMap::new(),
             last_caught_up: Instant::now(),
             merger,
+            connection: None,
         };
         follower.reload().await?;
         follower.status.ready.store(true, Ordering::Release);
@@ -407,7 +422,7 @@ impl Follower {
         let started = Instant::now();
         let mut transaction = snapshot_transaction(&self.pool).await?;
         let (position, max_seq) = change_log::current_position(&mut transaction).await?;
-        let batch = project_searchable_in(&self.pool, &mut transaction).await?;
+        let batch = read_in_snapshot(&self.pool, &mut transaction, Source::Stored).await?;
         transaction.commit().await?;
         let projected_at = started.elapsed();
 
@@ -444,12 +459,23 @@ impl Follower {
     }
 
     /// Reads the log rows committed since the last read and applies their candidates, plus the failed
-    /// candidates whose retry is due.
+    /// candidates whose retry is due. The log and the documents are read in one snapshot, which
+    /// becomes the next position.
     pub async fn catch_up(&mut self) -> Result<CatchUp, Error> {
-        let read = {
-            let mut connection = self.pool.acquire().await?;
-            change_log::read_after(&mut connection, &self.position).await?
+        let mut connection = match self.connection.take() {
+            Some(connection) => connection,
+            None => PgConnection::connect_with(&self.pool.connect_options()).await?,
         };
+        let outcome = self.catch_up_on(&mut connection).await;
+        if outcome.is_ok() {
+            self.connection = Some(connection); // after an error, the next catch-up connects anew
+        }
+        outcome
+    }
+
+    async fn catch_up_on(&mut self, connection: &mut PgConnection) -> Result<CatchUp, Error> {
+        let mut transaction = snapshot_transaction(connection).await?;
+        let read = change_log::read_after(&mut transaction, &self.position).await?;
         let now = Instant::now();
         let mut candidate_ids: Vec<i64> = read.changed.keys().copied().collect();
         candidate_ids.extend(
@@ -461,11 +487,9 @@ impl Follower {
 
         let mut outcome = CatchUp { rows: read.rows, ..CatchUp::default() };
         for chunk in candidate_ids.chunks(self.options.batch_candidates.max(1)) {
-            let projecting = Instant::now();
-            let mut transaction = snapshot_transaction(&self.pool).await?;
-            let batch = project_candidates(&mut transaction, chunk).await?;
-            transaction.commit().await?;
-            let projected_in = projecting.elapsed();
+            let reading = Instant::now();
+            let batch = stored_documents(&mut transaction, chunk).await?;
+            let read_in = reading.elapsed();
 
             let mut update = Update { documents: batch.documents, cards: batch.cards, removed: Vec::new() };
             for &candidate_id in &batch.absent {
@@ -485,12 +509,13 @@ impl Follower {
             self.apply(update).await?;
             tracing::debug!(
                 candidates = chunk.len(),
-                project_ms = projected_in.as_secs_f64() * 1e3,
+                read_ms = read_in.as_secs_f64() * 1e3,
                 apply_ms = applying.elapsed().as_secs_f64() * 1e3,
                 oldest_change_ms = read.oldest_age.map(|age| age.as_secs_f64() * 1e3),
                 "change log applied"
             );
         }
+        transaction.commit().await?;
 
         self.position = read.next_position;
         if let Some(&seq) = read.changed.values().max() {
@@ -536,7 +561,7 @@ impl Follower {
         if change_log::has_rows_after(&mut transaction, &self.position).await? {
             return Ok(None);
         }
-        let batch = project_searchable_in(&self.pool, &mut transaction).await?;
+        let batch = read_in_snapshot(&self.pool, &mut transaction, Source::Fresh).await?;
         transaction.commit().await?;
         let mut verification = compare_with_projection(batch, &self.matcher, &self.cards);
         verification.applied_seq = self.last_applied_seq;
@@ -607,17 +632,9 @@ pub async fn verify_against_projection(
     cards: &CandidateCards,
 ) -> Result<Verification, Error> {
     let mut transaction = snapshot_transaction(pool).await?;
-    let batch = project_searchable_in(pool, &mut transaction).await?;
+    let batch = read_in_snapshot(pool, &mut transaction, Source::Fresh).await?;
     transaction.commit().await?;
     Ok(compare_with_projection(batch, matcher, cards))
-}
-
-/// The documents a fresh projection gives for every searchable candidate, in id order.
-pub async fn project_all(pool: &PgPool) -> Result<Vec<CandidateDoc>, Error> {
-    let mut transaction = snapshot_transaction(pool).await?;
-    let batch = project_searchable_in(pool, &mut transaction).await?;
-    transaction.commit().await?;
-    Ok(batch.documents)
 }
 
 /// Exponential backoff between reconnection attempts: 100 ms doubling up to 5 s.

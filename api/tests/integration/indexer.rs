@@ -85,7 +85,7 @@ async fn the_projected_soft_skill_shares_are_the_views_percentages_rounded(pool:
     .unwrap();
     let ids = searchable_ids(&pool).await;
     let mut connection = pool.acquire().await.unwrap();
-    let batch = indexer::projection::project_candidates(&mut connection, &ids).await.unwrap();
+    let batch = indexer::projection::stored_documents(&mut connection, &ids).await.unwrap();
 
     let projected: Vec<(i64, i16, i16)> = batch
         .documents
@@ -156,6 +156,70 @@ async fn the_loaded_matcher_holds_exactly_the_projection_of_every_searchable_can
         sqlx::query_scalar("select user_id from candidates where not in_research").fetch_all(&pool).await.unwrap();
     assert!(!not_searching.is_empty(), "the demo data has candidates who are not searching");
     assert!(not_searching.iter().all(|&candidate_id| replica.matcher.document(candidate_id).is_none()));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn two_transactions_changing_one_candidate_at_once_leave_a_document_with_both_changes(pool: PgPool) {
+    seed::seed_database(&pool, 50, 18).await.unwrap();
+    let candidate_id: i64 = sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where u.active and c.in_research
+           and exists (select 1 from candidate_languages where candidate_id = c.user_id)
+           and exists (select 1 from experiences where candidate_id = c.user_id)
+         order by c.user_id limit 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+
+    let mut first = pool.begin().await.unwrap();
+    sqlx::query("update candidate_languages set level = level % 6 + 1 where candidate_id = $1")
+        .bind(candidate_id)
+        .execute(&mut *first)
+        .await
+        .unwrap();
+    let second = tokio::spawn({
+        let pool = pool.clone();
+        async move {
+            let mut second = pool.begin().await.unwrap();
+            sqlx::query("update experiences set position_name = 'Cheffe de projet data' where candidate_id = $1")
+                .bind(candidate_id)
+                .execute(&mut *second)
+                .await
+                .unwrap();
+            second.commit().await.unwrap();
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!second.is_finished(), "the second transaction waits for the first one's document");
+    first.commit().await.unwrap();
+    second.await.unwrap();
+
+    let (replica, _status, _follower) = load(&pool).await;
+    let document = replica.matcher.document(candidate_id).unwrap();
+    assert!(document.text.contains("Cheffe de projet data"), "{}", document.text);
+    assert_matcher_equals_database(&pool, &replica).await;
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_change_that_no_search_sees_is_not_logged(pool: PgPool) {
+    seed::seed_database(&pool, 30, 19).await.unwrap();
+    let candidate_id = searchable_ids(&pool).await[0];
+    let logged = max_seq(&pool).await;
+
+    sqlx::query("update users set phone = '0612345678', session_version = session_version + 1 where id = $1")
+        .bind(candidate_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(max_seq(&pool).await, logged, "a phone number and a logout are not in the search document");
+
+    sqlx::query("update users set firstname = 'Aurélie' where id = $1")
+        .bind(candidate_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(max_seq(&pool).await, logged + 1, "a hit shows the first name");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -65,7 +65,7 @@ async fn partner_app(pool: &PgPool) -> PartnerApp {
     .unwrap();
     let matcher = Arc::new(Matcher::build(documents(&ids)));
     let mut connection = pool.acquire().await.unwrap();
-    let projected = indexer::projection::project_candidates(&mut connection, &ids).await.unwrap();
+    let projected = indexer::projection::stored_documents(&mut connection, &ids).await.unwrap();
     assert_eq!(projected.cards.len(), ids.len(), "every searchable candidate has a card");
     let cards = Arc::new(CandidateCards::new());
     cards.upsert(projected.cards);
@@ -285,7 +285,7 @@ async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking
     sqlx::query("update candidates set is_public = (user_id % 2 = 0)").execute(&pool).await.unwrap();
     let ids: Vec<i64> = cards.read().keys().copied().collect();
     let mut connection = pool.acquire().await.unwrap();
-    cards.upsert(indexer::projection::project_candidates(&mut connection, &ids).await.unwrap().cards);
+    cards.upsert(indexer::projection::stored_documents(&mut connection, &ids).await.unwrap().cards);
     let saved = search(&app, &cookie, true, &lyon_search()).await.json();
     let search_id = saved["id"].as_i64().unwrap();
 
