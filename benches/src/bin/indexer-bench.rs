@@ -86,6 +86,8 @@ async fn run(options: Options) -> Result<()> {
     type Pending = HashMap<i64, (u16, Instant, Option<u64>)>;
     let pending: Arc<Mutex<Pending>> = Arc::default();
     let latencies_ms: Arc<Mutex<Vec<f64>>> = Arc::default();
+    // how long each update statement took: the projection now runs in the writing transaction
+    let write_ms: Arc<Mutex<Vec<f64>>> = Arc::default();
     let sending_done = Arc::new(AtomicBool::new(false));
     let poller = tokio::spawn({
         let (pending, latencies_ms, matcher, sending_done) =
@@ -132,14 +134,17 @@ async fn run(options: Options) -> Result<()> {
         let candidate_id = candidate_ids[index as usize % candidate_ids.len()];
         let current = matcher.document(candidate_id).map_or(0, |document| document.minimum_duration_months);
         let expected = (current + 1) % 121;
-        let (pool, pending) = (pool.clone(), pending.clone());
+        let (pool, pending, write_ms) = (pool.clone(), pending.clone(), write_ms.clone());
         senders.push(tokio::spawn(async move {
+            let writing = Instant::now();
             sqlx::query("update candidates set contract_min_duration = $2, updated_at = now() where user_id = $1")
                 .bind(candidate_id)
                 .bind(expected as i16)
                 .execute(&pool)
                 .await?;
-            pending.lock().expect("no poisoning").insert(candidate_id, (expected, Instant::now(), None));
+            let committed_at = Instant::now();
+            write_ms.lock().expect("no poisoning").push((committed_at - writing).as_secs_f64() * 1e3);
+            pending.lock().expect("no poisoning").insert(candidate_id, (expected, committed_at, None));
             anyhow::Ok(())
         }));
     }
@@ -150,6 +155,11 @@ async fn run(options: Options) -> Result<()> {
     let lost = poller.await?;
     let latencies_ms = latencies_ms.lock().expect("no poisoning").clone();
     let freshness = LatencySummary::of(&latencies_ms);
+    let writes = LatencySummary::of(&write_ms.lock().expect("no poisoning"));
+    println!(
+        "update statements (commit included): p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms",
+        writes.p50, writes.p99, writes.max
+    );
 
     // once the log is quiet, the matcher must equal a fresh projection
     let last_seq: i64 =
