@@ -96,7 +96,9 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     seeder.write_candidates(candidates, &mut transaction).await?;
     seeder.finish(&mut transaction).await?;
     sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;
-    // the triggers skipped the search documents too: project the new candidates in one statement
+    // the triggers skipped the search documents too: project the new candidates in one statement,
+    // once the planner knows the tables are no longer empty (it would scan them for each candidate)
+    sqlx::query("analyze").execute(&mut *transaction).await?;
     sqlx::query(
         "insert into candidate_search_documents
          select * from candidate_search_document_projection projected
