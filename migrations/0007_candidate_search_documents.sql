@@ -24,7 +24,10 @@
 --   institution; experiences first, then projects, then educations, each in id order.
 --
 -- Reference lists (degrees, soft skills) are fixed by migrations; a migration that changes the
--- level of a degree or the category of a soft skill must refresh the documents it affects.
+-- level of a degree or the category of a soft skill must refresh the documents it affects. So must
+-- anything that writes with `vivier.bulk_change_log` on (the triggers then do nothing), as the
+-- seeder does; `select refresh_candidate_search_documents(array(select user_id from candidates))`
+-- refreshes and logs every candidate whose document is wrong.
 
 create table candidate_search_documents (
     candidate_id bigint primary key references candidates on delete cascade,

@@ -32,8 +32,8 @@
 //!   between a commit and the moment it becomes searchable.
 //! - **Errors**: a candidate whose document cannot be decoded (a code that names no place, a
 //!   number out of range) keeps its previous document, is logged with its id and retried with
-//!   backoff; the others are applied. A database error
-//!   leaves the log position where it was, so the whole read is redone.
+//!   backoff; the others are applied. A database error leaves the log position where it was, so
+//!   the whole read is redone.
 //!
 //! # Retention and pruning
 //!
@@ -81,7 +81,7 @@ pub enum Error {
 pub struct IndexerOptions {
     /// Read the log this often even without a notification.
     pub poll_interval: Duration,
-    /// Candidates projected and applied per matcher batch while following the log.
+    /// Candidates read and applied per matcher batch while following the log.
     pub batch_candidates: usize,
     /// Log rows older than this are deleted.
     pub retention: Duration,
@@ -251,7 +251,7 @@ struct Retry {
 /// What one [`Follower::catch_up`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CatchUp {
-    /// Candidates re-projected and applied (upserted or removed).
+    /// Candidates read and applied (upserted or removed).
     pub applied: usize,
     /// Candidates whose projection failed this time.
     pub failed: usize,
@@ -424,7 +424,7 @@ impl Follower {
         let (position, max_seq) = change_log::current_position(&mut transaction).await?;
         let batch = read_in_snapshot(&self.pool, &mut transaction, Source::Stored).await?;
         transaction.commit().await?;
-        let projected_at = started.elapsed();
+        let read_at = started.elapsed();
 
         let loaded: HashSet<i64> = batch.documents.iter().map(|document| document.candidate_id).collect();
         let failing: HashSet<i64> = batch.failures.iter().map(|failure| failure.candidate_id).collect();
@@ -450,7 +450,7 @@ impl Follower {
         self.status.documents.store(self.matcher.len() as u64, Ordering::Relaxed);
         tracing::info!(
             documents,
-            projected_ms = projected_at.as_millis() as u64,
+            read_ms = read_at.as_millis() as u64,
             load_ms,
             seq = max_seq,
             "matcher loaded from the database"

@@ -176,7 +176,7 @@ pub async fn read_metrics(State(state): State<AppState>) -> Response {
     metric(
         "vivier_indexer_applied_candidates_total",
         "counter",
-        "Candidates re-projected and applied from the change log",
+        "Candidates read and applied from the change log",
         report.applied_candidates_total as f64,
     );
     metric(

@@ -233,12 +233,16 @@ async fn every_kind_of_profile_change_reaches_the_matcher_through_the_log(pool: 
     }
     let deactivated = candidates[0];
     sqlx::query("update users set active = false where id = $1").bind(deactivated).execute(&pool).await.unwrap();
+    let deleted = *candidates.last().unwrap();
+    sqlx::query("delete from users where id = $1").bind(deleted).execute(&pool).await.unwrap();
     let outcome = follower.catch_up().await.unwrap();
 
     assert!(outcome.applied >= 60, "{outcome:?}");
     assert_eq!(outcome.failed, 0);
     assert_eq!(follower.last_applied_seq(), max_seq(&pool).await);
     assert!(replica.matcher.document(deactivated).is_none(), "a deactivated candidate leaves the matcher");
+    assert!(replica.matcher.document(deleted).is_none(), "a deleted candidate leaves the matcher");
+    assert!(replica.cards.read().get(&deleted).is_none(), "and so does their card");
     assert_matcher_equals_database(&pool, &replica).await;
 }
 
