@@ -298,6 +298,17 @@ pub fn queries(places: &[WeightedPlace], count: usize, seed: u64) -> Vec<Sourcin
         .collect()
 }
 
+/// Gives each query one keyword, drawn from the candidates' vocabulary with their texts' mix of
+/// French and English words, so keyword searches can be timed on the S1 data. About one candidate
+/// in ten holds a given word.
+pub fn add_keywords(queries: &mut [SourcingQuery], seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for query in queries {
+        let words: &[&str] = if rng.random_bool(0.6) { &WORDS_FRENCH } else { &WORDS_ENGLISH };
+        query.keywords = words.choose(&mut rng).map(|word| word.to_string());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,10 @@ struct Options {
     /// Comma-separated baselines to run too: postgis, typesense.
     #[arg(long, value_delimiter = ',')]
     baselines: Vec<String>,
+    /// Give each query one keyword from the candidates' vocabulary (the baselines do not index the
+    /// texts, so they are not run with it).
+    #[arg(long, conflicts_with = "baselines")]
+    keywords: bool,
     /// Also time each forced query plan (geo-first, text-first) on one thread.
     #[arg(long)]
     compare_plans: bool,
@@ -143,8 +147,17 @@ fn main() -> Result<()> {
     let options = Options::parse();
     let places = french_places();
     let docs = workload::candidates(&places, options.candidates, CANDIDATE_SEED);
-    let queries = workload::queries(&places, options.queries, QUERY_SEED);
-    println!("S1: {} candidates over {} communes, {} queries", docs.len(), places.len(), queries.len());
+    let mut queries = workload::queries(&places, options.queries, QUERY_SEED);
+    if options.keywords {
+        workload::add_keywords(&mut queries, QUERY_SEED);
+    }
+    println!(
+        "S1: {} candidates over {} communes, {} queries{}",
+        docs.len(),
+        places.len(),
+        queries.len(),
+        if options.keywords { ", one keyword each" } else { "" }
+    );
 
     let baselines_wanted = |name: &str| options.baselines.iter().any(|baseline| baseline == name);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
