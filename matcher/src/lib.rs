@@ -77,9 +77,9 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
-//! With keywords, tantivy first finds the category's candidates whose text matches; when they are
-//! few they are evaluated one by one from their own localizations, otherwise they become a bitset
-//! checked in step 4. The [`SearchPlan`] can be forced to compare plans; results never depend on it.
+//! With keywords, tantivy first finds the category's candidates whose text matches; when
+//! evaluating them one by one from their own localizations costs less than the entries the geo plan
+//! would scan, that is what happens, otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be forced to compare plans; results never depend on it.
 //!
 //! ## Which plan won, measured
 //!
@@ -96,8 +96,8 @@
 //! inflated about 3×.) Geo first wins by ~80× on the mean: a 10 km circle (20 km for the radius
 //! relax count) holds a few percent of a category's candidates, while the category postings hold
 //! all of them and each row then costs a random access. tantivy therefore serves keywords (and the category with them)
-//! only; with fewer than 20,000 keyword hits the rows are evaluated one by one, otherwise the hits
-//! become a bitset and the geo plan runs. The other categorical fields are indexed in tantivy
+//! only, and the automatic plan weighs the keyword hits against the circle's entries (see
+//! `CIRCLE_ENTRIES_PER_ROW` in `search.rs`). The other categorical fields are indexed in tantivy
 //! but the columns answer them faster in every plan we measured.
 //!
 //! The tail, profiled (2026-11-22, `perf` and a temporary per-phase timer on the slowest queries):

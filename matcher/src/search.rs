@@ -55,8 +55,14 @@ impl Default for SearchOptions {
 /// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
 const SCORING_BATCH: usize = 32;
 
-/// Below this many tantivy hits, the automatic plan evaluates keyword matches row by row.
-const TEXT_FIRST_MAX_ROWS: usize = 20_000;
+/// What evaluating one keyword hit alone costs, in entries of a circle's buckets or whole-country
+/// list: those are screened in place from their own copies, while a row alone pays random accesses
+/// to its columns and localizations. The automatic plan evaluates keyword hits row by row when they
+/// cost less than the geo plan's entries. Measured on S1 with one keyword per query
+/// (`sourcing-bench --keywords`): 4, 8 and 16 gave the same times, 1 and 2 doubled the p99. A
+/// country query's list is screened row by row too, so there one hit costs one entry (reasoned; S1
+/// has no country queries).
+const CIRCLE_ENTRIES_PER_ROW: usize = 4;
 
 // Failure bits of the relaxable criteria.
 const CONTRACT: u8 = 1;
@@ -484,20 +490,32 @@ impl SegmentView<'_> {
 
         let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
             .then(|| segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
+        let buckets = match (&geometry, plan) {
+            (Some(geometry), SearchPlan::Auto | SearchPlan::GeoFirst) => circle_buckets(shard, geometry),
+            _ => Vec::new(),
+        };
+        let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
         let row_by_row = match plan {
             SearchPlan::TextFirst => true,
             SearchPlan::GeoFirst => false,
-            SearchPlan::Auto => text_rows.as_ref().is_some_and(|rows| rows.len() <= TEXT_FIRST_MAX_ROWS),
+            SearchPlan::Auto => text_rows.as_ref().is_some_and(|text_rows| {
+                let (geo_entries, row_cost) = match (&query.localization, &geometry) {
+                    (QueryLocalization::Point { country, .. }, Some(_)) => {
+                        let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
+                        (bucket_entries + country_wide, CIRCLE_ENTRIES_PER_ROW)
+                    }
+                    (QueryLocalization::Country { country }, _) => {
+                        (shard.country_any.get(country).map_or(0, Vec::len), 1)
+                    }
+                    (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
+                };
+                text_rows.len() * row_cost <= geo_entries
+            }),
         };
 
         let rows = segment.columns.candidate_ids.len();
         let threads = rayon::current_num_threads();
-        let buckets = match (&geometry, row_by_row) {
-            (Some(geometry), false) => circle_buckets(shard, geometry),
-            _ => Vec::new(),
-        };
-        let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
-        let parallel = threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
+        let parallel = !row_by_row && threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
         // Split scans run first, each on its worker's own scratch, and are merged below.
         let partial_scans: Vec<Vec<RowState>> = if parallel {
             use rayon::prelude::*;
