@@ -23,7 +23,10 @@ use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenStream, SimpleTokenizer, Stemmer,
     TextAnalyzer, Token, TokenStream, Tokenizer,
 };
-use tantivy::{DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
+use tantivy::{
+    DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter,
+    TantivyDocument, Term,
+};
 
 use crate::model::CandidateDoc;
 
@@ -241,6 +244,39 @@ fn schema() -> (Schema, Fields) {
     (builder.build(), fields)
 }
 
+impl Fields {
+    /// The tantivy document of the candidate at `row`.
+    fn document(&self, row: usize, doc: &CandidateDoc) -> TantivyDocument {
+        let mut document = TantivyDocument::default();
+        document.add_u64(self.row, row as u64);
+        for &category in &doc.job_categories {
+            document.add_u64(self.category, u64::from(category));
+        }
+        for &contract in &doc.contract_types {
+            document.add_u64(self.contract, u64::from(contract));
+        }
+        document.add_u64(self.degree, u64::from(doc.degree_level));
+        for skill in &doc.languages {
+            document.add_u64(self.language_level, u64::from(skill.language) << 8 | u64::from(skill.level));
+        }
+        for share in doc.soft_skills.iter().filter(|share| share.percent > 0) {
+            document.add_u64(self.soft_skill, u64::from(share.category) << 8 | u64::from(share.percent));
+        }
+        if !doc.text.is_empty() {
+            // Indexed, not stored: the segment's columns keep the text.
+            document.add_text(self.text, &doc.text);
+        }
+        document
+    }
+}
+
+/// The memory budget of a small set's segment writer, per document and within bounds: tantivy
+/// sizes its term table (8 bytes an entry, from 1,024 to 524,288 entries) to fit in a third of it,
+/// and grows the table if more terms come.
+const SMALL_BUDGET_PER_DOCUMENT: usize = 4_096;
+const SMALL_BUDGET_MIN: usize = 100_000;
+const SMALL_BUDGET_MAX: usize = 20_000_000;
+
 /// The tantivy index of one segment, rows numbered like the segment's columns.
 pub(crate) struct TextIndex {
     searcher: Searcher,
@@ -255,46 +291,43 @@ pub(crate) struct TextFilter<'a> {
 
 impl TextIndex {
     /// Indexes the documents, the i-th document getting row i.
+    ///
+    /// Large sets (a load, a rebuild) are split across tantivy's indexing threads. The indexer
+    /// publishes most changes as runs of a few documents, and a tantivy `IndexWriter` costs the same
+    /// for those as for thousands: it starts its threads and clears and walks a term table sized by
+    /// its memory budget (at least 15 MB a thread). Small sets therefore go through one segment
+    /// writer with a budget sized to them.
     pub(crate) fn build<'a>(documents: impl ExactSizeIterator<Item = &'a CandidateDoc>) -> TextIndex {
         let (schema, fields) = schema();
         let index = Index::create_in_ram(schema);
         index.tokenizers().register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
-        let large = documents.len() > 50_000;
-        let (threads, budget) =
-            if large { (rayon::current_num_threads().clamp(1, 4), 400_000_000) } else { (1, 20_000_000) };
-        let mut writer: IndexWriter =
-            index.writer_with_num_threads(threads, budget).expect("a RAM index writer always opens");
-        // The segments the threads flush are kept as they are: merging them (tantivy's default
-        // policy) made building a million real profiles grow faster than their number, and a
-        // keyword query reads a few segments about as fast as one.
-        writer.set_merge_policy(Box::new(NoMergePolicy));
-        for (row, doc) in documents.enumerate() {
-            if !doc.searchable {
-                continue; // never matches, so never needs to be found
+        let count = documents.len();
+        let tantivy_documents = documents
+            .enumerate()
+            .filter(|(_, doc)| doc.searchable) // never matches, so never needs to be found
+            .map(|(row, doc)| fields.document(row, doc));
+        let index = if count > 50_000 {
+            let threads = rayon::current_num_threads().clamp(1, 4);
+            let mut writer: IndexWriter =
+                index.writer_with_num_threads(threads, 400_000_000).expect("a RAM index writer always opens");
+            // The segments the threads flush are kept as they are: merging them (tantivy's default
+            // policy) made building a million real profiles grow faster than their number, and a
+            // keyword query reads a few segments about as fast as one.
+            writer.set_merge_policy(Box::new(NoMergePolicy));
+            for document in tantivy_documents {
+                writer.add_document(document).expect("adding to a RAM index cannot fail");
             }
-            let mut document = TantivyDocument::default();
-            document.add_u64(fields.row, row as u64);
-            for &category in &doc.job_categories {
-                document.add_u64(fields.category, u64::from(category));
+            writer.commit().expect("committing a RAM index cannot fail");
+            index
+        } else {
+            let budget = count.saturating_mul(SMALL_BUDGET_PER_DOCUMENT).clamp(SMALL_BUDGET_MIN, SMALL_BUDGET_MAX);
+            let mut writer =
+                SingleSegmentIndexWriter::new(index, budget).expect("a budget above the minimum always opens");
+            for document in tantivy_documents {
+                writer.add_document(document).expect("adding to a RAM index cannot fail");
             }
-            for &contract in &doc.contract_types {
-                document.add_u64(fields.contract, u64::from(contract));
-            }
-            document.add_u64(fields.degree, u64::from(doc.degree_level));
-            for skill in &doc.languages {
-                document.add_u64(fields.language_level, u64::from(skill.language) << 8 | u64::from(skill.level));
-            }
-            for share in doc.soft_skills.iter().filter(|share| share.percent > 0) {
-                document.add_u64(fields.soft_skill, u64::from(share.category) << 8 | u64::from(share.percent));
-            }
-            if !doc.text.is_empty() {
-                // Indexed, not stored: the segment's columns keep the text.
-                document.add_text(fields.text, &doc.text);
-            }
-            writer.add_document(document).expect("adding to a RAM index cannot fail");
-        }
-        writer.commit().expect("committing a RAM index cannot fail");
-        drop(writer);
+            writer.finalize().expect("finalizing a RAM index cannot fail")
+        };
         let reader = index
             .reader_builder()
             .reload_policy(tantivy::ReloadPolicy::Manual)
