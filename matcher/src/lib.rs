@@ -77,9 +77,10 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
-//! With keywords, tantivy first finds the category's candidates whose text matches; when
-//! evaluating them one by one from their own localizations costs less than the entries the geo plan
-//! would scan, that is what happens, otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be forced to compare plans; results never depend on it.
+//! With keywords, tantivy first finds the category's candidates whose text matches. They are
+//! evaluated one by one from their own localizations when that costs less than scanning the geo
+//! plan's entries; otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be
+//! forced to compare plans; results never depend on it.
 //!
 //! ## Which plan won, measured
 //!

@@ -270,6 +270,9 @@ impl Fields {
     }
 }
 
+/// The largest set indexed by one segment writer; larger ones use tantivy's indexing threads.
+const SMALL_SET_MAX_DOCUMENTS: usize = 50_000;
+
 /// The memory budget of a small set's segment writer, per document and within bounds: tantivy
 /// sizes its term table (8 bytes an entry, from 1,024 to 524,288 entries) to fit in a third of it,
 /// and grows the table if more terms come.
@@ -306,7 +309,7 @@ impl TextIndex {
             .enumerate()
             .filter(|(_, doc)| doc.searchable) // never matches, so never needs to be found
             .map(|(row, doc)| fields.document(row, doc));
-        let index = if count > 50_000 {
+        let index = if count > SMALL_SET_MAX_DOCUMENTS {
             let threads = rayon::current_num_threads().clamp(1, 4);
             let mut writer: IndexWriter =
                 index.writer_with_num_threads(threads, 400_000_000).expect("a RAM index writer always opens");
