@@ -152,6 +152,8 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
         keywords: None,
         limit: 20,
         offset: 0,
+        sort: matcher::SortOrder::Score,
+        restrict_to: None,
     };
     let expected = matcher.search(&query);
     assert!(expected.total > 0);
