@@ -6,12 +6,10 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
-mod auth;
 mod candidates;
 mod client_config;
 mod client_ip;
 mod health;
-pub mod locale;
 mod localizations;
 mod mailbox;
 mod offers;
@@ -20,6 +18,7 @@ mod project_categories;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod sessions;
 mod soft_skill_percentages;
 mod sourcing;
 
@@ -51,6 +50,9 @@ use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
 use routes::{RouteInfo, RouteTable};
 
+/// The caller's language lives beside the mailer, which needs it too; resource modules reach it
+/// here as well.
+pub use crate::locale;
 pub use client_ip::ClientIp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
@@ -171,7 +173,7 @@ fn route_table() -> RouteTable {
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
     localizations::routes(&mut table);
-    auth::routes(&mut table);
+    sessions::routes(&mut table);
     accounts::routes(&mut table);
     candidates::routes(&mut table);
     mailbox::routes(&mut table);
