@@ -153,11 +153,8 @@ pub async fn get_search(
         .into_iter()
         .filter(|&id| state.matcher.document_without_text(id).is_some_and(|document| document.searchable))
         .collect();
-    let mut everything = results::all_matches(&state, &stored.criteria).await?;
-    let page_ids: Vec<i64> = looking.iter().copied().skip(page.offset).take(page.limit).collect();
-    everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
-    everything.total = looking.len();
-    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, everything, &page_ids).await?;
+    let (result, unmatched) = results::saved_candidates_page(&state, &stored.criteria, page, &looking).await?;
+    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;
     Ok(Json(response).into_response())
 }
 
