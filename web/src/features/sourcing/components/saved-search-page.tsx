@@ -5,7 +5,7 @@ import '../sourcing.css';
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useJobCategories } from '@/api/reference-lists/job-categories';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
@@ -45,7 +45,7 @@ export function SavedSearchPage({ id }: { id: number }) {
   const [tab, setTab] = useState<Tab>('results');
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const search = useSavedSearch(id, { onlySaved: tab === 'saved', ...paging });
-  const jobCategories = useJobCategories();
+  const jobCategories = useReferenceList('job/categories');
   const resolveSearchId = useCallback(() => Promise.resolve(id), [id]);
   const saving = useCandidateSaving(resolveSearchId);
 

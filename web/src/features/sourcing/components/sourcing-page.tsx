@@ -1,15 +1,19 @@
 // /dashboard/partenaire/sourcing: the criteria on the left, the map in the
 // middle, the ranked list on the right. The search runs by itself (debounced)
 // whenever the form is valid; relax suggestions rewrite the form in one click;
-// the search can be stored, and candidates saved into it.
+// the search can be stored, and candidates saved into it. The criteria are
+// one react-hook-form form; every change of it is a new search.
 import '../sourcing.css';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useContractTypes } from '@/api/reference-lists/contract-types';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { buildPath, paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { applyServerErrors } from '@/lib/form/server-errors';
 import { showToast } from '@/lib/toasts';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { useRunSearch } from '../api/run-search';
@@ -20,6 +24,9 @@ import {
   buildSearchRequest,
   defaultSearchForm,
   isSearchFormValid,
+  searchFormFields,
+  searchFormSchema,
+  serverFieldNames,
   type SearchFormValues,
   validateSearchForm,
 } from '../utils/search-form';
@@ -34,8 +41,15 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   const { t } = useTranslation('sourcing');
   useDocumentTitle(t('page.title'));
   const navigate = useNavigate();
-  const contractTypes = useContractTypes();
-  const [form, setForm] = useState<SearchFormValues>(() => initialForm ?? defaultSearchForm());
+  const contractTypes = useReferenceList('contract/types');
+  const [firstValues] = useState<SearchFormValues>(() => initialForm ?? defaultSearchForm());
+  const criteria = useForm<SearchFormValues>({
+    resolver: zodResolver(searchFormSchema),
+    defaultValues: firstValues,
+    mode: 'onChange',
+  });
+  // The values as a snapshot per change, for the debounce and the request.
+  const [form, setForm] = useState<SearchFormValues>(firstValues);
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const [savedSearchId, setSavedSearchId] = useState<number | null>(null);
   const savedSearchIdRef = useRef<number | null>(null);
@@ -60,19 +74,26 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   }, [createSavedSearch, form, paging.sort, t]);
   const saving = useCandidateSaving(resolveSearchId);
 
-  const changeForm = useCallback(
-    (next: SearchFormValues) => {
-      setForm(next);
+  const { watch, setValue } = criteria;
+  const { forget } = saving;
+  useEffect(() => {
+    const subscription = watch((next) => {
+      setForm(structuredClone(next) as SearchFormValues);
       dispatchPaging({ type: 'reset' });
       // New criteria are a new search: candidates saved from here go to a new one.
       setSavedSearchId(null);
-      saving.forget();
-    },
-    [saving],
-  );
+      forget();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, forget]);
 
-  const applyRelax = (suggestion: RelaxSuggestion) =>
-    changeForm(applyRelaxSuggestion(form, suggestion, (contractTypes.data ?? []).map((contract) => contract.id)));
+  /** Puts a relaxed criterion in the form, as if the user had changed it. */
+  const applyRelax = (suggestion: RelaxSuggestion) => {
+    const next = applyRelaxSuggestion(form, suggestion, (contractTypes.data ?? []).map((contract) => contract.id));
+    for (const key of Object.keys(next) as (keyof SearchFormValues)[]) {
+      if (next[key] !== form[key]) setValue(key, next[key], { shouldValidate: true, shouldDirty: true });
+    }
+  };
 
   async function saveSearch(): Promise<void> {
     if (!isSearchFormValid(form)) return;
@@ -80,8 +101,9 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
       const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
       showToast(t('actions.searchSaved'), 'success');
       if (stored.id !== null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
-    } catch {
-      // Shown by the API client.
+    } catch (error) {
+      // The API client shows the error; a 422 also goes beside its fields.
+      applyServerErrors(error, criteria.setError, searchFormFields, serverFieldNames);
     }
   }
 
@@ -97,7 +119,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
           <h1 className="sourcing-page__title">{t('page.title')}</h1>
           <p>{t('page.lead')}</p>
         </div>
-        <SearchForm values={form} errors={errors} onChange={changeForm} />
+        <SearchForm form={criteria} />
         <div className="sourcing-page__actions">
           {savedSearchId !== null ? (
             <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: savedSearchId })}>
