@@ -36,7 +36,6 @@ export function ContractTypeField<T extends FieldValues>({ control, id }: { cont
   return (
     <SelectField
       id={id}
-      ref={field.ref}
       label={t('jobCriteria.contractType')}
       placeholder={t('jobCriteria.choose')}
       options={(contractTypes.data ?? []).map((contract) => ({ value: contract.id, label: contract.name }))}

@@ -24,7 +24,6 @@ export function JobCategoryField<T extends FieldValues>({
   return (
     <SelectField
       id={id}
-      ref={field.ref}
       label={t('jobCriteria.jobCategory')}
       placeholder={t('jobCriteria.chooseJobCategory')}
       options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}

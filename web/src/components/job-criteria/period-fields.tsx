@@ -21,7 +21,6 @@ export function PeriodFields<T extends FieldValues>({
     <div className="field-row">
       <TextField
         id={ids.duration}
-        ref={duration.ref}
         label={t('jobCriteria.duration')}
         type="number"
         inputMode="numeric"
@@ -34,7 +33,6 @@ export function PeriodFields<T extends FieldValues>({
       />
       <TextField
         id={ids.startAt}
-        ref={startAt.ref}
         label={t('jobCriteria.startAt')}
         type="date"
         value={startAt.value}

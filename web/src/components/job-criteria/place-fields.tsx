@@ -46,7 +46,6 @@ export function PlaceFields<T extends FieldValues>({
         {(controlProps) => (
           <input
             {...controlProps}
-            ref={radius.ref}
             className="range"
             type="range"
             min={radiusRangeKm.min}

@@ -21,7 +21,6 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
   return (
     <SelectField
       id={id}
-      ref={field.ref}
       label={t('jobCriteria.degree')}
       options={[
         { value: 0, label: t('jobCriteria.anyDegree') },

@@ -24,7 +24,6 @@ export function useCriteriaField<T extends FieldValues, K extends keyof Criteria
     value: field.value as CriteriaFields[K],
     onChange: (value: CriteriaFields[K]) => field.onChange(value),
     onBlur: field.onBlur,
-    ref: field.ref,
     error: fieldState.error,
   };
 }

@@ -4,7 +4,7 @@
 // clears the text when it is already closed). Each suggestion says what kind of
 // place it is and, for a commune, its department: "Lyon — Rhône (69)".
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getLocalizationsQueryOptions,
@@ -86,13 +86,11 @@ export function LocalizationPicker({
   const inputRef = useRef<HTMLInputElement>(null);
 
   // Follow a value set from outside (e.g. going back to a step of a form).
-  const lastValue = useRef(value);
-  useEffect(() => {
-    if (lastValue.current !== value) {
-      lastValue.current = value;
-      if (value) setText(value.value);
-    }
-  }, [value]);
+  const [lastValue, setLastValue] = useState(value);
+  if (lastValue !== value) {
+    setLastValue(value);
+    if (value) setText(value.value);
+  }
 
   const query = text.trim();
   const debouncedQuery = useDebouncedValue(query, localizationSearchDelayMs);
@@ -108,11 +106,16 @@ export function LocalizationPicker({
   const showList = open && query !== '' && !selectedText;
   const shownResults = showList ? results : [];
 
-  useEffect(() => setActiveIndex(-1), [debouncedQuery]);
+  // A new search starts with no suggestion active.
+  const [activeQuery, setActiveQuery] = useState(debouncedQuery);
+  if (activeQuery !== debouncedQuery) {
+    setActiveQuery(debouncedQuery);
+    setActiveIndex(-1);
+  }
 
   function choose(place: Localization): void {
     const next = toLocalizationValue(place);
-    lastValue.current = next;
+    setLastValue(next);
     setText(next.value);
     setOpen(false);
     setActiveIndex(-1);
@@ -188,6 +191,7 @@ export function LocalizationPicker({
           role="combobox"
           autoComplete="off"
           spellCheck={false}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the caller asks for it
           autoFocus={autoFocus}
           aria-autocomplete="list"
           aria-expanded={showList}
@@ -204,7 +208,7 @@ export function LocalizationPicker({
             onTextChange?.(event.target.value);
             setOpen(true);
             if (value !== null) {
-              lastValue.current = null;
+              setLastValue(null);
               onChange(null);
             }
           }}
@@ -215,6 +219,8 @@ export function LocalizationPicker({
         {waiting && <span className="localization-picker__spinner" aria-hidden="true" data-testid="localization-loading" />}
         <ul className="localization-picker__list" id={listboxId} role="listbox" aria-label={label} hidden={!showList}>
           {shownResults.map((place, index) => (
+            // The keyboard stays in the input (arrows and Enter, the combobox pattern): no key handler here.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${place.type}-${place.id}`}
               id={`${listboxId}-${index}`}

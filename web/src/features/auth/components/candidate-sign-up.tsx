@@ -11,7 +11,7 @@
 // react-hook-form form across the steps.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/form/checkbox-field';
@@ -60,23 +60,26 @@ export function CandidateSignUp() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, control, trigger, setError, setValue, getValues, getFieldState, watch, formState } = form;
+  const { register, control, trigger, setError, setValue, getValues, getFieldState, formState } = form;
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
   const { errors } = formState;
   useRecheckShownErrors(form, { password: ['passwordConfirmation'], localizationText: ['localization'] });
   const [stepIndex, setStepIndex] = useState(0);
   const [done, setDone] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<SignUpField | 'heading' | null>(null);
+  // Each request is a new object, so asking for the same target twice focuses it twice.
+  const [focusRequest, setFocusRequest] = useState<{ target: SignUpField | 'heading' } | null>(null);
+  const setFocusTarget = (target: SignUpField | 'heading') => setFocusRequest({ target });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = signUpSteps[stepIndex] ?? signUpSteps[0]!;
   const lastStep = stepIndex === signUpSteps.length - 1;
 
   // After a step change or a failed check, move the focus where the user must look.
   useEffect(() => {
-    if (focusTarget === null) return;
-    if (focusTarget === 'heading') headingRef.current?.focus();
-    else if (focusTarget !== 'localizationText') document.getElementById(fieldIds[focusTarget])?.focus();
-    setFocusTarget(null);
-  }, [focusTarget, stepIndex]);
+    const target = focusRequest?.target;
+    if (target === undefined) return;
+    if (target === 'heading') headingRef.current?.focus();
+    else if (target !== 'localizationText') document.getElementById(fieldIds[target])?.focus();
+  }, [focusRequest]);
 
   /** Goes to the first step holding one of `failed` and focuses its first failing field. */
   function showFirstFailure(failed: readonly SignUpField[]): void {
@@ -265,8 +268,8 @@ export function CandidateSignUp() {
               required
               maxLength={128}
               showPolicy
-              policyEmail={watch('email')}
-              policyValue={watch('password')}
+              policyEmail={email}
+              policyValue={password}
               {...register('password')}
               error={errorText('password')}
             />

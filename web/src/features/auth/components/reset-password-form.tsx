@@ -2,7 +2,7 @@
 // checklist) and its confirmation. Every session of the account ends, so the
 // user logs in again afterwards.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,11 +21,12 @@ export function ResetPasswordForm() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const reset = useResetPassword();
-  const { register, handleSubmit, setError, watch, formState } = useForm<ResetPasswordValues>({
+  const { register, handleSubmit, setError, control, formState } = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmation: '' },
   });
   const { errors } = formState;
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(({ password }) => {
     if (!token) return;
@@ -77,7 +78,7 @@ export function ResetPasswordForm() {
           required
           maxLength={128}
           showPolicy
-          policyValue={watch('password')}
+          policyValue={password}
           {...register('password')}
           error={ruleMessage(errors.password)}
         />

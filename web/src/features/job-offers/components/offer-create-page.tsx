@@ -7,7 +7,7 @@
 import '../offers.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
@@ -53,7 +53,7 @@ export function OfferCreatePage() {
     defaultValues: defaultOfferForm(),
     shouldFocusError: false,
   });
-  const { control, register, trigger, setValue, setError, clearErrors, getValues, watch, formState } = form;
+  const { control, register, trigger, setValue, setError, clearErrors, getValues, formState } = form;
   useRecheckShownErrors(form);
   const [stepIndex, setStepIndex] = useState(0);
   const [createdId, setCreatedId] = useState<number | null>(null);
@@ -61,7 +61,7 @@ export function OfferCreatePage() {
   const jobs = useReferenceList('jobs');
 
   const step: OfferStep = offerSteps[stepIndex] ?? 'job';
-  const values = watch();
+  const values = useWatch({ control }) as OfferFormValues;
 
   async function next(): Promise<void> {
     if (await trigger(stepFields[step])) setStepIndex((index) => Math.min(index + 1, offerSteps.length - 1));

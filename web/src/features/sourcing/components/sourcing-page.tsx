@@ -53,7 +53,9 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const [savedSearchId, setSavedSearchId] = useState<number | null>(null);
   const savedSearchIdRef = useRef<number | null>(null);
-  savedSearchIdRef.current = savedSearchId;
+  useEffect(() => {
+    savedSearchIdRef.current = savedSearchId;
+  }, [savedSearchId]);
 
   const errors = useMemo(() => validateSearchForm(form), [form]);
   const debouncedForm = useDebouncedValue(form, searchDebounceMs);
@@ -74,18 +76,22 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   }, [createSavedSearch, form, paging.sort, t]);
   const saving = useCandidateSaving(resolveSearchId);
 
-  const { watch, setValue } = criteria;
+  const { subscribe, setValue } = criteria;
   const { forget } = saving;
-  useEffect(() => {
-    const subscription = watch((next) => {
-      setForm(structuredClone(next) as SearchFormValues);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          setForm(structuredClone(values));
       dispatchPaging({ type: 'reset' });
       // New criteria are a new search: candidates saved from here go to a new one.
       setSavedSearchId(null);
-      forget();
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, forget]);
+          forget();
+        },
+      }),
+    [subscribe, forget],
+  );
 
   /** Puts a relaxed criterion in the form, as if the user had changed it. */
   const applyRelax = (suggestion: RelaxSuggestion) => {
