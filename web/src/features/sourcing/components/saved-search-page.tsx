@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearch } from '../api/get-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
@@ -65,7 +66,9 @@ export function SavedSearchPage({ id }: { id: number }) {
     saving.forget();
   };
 
-  if (search.isError && !response) {
+  // A search that is not (or no longer) the partner's; other failures get a retry in the list.
+  const missing = search.error instanceof ApiError && (search.error.status === 404 || search.error.status === 403);
+  if (missing && !response) {
     return (
       <section className="saved-search saved-search--missing">
         <h1 className="page-title">{t('page.savedSearchTitle')}</h1>
@@ -134,6 +137,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           refreshing={search.isFetching && !search.isPending}
           busyCandidateId={saving.busyCandidateId}
           onToggleSave={(hit) => void saving.toggle(hit)}
+          failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
           emptyHint={tab === 'saved' ? t('saved.noSavedCandidatesHint') : undefined}
           showSort={tab === 'results'}

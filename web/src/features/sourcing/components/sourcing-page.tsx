@@ -156,6 +156,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
         refreshing={(search.isFetching && !search.isPending) || waitingForDebounce}
         busyCandidateId={saving.busyCandidateId}
         onToggleSave={(hit) => void saving.toggle(hit)}
+        failure={request !== null && search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
         emptyText={request === null ? t('results.idle') : t('results.empty')}
         emptyHint={request === null ? t('results.idleHint') : t('results.emptyHint')}
         beforeList={
