@@ -28,6 +28,20 @@ export type JobCriteriaValues = {
   softskillCategories: number[];
 };
 
+/** The shared fields of a fresh form: nothing chosen, the default radius and degree. */
+export function defaultJobCriteria(): JobCriteriaValues {
+  return {
+    jobCategory: null,
+    duration: null,
+    startAt: '',
+    localization: null,
+    radius: defaultRadiusKm,
+    degree: defaultDegree,
+    languages: [],
+    softskillCategories: [],
+  };
+}
+
 /** Adds a language at the default level (spec §9), or leaves the list alone if it is there. */
 export function addLanguage(languages: LanguageRequirement[], id: number): LanguageRequirement[] {
   if (languages.some((language) => language.id === id)) return languages;

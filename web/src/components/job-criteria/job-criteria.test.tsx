@@ -14,7 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { resources } from '@/lib/i18n';
 import { ContractsField, ContractTypeField } from './contract-fields';
-import { defaultDegree, defaultRadiusKm, type JobCriteriaValues } from './criteria-values';
+import { defaultJobCriteria, type JobCriteriaValues } from './criteria-values';
 import { JobCategoryField } from './job-category-field';
 import { PeriodFields } from './period-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from './profile-fields';
@@ -44,18 +44,7 @@ function Harness() {
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: {
-      jobCategory: null,
-      contracts: [],
-      contractType: null,
-      duration: 6,
-      startAt: '',
-      localization: null,
-      radius: defaultRadiusKm,
-      degree: defaultDegree,
-      languages: [],
-      softskillCategories: [],
-    },
+    defaultValues: { ...defaultJobCriteria(), duration: 6, contracts: [], contractType: null },
   });
   const { control } = form;
   const values = useWatch({ control }) as Values;

@@ -11,6 +11,7 @@
 //      so "find candidates for this offer" always opens a runnable search
 //   5. description and review: optional free text, then everything read back before publishing
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
+import { defaultJobCriteria } from '@/components/job-criteria/criteria-values';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
 
@@ -41,17 +42,10 @@ export const descriptionMaxLength = 10_000;
 
 export function defaultOfferForm(): OfferFormValues {
   return {
+    ...defaultJobCriteria(),
     title: '',
-    jobCategory: null,
     job: null,
     contractType: null,
-    duration: null,
-    startAt: '',
-    localization: null,
-    radius: 10,
-    degree: 1,
-    languages: [],
-    softskillCategories: [],
     description: '',
   };
 }

@@ -3,6 +3,7 @@
 // React so the rules are tested on their own.
 import {
   defaultDegree,
+  defaultJobCriteria,
   defaultRadiusKm,
   degreeRange,
   durationRangeMonths,
@@ -74,15 +75,8 @@ export type SearchFormErrors = Partial<Record<SearchFormField, SearchFormRule>>;
 
 export function defaultSearchForm(): SearchFormValues {
   return {
-    jobCategory: null,
+    ...defaultJobCriteria(),
     contracts: [],
-    duration: null,
-    startAt: '',
-    localization: null,
-    radius: defaultRadiusKm,
-    degree: defaultDegree,
-    languages: [],
-    softskillCategories: [],
     durationFlexibility: defaultDurationFlexibility,
     keywords: '',
   };
