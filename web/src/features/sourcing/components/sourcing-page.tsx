@@ -78,15 +78,20 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
 
   const { subscribe, setValue } = criteria;
   const { forget } = saving;
+  // Every change of the criteria is a new search (other form events, such as validation, are not).
+  const lastValues = useRef(JSON.stringify(firstValues));
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
         callback: ({ values }) => {
+          const json = JSON.stringify(values);
+          if (json === lastValues.current) return;
+          lastValues.current = json;
           setForm(structuredClone(values));
-      dispatchPaging({ type: 'reset' });
-      // New criteria are a new search: candidates saved from here go to a new one.
-      setSavedSearchId(null);
+          dispatchPaging({ type: 'reset' });
+          // Candidates saved from here go to a new stored search.
+          setSavedSearchId(null);
           forget();
         },
       }),
