@@ -12,6 +12,7 @@ import {
   type LocalizationType,
   maxLocalizationQueryLength,
 } from '@/api/localizations/get-localizations';
+import { FieldMessages, useFieldIds } from '@/components/form/field';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** The chosen place, in the shape the server expects (`localization` of sign-ups). */
@@ -74,11 +75,11 @@ export function LocalizationPicker({
 }: LocalizationPickerProps) {
   const { t, i18n } = useTranslation('common');
   const generatedId = useId();
-  const inputId = id ?? `localization-${generatedId}`;
+  // The shared field frame's ids: the hint and the error describe the input.
+  const { control, hintId, errorId } = useFieldIds({ id: id ?? `localization-${generatedId}`, hint, error });
+  const inputId = control.id;
   const listboxId = `${inputId}-listbox`;
   const statusId = `${inputId}-status`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
 
   const [text, setText] = useState(value?.value ?? '');
   const [open, setOpen] = useState(false);
@@ -162,7 +163,6 @@ export function LocalizationPicker({
   }
 
   const activeId = activeIndex >= 0 && shownResults[activeIndex] ? `${listboxId}-${activeIndex}` : undefined;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   let status = '';
   if (showList) {
@@ -197,8 +197,8 @@ export function LocalizationPicker({
           aria-expanded={showList}
           aria-controls={listboxId}
           aria-activedescendant={activeId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
           aria-required={required || undefined}
           placeholder={placeholder ?? t('localization.placeholder')}
           maxLength={maxLocalizationQueryLength}
@@ -246,16 +246,7 @@ export function LocalizationPicker({
       <span id={statusId} className="visually-hidden" role="status" aria-live="polite">
         {status}
       </span>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }
