@@ -23,6 +23,8 @@ pub enum Command {
     Migrate(DatabaseArgs),
     /// Fill the database with the deterministic demo data set (once; later runs do nothing)
     Seed(SeedArgs),
+    /// Print the API's OpenAPI document (JSON) and exit; the web app generates its types from it
+    Openapi,
 }
 
 #[derive(Debug, Clone, Args)]

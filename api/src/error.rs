@@ -11,8 +11,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+pub use crate::codes::{ErrorCode, RuleCode};
+
 /// Field name to the list of rule codes that field broke (`"email": ["required"]`).
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
+pub type FieldErrors = BTreeMap<String, Vec<RuleCode>>;
 
 /// Result of a handler: an error renders itself as a response.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -29,14 +31,14 @@ pub enum Error {
     NotFound,
     /// A state conflict a user can act on (an email already taken...).
     #[error("{message}")]
-    Conflict { code: &'static str, message: String },
+    Conflict { code: ErrorCode, message: String },
     /// The request broke validation rules; `errors` says which field broke which rule.
     #[error("validation failed")]
     Validation(FieldErrors),
     /// A request refused with its own status and code: a malformed body, a bad token, wrong
     /// credentials...
     #[error("{message}")]
-    Rejected { status: StatusCode, code: &'static str, message: String },
+    Rejected { status: StatusCode, code: ErrorCode, message: String },
     #[error("too many requests")]
     TooManyRequests { retry_after_seconds: u64 },
     #[error("database error: {0}")]
@@ -48,7 +50,7 @@ pub enum Error {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// Stable machine-readable code, also the translation key of the message.
-    pub code: String,
+    pub code: ErrorCode,
     /// English description, for logs and raw API users.
     pub message: String,
     /// Per-field rule codes for validation errors; empty otherwise.
@@ -57,9 +59,9 @@ pub struct ErrorBody {
 
 impl Error {
     /// A validation error on one field.
-    pub fn invalid(field: &str, rule: &str) -> Self {
+    pub fn invalid(field: &str, rule: RuleCode) -> Self {
         let mut errors = FieldErrors::new();
-        errors.insert(field.to_owned(), vec![rule.to_owned()]);
+        errors.insert(field.to_owned(), vec![rule]);
         Error::Validation(errors)
     }
 
@@ -76,15 +78,15 @@ impl Error {
         }
     }
 
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
         match self {
-            Error::Unauthorized => "unauthorized",
-            Error::Forbidden => "forbidden",
-            Error::NotFound => "not_found",
-            Error::Conflict { code, .. } | Error::Rejected { code, .. } => code,
-            Error::Validation(_) => "validation_failed",
-            Error::TooManyRequests { .. } => "too_many_requests",
-            Error::Database(_) | Error::Internal(_) => "internal_error",
+            Error::Unauthorized => ErrorCode::Unauthorized,
+            Error::Forbidden => ErrorCode::Forbidden,
+            Error::NotFound => ErrorCode::NotFound,
+            Error::Conflict { code, .. } | Error::Rejected { code, .. } => *code,
+            Error::Validation(_) => ErrorCode::ValidationFailed,
+            Error::TooManyRequests { .. } => ErrorCode::TooManyRequests,
+            Error::Database(_) | Error::Internal(_) => ErrorCode::InternalError,
         }
     }
 }
@@ -111,7 +113,7 @@ impl IntoResponse for Error {
             Error::TooManyRequests { retry_after_seconds } => Some(*retry_after_seconds),
             _ => None,
         };
-        let body = ErrorBody { code: self.code().to_owned(), message, errors };
+        let body = ErrorBody { code: self.code(), message, errors };
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -123,7 +125,7 @@ impl IntoResponse for Error {
 /// axum's own rejections (malformed JSON, wrong content type, bad path or query) become our
 /// error body too, so that every 4xx a client sees has the same shape.
 macro_rules! rejections_as_errors {
-    ($($rejection:ty => $code:literal),* $(,)?) => {$(
+    ($($rejection:ty => $code:expr),* $(,)?) => {$(
         impl From<$rejection> for Error {
             fn from(rejection: $rejection) -> Self {
                 Error::Rejected { status: rejection.status(), code: $code, message: rejection.body_text() }
@@ -132,7 +134,7 @@ macro_rules! rejections_as_errors {
     )*};
 }
 rejections_as_errors! {
-    axum::extract::rejection::JsonRejection => "invalid_body",
-    axum::extract::rejection::QueryRejection => "invalid_query",
-    axum::extract::rejection::PathRejection => "invalid_path",
+    axum::extract::rejection::JsonRejection => ErrorCode::InvalidBody,
+    axum::extract::rejection::QueryRejection => ErrorCode::InvalidQuery,
+    axum::extract::rejection::PathRejection => ErrorCode::InvalidPath,
 }

@@ -147,7 +147,7 @@ pub fn commune_by_place_id(place_id: u32) -> Option<&'static Commune> {
         communes()
             .iter()
             .enumerate()
-            .filter_map(|(index, commune)| Some((place_id_of(PlaceKind::Commune, &commune.insee).ok()?, index)))
+            .filter_map(|(index, commune)| Some((place_id_of(PlaceKind::City, &commune.insee).ok()?, index)))
             .collect()
     });
     BY_PLACE_ID.get(&place_id).map(|&index| &communes()[index])
@@ -228,14 +228,13 @@ mod tests {
 
     #[test]
     fn a_commune_is_found_by_its_place_id_and_nothing_else_is() {
-        let ajaccio = place_id_of(PlaceKind::Commune, "2A004").unwrap();
+        let ajaccio = place_id_of(PlaceKind::City, "2A004").unwrap();
         assert_eq!(commune_by_place_id(69_123).map(|commune| commune.name.as_str()), Some("Lyon"));
         assert_eq!(commune_by_place_id(ajaccio).map(|commune| commune.name.as_str()), Some("Ajaccio"));
         let rhone = place_id_of(PlaceKind::Department, "69").unwrap();
         assert!(commune_by_place_id(rhone).is_none());
         for commune in communes() {
-            let place_id =
-                place_id_of(PlaceKind::Commune, &commune.insee).expect("every shipped commune has a place id");
+            let place_id = place_id_of(PlaceKind::City, &commune.insee).expect("every shipped commune has a place id");
             assert_eq!(commune_by_place_id(place_id).map(|found| &found.insee), Some(&commune.insee));
         }
     }

@@ -3,16 +3,18 @@
 //! integration tests and benchmarks drive exactly the code users run.
 
 pub mod auth;
+pub mod codes;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
 pub mod geodata;
 pub mod http;
-pub mod localization_input;
+pub mod job_criteria;
 pub mod localization_search;
 pub mod mail;
 pub mod password;
+pub mod places;
 pub mod rate_limit;
 pub mod seed;
 pub mod serve;

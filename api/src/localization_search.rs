@@ -18,26 +18,19 @@ use std::sync::LazyLock;
 use serde::Serialize;
 
 use crate::geodata;
+use crate::places::PlaceKind;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum PlaceType {
-    City,
-    Department,
-    Region,
-    Country,
-}
-
-/// One place as the picker shows it.
+/// One place as the picker suggests it: the place, with what tells homonyms apart. Picked, it is
+/// sent back as a [`crate::places::LocalizationInput`] and stored as a [`crate::places::Place`].
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Place {
+pub struct PlaceSuggestion {
     /// INSEE code (communes), department or region code, or ISO 3166-1 alpha-2 (countries).
     pub id: String,
     pub name: String,
     pub lat: f64,
     pub lng: f64,
     #[serde(rename = "type")]
-    pub place_type: PlaceType,
+    pub kind: PlaceKind,
     /// Postcodes of a commune (Lyon has nine).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub postcodes: Vec<String>,
@@ -51,7 +44,7 @@ pub struct Place {
 }
 
 struct Entry {
-    place: Place,
+    place: PlaceSuggestion,
     /// Normalised names (a country has its French and its English one).
     names: Vec<String>,
     /// Larger is more important; ties of relevance go to the larger place.
@@ -139,12 +132,12 @@ impl PlaceIndex {
                 name_rank: 0,
                 names: vec![normalize(&commune.name)],
                 weight: u64::from(commune.population),
-                place: Place {
+                place: PlaceSuggestion {
                     id: commune.insee.clone(),
                     name: commune.name.clone(),
                     lat: commune.lat,
                     lng: commune.lng,
-                    place_type: PlaceType::City,
+                    kind: PlaceKind::City,
                     postcodes: commune.postcodes.clone(),
                     department: Some(commune.department.clone()),
                     department_name: department_names.get(commune.department.as_str()).map(|name| name.to_string()),
@@ -160,12 +153,12 @@ impl PlaceIndex {
                 name_rank: 0,
                 names: vec![normalize(&department.name)],
                 weight: AREA_WEIGHT,
-                place: Place {
+                place: PlaceSuggestion {
                     id: department.code.clone(),
                     name: department.name.clone(),
                     lat: department.lat,
                     lng: department.lng,
-                    place_type: PlaceType::Department,
+                    kind: PlaceKind::Department,
                     postcodes: Vec::new(),
                     department: None,
                     department_name: None,
@@ -178,12 +171,12 @@ impl PlaceIndex {
                 name_rank: 0,
                 names: vec![normalize(&region.name)],
                 weight: 2 * AREA_WEIGHT,
-                place: Place {
+                place: PlaceSuggestion {
                     id: region.code.clone(),
                     name: region.name.clone(),
                     lat: region.lat,
                     lng: region.lng,
-                    place_type: PlaceType::Region,
+                    kind: PlaceKind::Region,
                     postcodes: Vec::new(),
                     department: None,
                     department_name: None,
@@ -201,13 +194,13 @@ impl PlaceIndex {
                 name_rank: 0,
                 names,
                 weight: 3 * AREA_WEIGHT,
-                place: Place {
+                place: PlaceSuggestion {
                     id: country.code.clone(),
                     // the French name; the handler swaps in the caller's language
                     name: country.name_fr.clone(),
                     lat: country.lat,
                     lng: country.lng,
-                    place_type: PlaceType::Country,
+                    kind: PlaceKind::Country,
                     postcodes: Vec::new(),
                     department: None,
                     department_name: None,
@@ -234,7 +227,7 @@ impl PlaceIndex {
             for postcode in &entry.place.postcodes {
                 codes.push((postcode.clone(), index));
             }
-            if entry.place.place_type == PlaceType::Department {
+            if entry.place.kind == PlaceKind::Department {
                 codes.push((entry.place.id.to_lowercase(), index));
             }
         }
@@ -277,13 +270,13 @@ impl PlaceIndex {
     }
 
     /// The best `limit` places for `query`, filtered to `types` when not empty.
-    pub fn search(&self, query: &str, types: &[PlaceType], limit: usize, sort: SortOrder) -> Vec<&Place> {
+    pub fn search(&self, query: &str, types: &[PlaceKind], limit: usize, sort: SortOrder) -> Vec<&PlaceSuggestion> {
         let normalized = normalize(query);
         if normalized.is_empty() || limit == 0 {
             return Vec::new();
         }
         let query_words: Vec<&str> = normalized.split(' ').collect();
-        let wanted = |entry: &Entry| types.is_empty() || types.contains(&entry.place.place_type);
+        let wanted = |entry: &Entry| types.is_empty() || types.contains(&entry.place.kind);
         let mut matches: Vec<(Relevance, u32)> = Vec::new();
         if normalized.bytes().all(|byte| byte.is_ascii_digit() || byte == b' ') {
             let code = normalized.replace(' ', "");
@@ -314,10 +307,10 @@ impl PlaceIndex {
                     }
                 }
             }
-            if types.is_empty() || types.contains(&PlaceType::Department) {
+            if types.is_empty() || types.contains(&PlaceKind::Department) {
                 // "2a", "2B": Corsican department codes
                 for index in Self::with_word_prefix(&self.codes, &normalized).filter(|_| normalized.len() <= 3) {
-                    if self.entries[index as usize].place.place_type == PlaceType::Department {
+                    if self.entries[index as usize].place.kind == PlaceKind::Department {
                         matches.push((Relevance::Postcode, index));
                     }
                 }
@@ -335,7 +328,8 @@ impl PlaceIndex {
             matches.truncate(limit);
         }
         matches.sort_by_key(rank);
-        let mut page: Vec<&Place> = matches.iter().map(|(_, index)| &self.entries[*index as usize].place).collect();
+        let mut page: Vec<&PlaceSuggestion> =
+            matches.iter().map(|(_, index)| &self.entries[*index as usize].place).collect();
         if sort == SortOrder::Name {
             page.sort_by_cached_key(|place| normalize(&place.name));
         }
@@ -347,7 +341,7 @@ impl PlaceIndex {
 mod tests {
     use super::*;
 
-    fn names(query: &str, types: &[PlaceType]) -> Vec<String> {
+    fn names(query: &str, types: &[PlaceKind]) -> Vec<String> {
         PLACES.search(query, types, 10, SortOrder::Relevance).iter().map(|place| place.name.clone()).collect()
     }
 
@@ -361,12 +355,12 @@ mod tests {
 
     #[test]
     fn finds_orleans_without_its_accent_first() {
-        assert_eq!(names("orleans", &[PlaceType::City])[0], "Orléans");
+        assert_eq!(names("orleans", &[PlaceKind::City])[0], "Orléans");
     }
 
     #[test]
     fn st_etienne_finds_saint_etienne() {
-        let found = PLACES.search("st etienne", &[PlaceType::City], 10, SortOrder::Relevance);
+        let found = PLACES.search("st etienne", &[PlaceKind::City], 10, SortOrder::Relevance);
         assert_eq!(found[0].name, "Saint-Étienne");
         assert_eq!(found[0].department.as_deref(), Some("42"));
     }
@@ -380,7 +374,7 @@ mod tests {
 
     #[test]
     fn homonyms_carry_their_department() {
-        let found = PLACES.search("saint martin", &[PlaceType::City], 50, SortOrder::Relevance);
+        let found = PLACES.search("saint martin", &[PlaceKind::City], 50, SortOrder::Relevance);
         assert!(found.len() >= 20);
         let departments: std::collections::HashSet<_> = found.iter().map(|place| place.department.clone()).collect();
         assert!(departments.len() > 10, "homonyms in many departments");
@@ -389,28 +383,28 @@ mod tests {
 
     #[test]
     fn a_country_is_found_by_its_french_or_english_name() {
-        assert_eq!(PLACES.search("Allemagne", &[PlaceType::Country], 5, SortOrder::Relevance)[0].id, "DE");
-        assert_eq!(PLACES.search("germany", &[PlaceType::Country], 5, SortOrder::Relevance)[0].id, "DE");
+        assert_eq!(PLACES.search("Allemagne", &[PlaceKind::Country], 5, SortOrder::Relevance)[0].id, "DE");
+        assert_eq!(PLACES.search("germany", &[PlaceKind::Country], 5, SortOrder::Relevance)[0].id, "DE");
     }
 
     #[test]
     fn larger_places_come_first_among_equal_matches() {
-        let found = names("lyon", &[PlaceType::City]);
+        let found = names("lyon", &[PlaceKind::City]);
         assert_eq!(found[0], "Lyon");
     }
 
     #[test]
     fn empty_queries_find_nothing_and_one_letter_finds_big_places() {
         assert!(PLACES.search("  ", &[], 10, SortOrder::Relevance).is_empty());
-        let found = PLACES.search("p", &[PlaceType::City], 5, SortOrder::Relevance);
+        let found = PLACES.search("p", &[PlaceKind::City], 5, SortOrder::Relevance);
         assert_eq!(found.len(), 5);
         assert_eq!(found[0].name, "Paris");
     }
 
     #[test]
     fn sorting_by_name_keeps_the_same_page() {
-        let by_relevance = PLACES.search("mar", &[PlaceType::City], 10, SortOrder::Relevance);
-        let by_name = PLACES.search("mar", &[PlaceType::City], 10, SortOrder::Name);
+        let by_relevance = PLACES.search("mar", &[PlaceKind::City], 10, SortOrder::Relevance);
+        let by_name = PLACES.search("mar", &[PlaceKind::City], 10, SortOrder::Name);
         let mut expected: Vec<_> = by_relevance.iter().map(|place| place.id.clone()).collect();
         let mut got: Vec<_> = by_name.iter().map(|place| place.id.clone()).collect();
         assert!(by_name.windows(2).all(|pair| normalize(&pair[0].name) <= normalize(&pair[1].name)));

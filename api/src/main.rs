@@ -1,4 +1,4 @@
-//! The `vivier` command: `serve`, `migrate`, `seed`.
+//! The `vivier` command: `serve`, `migrate`, `seed`, `openapi`.
 
 use std::process::ExitCode;
 
@@ -19,6 +19,7 @@ async fn main() -> ExitCode {
         Command::Serve(args) => api::serve::run(args).await,
         Command::Migrate(args) => migrate(args).await,
         Command::Seed(args) => api::seed::run(args).await,
+        Command::Openapi => print_openapi(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -33,5 +34,10 @@ async fn migrate(args: api::config::DatabaseArgs) -> anyhow::Result<()> {
     let pool = api::db::connect(&args).await?;
     api::db::migrate(&pool).await?;
     tracing::info!("migrations applied");
+    Ok(())
+}
+
+fn print_openapi() -> anyhow::Result<()> {
+    println!("{}", api::http::openapi_document().to_pretty_json()?);
     Ok(())
 }

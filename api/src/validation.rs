@@ -1,7 +1,7 @@
 //! Server-side checks of request fields, collecting every broken rule by field so that a form
 //! can show all its errors at once (the 422 body's `errors`).
 
-use crate::error::{Error, FieldErrors};
+use crate::error::{Error, FieldErrors, RuleCode};
 
 #[derive(Default)]
 pub struct Checks {
@@ -13,8 +13,16 @@ impl Checks {
         Self::default()
     }
 
-    pub fn fail(&mut self, field: &str, rule: &str) {
-        self.errors.entry(field.to_owned()).or_default().push(rule.to_owned());
+    pub fn fail(&mut self, field: &str, rule: RuleCode) {
+        let rules = self.errors.entry(field.to_owned()).or_default();
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
+    }
+
+    /// How many fields broke a rule so far.
+    pub fn count(&self) -> usize {
+        self.errors.len()
     }
 
     pub fn has_failed(&self, field: &str) -> bool {
@@ -25,11 +33,11 @@ impl Checks {
     pub fn text(&mut self, field: &str, value: Option<&str>, max_chars: usize) -> String {
         match value.map(str::trim).filter(|text| !text.is_empty()) {
             None => {
-                self.fail(field, "required");
+                self.fail(field, RuleCode::Required);
                 String::new()
             }
             Some(text) if text.chars().count() > max_chars => {
-                self.fail(field, "too_long");
+                self.fail(field, RuleCode::TooLong);
                 String::new()
             }
             Some(text) => text.to_owned(),
@@ -40,7 +48,7 @@ impl Checks {
     pub fn optional_text(&mut self, field: &str, value: Option<&str>, max_chars: usize) -> Option<String> {
         let text = value.map(str::trim).filter(|text| !text.is_empty())?;
         if text.chars().count() > max_chars {
-            self.fail(field, "too_long");
+            self.fail(field, RuleCode::TooLong);
             return None;
         }
         Some(text.to_owned())
@@ -50,7 +58,7 @@ impl Checks {
     pub fn email(&mut self, field: &str, value: Option<&str>) -> String {
         let email = self.text(field, value, 254).to_lowercase();
         if !email.is_empty() && !looks_like_an_email(&email) {
-            self.fail(field, "invalid_email");
+            self.fail(field, RuleCode::InvalidEmail);
         }
         email
     }
@@ -85,9 +93,9 @@ mod tests {
         checks.text("lastname", Some("x".repeat(101).as_str()), 100);
         checks.email("email", Some("not-an-email"));
         let Err(Error::Validation(errors)) = checks.finish() else { panic!("expected a validation error") };
-        assert_eq!(errors["firstname"], ["required"]);
-        assert_eq!(errors["lastname"], ["too_long"]);
-        assert_eq!(errors["email"], ["invalid_email"]);
+        assert_eq!(errors["firstname"], [RuleCode::Required]);
+        assert_eq!(errors["lastname"], [RuleCode::TooLong]);
+        assert_eq!(errors["email"], [RuleCode::InvalidEmail]);
     }
 
     #[test]

@@ -22,23 +22,36 @@ const REGIONS: u32 = 400_000;
 const CORSE_DU_SUD_DEPARTMENT: u32 = DEPARTMENTS + CORSE_DU_SUD_COMMUNES;
 const HAUTE_CORSE_DEPARTMENT: u32 = DEPARTMENTS + HAUTE_CORSE_COMMUNES;
 
-/// The kinds of places that have a place id (a whole country has none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What kind of place a localization is: the one list of kinds of the whole product, spelled
+/// on the wire and in `localizations.type` as `city`, `department`, `region` or `country`.
+/// Every kind but a whole country has a place id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum PlaceKind {
-    Commune,
+    /// A French commune, known by its INSEE code.
+    City,
     Department,
     Region,
+    /// A whole country, known by its ISO 3166-1 alpha-2 code.
+    Country,
 }
 
 impl PlaceKind {
-    /// The kind of a `localizations.type` value; `None` for `country` and anything unknown.
-    pub fn from_localization_type(localization_type: &str) -> Option<PlaceKind> {
-        match localization_type {
-            "city" => Some(PlaceKind::Commune),
-            "department" => Some(PlaceKind::Department),
-            "region" => Some(PlaceKind::Region),
-            _ => None,
+    pub const ALL: [PlaceKind; 4] = [PlaceKind::City, PlaceKind::Department, PlaceKind::Region, PlaceKind::Country];
+
+    /// The kind's name on the wire and in `localizations.type`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlaceKind::City => "city",
+            PlaceKind::Department => "department",
+            PlaceKind::Region => "region",
+            PlaceKind::Country => "country",
         }
+    }
+
+    /// The kind named `name`; `None` for anything else.
+    pub fn parse(name: &str) -> Option<PlaceKind> {
+        PlaceKind::ALL.into_iter().find(|kind| kind.as_str() == name)
     }
 }
 
@@ -70,10 +83,10 @@ fn short_code_number(code: &str) -> Option<u32> {
     digits(code, &[2, 3]).filter(|&n| n > 0 && (code.len() == 2) == (n < 100))
 }
 
-/// The place id of a commune, department or region code.
+/// The place id of a commune, department or region code; a country has none.
 pub fn place_id_of(kind: PlaceKind, code: &str) -> Result<u32, InvalidPlaceCode> {
     let number = match kind {
-        PlaceKind::Commune => match code.get(..2) {
+        PlaceKind::City => match code.get(..2) {
             Some("2A") => code.get(2..).and_then(|rest| digits(rest, &[3])).map(|n| CORSE_DU_SUD_COMMUNES + n),
             Some("2B") => code.get(2..).and_then(|rest| digits(rest, &[3])).map(|n| HAUTE_CORSE_COMMUNES + n),
             _ => digits(code, &[5]).filter(|&n| n > 0),
@@ -84,6 +97,7 @@ pub fn place_id_of(kind: PlaceKind, code: &str) -> Result<u32, InvalidPlaceCode>
             _ => short_code_number(code).map(|n| DEPARTMENTS + n),
         },
         PlaceKind::Region => short_code_number(code).map(|n| REGIONS + n),
+        PlaceKind::Country => None,
     };
     number.ok_or_else(|| InvalidPlaceCode { kind, code: code.to_owned() })
 }
@@ -91,9 +105,9 @@ pub fn place_id_of(kind: PlaceKind, code: &str) -> Result<u32, InvalidPlaceCode>
 /// The kind and code of a place id made by [`place_id_of`]; `None` for any other number.
 pub fn place_of_id(place_id: u32) -> Option<(PlaceKind, String)> {
     match place_id {
-        1..=99_999 => Some((PlaceKind::Commune, format!("{place_id:05}"))),
-        200_000..=200_999 => Some((PlaceKind::Commune, format!("2A{:03}", place_id - CORSE_DU_SUD_COMMUNES))),
-        210_000..=210_999 => Some((PlaceKind::Commune, format!("2B{:03}", place_id - HAUTE_CORSE_COMMUNES))),
+        1..=99_999 => Some((PlaceKind::City, format!("{place_id:05}"))),
+        200_000..=200_999 => Some((PlaceKind::City, format!("2A{:03}", place_id - CORSE_DU_SUD_COMMUNES))),
+        210_000..=210_999 => Some((PlaceKind::City, format!("2B{:03}", place_id - HAUTE_CORSE_COMMUNES))),
         300_001..=300_099 => Some((PlaceKind::Department, format!("{:02}", place_id - DEPARTMENTS))),
         300_100..=300_999 => Some((PlaceKind::Department, format!("{:03}", place_id - DEPARTMENTS))),
         CORSE_DU_SUD_DEPARTMENT => Some((PlaceKind::Department, "2A".to_owned())),
@@ -110,15 +124,15 @@ mod tests {
 
     #[test]
     fn communes_are_their_insee_code_as_a_number() {
-        assert_eq!(place_id_of(PlaceKind::Commune, "69123"), Ok(69_123));
-        assert_eq!(place_id_of(PlaceKind::Commune, "01001"), Ok(1_001));
-        assert_eq!(place_id_of(PlaceKind::Commune, "97411"), Ok(97_411));
+        assert_eq!(place_id_of(PlaceKind::City, "69123"), Ok(69_123));
+        assert_eq!(place_id_of(PlaceKind::City, "01001"), Ok(1_001));
+        assert_eq!(place_id_of(PlaceKind::City, "97411"), Ok(97_411));
     }
 
     #[test]
     fn corsican_communes_get_their_own_ranges() {
-        assert_eq!(place_id_of(PlaceKind::Commune, "2A004"), Ok(200_004));
-        assert_eq!(place_id_of(PlaceKind::Commune, "2B033"), Ok(210_033));
+        assert_eq!(place_id_of(PlaceKind::City, "2A004"), Ok(200_004));
+        assert_eq!(place_id_of(PlaceKind::City, "2B033"), Ok(210_033));
     }
 
     #[test]
@@ -135,18 +149,19 @@ mod tests {
     #[test]
     fn malformed_codes_are_refused() {
         for (kind, code) in [
-            (PlaceKind::Commune, ""),
-            (PlaceKind::Commune, "6912"),
-            (PlaceKind::Commune, "691234"),
-            (PlaceKind::Commune, "2C004"),
-            (PlaceKind::Commune, "2A04x"),
-            (PlaceKind::Commune, "00000"),
-            (PlaceKind::Commune, "nope!"),
+            (PlaceKind::City, ""),
+            (PlaceKind::City, "6912"),
+            (PlaceKind::City, "691234"),
+            (PlaceKind::City, "2C004"),
+            (PlaceKind::City, "2A04x"),
+            (PlaceKind::City, "00000"),
+            (PlaceKind::City, "nope!"),
             (PlaceKind::Department, "2A1"),
             (PlaceKind::Department, "1"),
             (PlaceKind::Department, "1234"),
             (PlaceKind::Region, "x4"),
             (PlaceKind::Region, ""),
+            (PlaceKind::Country, "FR"),
         ] {
             assert_eq!(place_id_of(kind, code), Err(InvalidPlaceCode { kind, code: code.to_owned() }), "{code:?}");
         }
@@ -155,9 +170,9 @@ mod tests {
     #[test]
     fn every_valid_code_decodes_back_to_itself() {
         let mut codes: Vec<(PlaceKind, String)> = Vec::new();
-        codes.extend((1..=99_999).step_by(7).map(|number| (PlaceKind::Commune, format!("{number:05}"))));
-        codes.extend((0..=999).map(|number| (PlaceKind::Commune, format!("2A{number:03}"))));
-        codes.extend((0..=999).map(|number| (PlaceKind::Commune, format!("2B{number:03}"))));
+        codes.extend((1..=99_999).step_by(7).map(|number| (PlaceKind::City, format!("{number:05}"))));
+        codes.extend((0..=999).map(|number| (PlaceKind::City, format!("2A{number:03}"))));
+        codes.extend((0..=999).map(|number| (PlaceKind::City, format!("2B{number:03}"))));
         codes.extend(
             (1..=95).filter(|&number| number != 20).map(|number| (PlaceKind::Department, format!("{number:02}"))),
         );

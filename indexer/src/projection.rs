@@ -167,12 +167,12 @@ impl DocumentRow {
         for (index, localization_type) in self.localization_types.iter().enumerate() {
             let country = &self.localization_countries[index];
             let country = CountryCode::parse(country).ok_or_else(|| format!("invalid country code {country:?}"))?;
-            if localization_type == "country" {
+            let kind = PlaceKind::parse(localization_type)
+                .ok_or_else(|| format!("unknown localization type {localization_type:?}"))?;
+            if kind == PlaceKind::Country {
                 localizations.push(JobLocalization::Country { country });
                 continue;
             }
-            let kind = PlaceKind::from_localization_type(localization_type)
-                .ok_or_else(|| format!("unknown localization type {localization_type:?}"))?;
             let (Some(lat), Some(lng)) = (self.localization_latitudes[index], self.localization_longitudes[index])
             else {
                 return Err(format!("{localization_type} localization without coordinates"));

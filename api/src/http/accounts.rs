@@ -8,13 +8,13 @@
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodFilter;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
+use utoipa_axum::routes;
 
 use super::auth::{invalid_token, logged_in, verify_password};
 use super::locale::Locale;
@@ -23,31 +23,26 @@ use super::{AppState, ClientIp};
 use crate::auth::password_policy;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, session};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
-use crate::localization_input::{LocalizationInput, Place};
 use crate::mail::{self, Email};
 use crate::password;
+use crate::places::{LocalizationInput, Place};
 use crate::slug::profile_slug;
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::POST, "/api/candidates", Access::Public, create_candidate);
-    table.add(MethodFilter::POST, "/api/schools", Access::Public, create_school);
-    table.add(MethodFilter::POST, "/api/partners", Access::Public, create_partner);
-    table.add(MethodFilter::POST, "/api/user/validation-tokens/validate/{token}", Access::Public, validate_account);
-    table.add(MethodFilter::POST, "/api/users/reset-password", Access::Public, request_password_reset);
-    table.add(MethodFilter::POST, "/api/user/reset-password-tokens/reset/{token}", Access::Public, reset_password);
-    table.add(MethodFilter::POST, "/api/user/renewal-email-tokens", Access::Authenticated, request_email_renewal);
-    table.add(MethodFilter::POST, "/api/user/renewal-email-tokens/{token}", Access::Public, confirm_email_renewal);
-    table.add(
-        MethodFilter::PATCH,
-        "/api/candidates",
-        Access::Only(crate::auth::Role::Candidate),
-        change_candidate_password,
-    );
-    table.add(MethodFilter::PATCH, "/api/partners", Access::Only(crate::auth::Role::Partner), change_partner_password);
-    table.add(MethodFilter::POST, "/api/notifications/unsubscribe", Access::Public, unsubscribe);
+    table.add(Access::Public, routes!(create_candidate));
+    table.add(Access::Public, routes!(create_school));
+    table.add(Access::Public, routes!(create_partner));
+    table.add(Access::Public, routes!(validate_account));
+    table.add(Access::Public, routes!(request_password_reset));
+    table.add(Access::Public, routes!(reset_password));
+    table.add(Access::Authenticated, routes!(request_email_renewal));
+    table.add(Access::Public, routes!(confirm_email_renewal));
+    table.add(Access::Only(crate::auth::Role::Candidate), routes!(change_candidate_password));
+    table.add(Access::Only(crate::auth::Role::Partner), routes!(change_partner_password));
+    table.add(Access::Public, routes!(unsubscribe));
 }
 
 /// The youngest age at which one may sign up (French work law allows jobs from 14-16).
@@ -137,7 +132,7 @@ fn check_phone(checks: &mut Checks, phone: Option<&str>, required: bool) -> Opti
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     let allowed = phone.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
     if !allowed || !(6..=15).contains(&digits) {
-        checks.fail("phone", "invalid_phone");
+        checks.fail("phone", RuleCode::InvalidPhone);
     }
     Some(phone)
 }
@@ -148,15 +143,15 @@ fn check_birthdate(checks: &mut Checks, birthdate: Option<&str>) -> Option<Naive
         return None;
     }
     let Ok(date) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") else {
-        checks.fail("birthdate", "invalid_date");
+        checks.fail("birthdate", RuleCode::InvalidDate);
         return None;
     };
     let today = Utc::now().date_naive();
     let age = today.year() - date.year() - i32::from((today.month(), today.day()) < (date.month(), date.day()));
     if age < MIN_AGE_YEARS {
-        checks.fail("birthdate", "too_young");
+        checks.fail("birthdate", RuleCode::TooYoung);
     } else if age > 120 {
-        checks.fail("birthdate", "invalid_date");
+        checks.fail("birthdate", RuleCode::InvalidDate);
     }
     Some(date)
 }
@@ -164,9 +159,9 @@ fn check_birthdate(checks: &mut Checks, birthdate: Option<&str>) -> Option<Naive
 fn check_password(checks: &mut Checks, field: &str, password: Option<&str>, email: &str) -> String {
     let password = password.unwrap_or_default();
     if password.is_empty() {
-        checks.fail(field, "required");
+        checks.fail(field, RuleCode::Required);
     } else if !password_policy::accepts(password, email) {
-        checks.fail(field, "password_policy");
+        checks.fail(field, RuleCode::PasswordPolicy);
     }
     password.to_owned()
 }
@@ -229,7 +224,7 @@ pub async fn create_candidate(
     let mut checks = Checks::new();
     let mut account = check_identity(&mut checks, &request.identity, true, locale);
     account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
-    account.localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
+    account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     sign_up(&state, client_ip, checks, account, RoleDetails::Candidate).await
 }
 
@@ -246,14 +241,14 @@ pub async fn create_school(
     let mut checks = Checks::new();
     let name = checks.text("name", request.name.as_deref(), 200);
     let mut account = check_identity(&mut checks, &request.identity, true, locale);
-    account.localization = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
+    account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     if let Some(school_type) = request.school_type {
         let known: bool = sqlx::query_scalar("select exists (select 1 from school_types where id = $1)")
             .bind(school_type)
             .fetch_one(&state.db)
             .await?;
         if !known {
-            checks.fail("school_type", "unknown");
+            checks.fail("school_type", RuleCode::Unknown);
         }
     }
     sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
@@ -275,7 +270,7 @@ pub async fn create_partner(
     let role = checks.optional_text("role", request.role.as_deref(), 100);
     let company = match request.company {
         None => {
-            checks.fail("company", "required");
+            checks.fail("company", RuleCode::Required);
             None
         }
         Some(CompanyReference::Name(name)) => {
@@ -288,7 +283,7 @@ pub async fn create_partner(
                 .fetch_one(&state.db)
                 .await?;
             if !known {
-                checks.fail("company", "unknown");
+                checks.fail("company", RuleCode::Unknown);
             }
             Some(CompanyReference::Id(id))
         }
@@ -393,7 +388,7 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
 fn email_taken_on_race(error: sqlx::Error) -> Error {
     match error.as_database_error().and_then(|database_error| database_error.constraint()) {
         Some("users_email_key") => {
-            Error::Conflict { code: "email_taken", message: "this email already has an account".into() }
+            Error::Conflict { code: ErrorCode::EmailTaken, message: "this email already has an account".into() }
         }
         _ => Error::Database(error),
     }
@@ -681,7 +676,10 @@ pub async fn request_email_renewal(
         .fetch_one(&state.db)
         .await?;
     if taken {
-        return Err(Error::Conflict { code: "email_taken", message: "this email already has an account".into() });
+        return Err(Error::Conflict {
+            code: ErrorCode::EmailTaken,
+            message: "this email already has an account".into(),
+        });
     }
     let mut transaction = state.db.begin().await?;
     let token = tokens::create(&mut transaction, user.id, TokenKind::EmailRenewal, Some(&new_email)).await?;
@@ -803,7 +801,7 @@ async fn change_password(
     Json(request): Json<PasswordChangeRequest>,
 ) -> Result<Response> {
     if query.password.is_none() {
-        return Err(Error::invalid("password", "query_parameter_expected"));
+        return Err(Error::invalid("password", RuleCode::QueryParameterExpected));
     }
     let (email, stored_hash): (String, Option<String>) =
         sqlx::query_as("select email, password_hash from users where id = $1")
@@ -814,7 +812,7 @@ async fn change_password(
     let matches = verify_password(current, stored_hash.unwrap_or_default()).await?;
     let mut checks = Checks::new();
     if !matches {
-        checks.fail("current_password", "wrong_password");
+        checks.fail("current_password", RuleCode::WrongPassword);
     }
     let new_password = check_password(&mut checks, "password", request.password.as_deref(), &email);
     checks.finish()?;

@@ -9,22 +9,22 @@ use std::sync::LazyLock;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodFilter;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
 
 use super::routes::{Access, RouteTable};
 use super::{AppState, ClientIp};
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, Role, session};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::extract::Json;
 use crate::password;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::POST, "/api/auth/login", Access::Public, login);
-    table.add(MethodFilter::POST, "/api/auth/login/with-token", Access::Public, login_with_token);
-    table.add(MethodFilter::POST, "/logout", Access::Public, logout);
-    table.add(MethodFilter::GET, "/api/auth/whoami", Access::Authenticated, whoami);
+    table.add(Access::Public, routes!(login));
+    table.add(Access::Public, routes!(login_with_token));
+    table.add(Access::Public, routes!(logout));
+    table.add(Access::Authenticated, routes!(whoami));
 }
 
 /// The logged-in user and the role flags the web app needs (spec section 6).
@@ -210,14 +210,14 @@ pub async fn login(
     if !validated {
         return Err(Error::Rejected {
             status: StatusCode::FORBIDDEN,
-            code: "email_not_validated",
+            code: ErrorCode::EmailNotValidated,
             message: "validate your email first".into(),
         });
     }
     if !active {
         return Err(Error::Rejected {
             status: StatusCode::FORBIDDEN,
-            code: "account_deactivated",
+            code: ErrorCode::AccountDeactivated,
             message: "this account is deactivated".into(),
         });
     }
@@ -227,7 +227,7 @@ pub async fn login(
 fn invalid_credentials() -> Error {
     Error::Rejected {
         status: StatusCode::UNAUTHORIZED,
-        code: "invalid_credentials",
+        code: ErrorCode::InvalidCredentials,
         message: "unknown email or wrong password".into(),
     }
 }
@@ -269,7 +269,7 @@ pub async fn login_with_token(
 pub fn invalid_token() -> Error {
     Error::Rejected {
         status: StatusCode::BAD_REQUEST,
-        code: "invalid_token",
+        code: ErrorCode::InvalidToken,
         message: "this link is invalid, already used or expired".into(),
     }
 }

@@ -23,10 +23,10 @@
 use std::sync::LazyLock;
 
 use axum::extract::State;
-use axum::routing::MethodFilter;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::locale::Locale;
@@ -34,10 +34,11 @@ use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
+use crate::places::{PLACE_JSON_SQL, Place};
 use crate::slug::is_slug;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/api/candidates/{id_or_slug}", Access::PublicWithSession, get_candidate);
+    table.add(Access::PublicWithSession, routes!(get_candidate));
 }
 
 /// The longest identifier worth looking up; slugs are names of at most 100 characters each
@@ -112,22 +113,6 @@ pub struct DegreeView {
     name: String,
 }
 
-/// A place, as the localization picker gives it: a commune (its centre, never an address), a
-/// department, a region or a whole country.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct PlaceView {
-    /// The place's name: the commune's name for a `city`.
-    value: String,
-    /// `city`, `department`, `region` or `country`.
-    #[serde(rename = "type")]
-    place_type: String,
-    lat: Option<f64>,
-    lng: Option<f64>,
-    /// INSEE code of a commune, department or region code, ISO code of a country.
-    id: String,
-    country_code: String,
-}
-
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LanguageView {
     id: i64,
@@ -165,7 +150,7 @@ pub struct CandidateProfileResponse {
     lastname: String,
     headline: Option<String>,
     /// Where the candidate lives (a commune at most).
-    localization: Option<PlaceView>,
+    localization: Option<Place>,
     /// The candidate type (student, job seeker...).
     #[serde(rename = "type")]
     candidate_type: Option<NamedItem>,
@@ -185,7 +170,7 @@ pub struct CandidateProfileResponse {
     contract_min_duration: i16,
     availability: Option<NaiveDate>,
     /// Where the candidate looks for a job, in the candidate's order.
-    job_localizations: Vec<PlaceView>,
+    job_localizations: Vec<Place>,
     /// Best level first.
     languages: Vec<LanguageView>,
     /// Every soft-skill family, in family order.
@@ -215,14 +200,14 @@ struct ProfileRow {
     entry_year: Option<i16>,
     contract_min_duration: i16,
     availability: Option<NaiveDate>,
-    localization: Option<JsonColumn<PlaceView>>,
+    localization: Option<JsonColumn<Place>>,
     candidate_type: Option<JsonColumn<NamedItem>>,
     degree: Option<JsonColumn<DegreeView>>,
     job_categories: JsonColumn<Vec<NamedItem>>,
     contract_types: JsonColumn<Vec<NamedItem>>,
     contract_hourly_schemes: JsonColumn<Vec<NamedItem>>,
     company_types: JsonColumn<Vec<NamedItem>>,
-    job_localizations: JsonColumn<Vec<PlaceView>>,
+    job_localizations: JsonColumn<Vec<Place>>,
     languages: JsonColumn<Vec<LanguageView>>,
     softskill_percentages: JsonColumn<Vec<SoftSkillShareView>>,
     school: Option<JsonColumn<NamedItem>>,
@@ -230,10 +215,6 @@ struct ProfileRow {
     program: Option<JsonColumn<NamedItem>>,
     institution: Option<JsonColumn<NamedItem>>,
 }
-
-/// A `localizations` row `l` as the JSON of [`PlaceView`].
-const PLACE_JSON: &str = "jsonb_build_object('value', l.value, 'type', l.type, 'lat', l.lat, 'lng', l.lng,
-    'id', coalesce(l.commune_code, l.country_code::text), 'country_code', l.country_code)";
 
 /// The candidate's choices among the reference list `list`, linked through `link_table`.
 fn chosen_items(link_table: &str, list_column: &str, list: &str) -> String {
@@ -248,7 +229,7 @@ static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select c.user_id as id, c.slug, u.firstname, u.lastname, c.headline, u.email, u.phone, u.birthdate,
                 c.in_research, c.is_public, c.completion, c.entry_year, c.contract_min_duration, c.availability,
-                (select {PLACE_JSON} from localizations l where l.id = u.localization_id) as localization,
+                (select {PLACE_JSON_SQL} from localizations l where l.id = u.localization_id) as localization,
                 (select jsonb_build_object('id', t.id, 'name', label($2, t.label_fr, t.label_en))
                  from candidate_types t where t.id = c.candidate_type_id) as candidate_type,
                 (select jsonb_build_object('id', d.id, 'level', d.level, 'name', label($2, d.label_fr, d.label_en))
@@ -257,7 +238,7 @@ static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
                 {contract_types} as contract_types,
                 {contract_hourly_schemes} as contract_hourly_schemes,
                 {company_types} as company_types,
-                coalesce((select jsonb_agg({PLACE_JSON} order by j.position, l.id)
+                coalesce((select jsonb_agg({PLACE_JSON_SQL} order by j.position, l.id)
                           from candidate_job_localizations j join localizations l on l.id = j.localization_id
                           where j.candidate_id = c.user_id), '[]') as job_localizations,
                 coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'name', label($2, g.label_fr, g.label_en),

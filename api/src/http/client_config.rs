@@ -2,15 +2,15 @@
 //! configured tile server the app draws its offline style from the outlines it ships.
 
 use axum::extract::State;
-use axum::routing::MethodFilter;
 use serde::Serialize;
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::routes::{Access, RouteTable};
 use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/config", Access::Public, get_client_config);
+    table.add(Access::Public, routes!(get_client_config));
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -7,18 +7,18 @@
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodFilter;
 use indexer::{IndexerReport, Lag, Verification};
 use serde::Serialize;
 use std::fmt::Write;
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::routes::{Access, RouteTable};
 use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/health", Access::Public, read_health);
-    table.add(MethodFilter::GET, "/metrics", Access::Public, read_metrics);
+    table.add(Access::Public, routes!(read_health));
+    table.add(Access::Public, routes!(read_metrics));
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

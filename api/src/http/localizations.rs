@@ -1,15 +1,16 @@
 //! `GET /api/api/localizations`: the localization picker's search over communes, departments,
 //! regions and countries shipped with the product (see [`crate::localization_search`]).
 
-use axum::routing::MethodFilter;
 use serde::Deserialize;
+use utoipa_axum::routes;
 
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Query};
 use crate::geodata;
-use crate::localization_search::{PLACES, Place, PlaceType, SortOrder};
+use crate::localization_search::{PLACES, PlaceSuggestion, SortOrder};
+use crate::places::PlaceKind;
 
 /// Longest query accepted; no place name is half as long.
 const MAX_QUERY_CHARS: usize = 100;
@@ -17,7 +18,7 @@ const DEFAULT_LIMIT: usize = 10;
 const MAX_LIMIT: usize = 50;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/api/localizations", Access::Public, search_localizations);
+    table.add(Access::Public, routes!(search_localizations));
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -37,31 +38,26 @@ pub struct LocalizationSearchQuery {
 #[utoipa::path(
     get, path = "/api/api/localizations", params(LocalizationSearchQuery),
     responses(
-        (status = 200, body = Vec<Place>),
+        (status = 200, body = Vec<PlaceSuggestion>),
         (status = 422, description = "query too long, unknown type or bad limit", body = crate::error::ErrorBody),
     )
 )]
 pub async fn search_localizations(
     locale: Locale,
     Query(query): Query<LocalizationSearchQuery>,
-) -> Result<Json<Vec<Place>>> {
+) -> Result<Json<Vec<PlaceSuggestion>>> {
     // count characters without walking a huge string: bytes bound characters from above
     if query.q.len() > 4 * MAX_QUERY_CHARS || query.q.chars().count() > MAX_QUERY_CHARS {
-        return Err(Error::invalid("q", "too_long"));
+        return Err(Error::invalid("q", RuleCode::TooLong));
     }
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(Error::invalid("limit", "out_of_range"));
+        return Err(Error::invalid("limit", RuleCode::OutOfRange));
     }
     let mut types = Vec::new();
     for name in query.types.iter().flat_map(|types| types.split(',')).map(str::trim).filter(|name| !name.is_empty()) {
-        types.push(match name {
-            "city" => PlaceType::City,
-            "department" => PlaceType::Department,
-            "region" => PlaceType::Region,
-            "country" => PlaceType::Country,
-            _ => return Err(Error::invalid("type", "one_of_city_department_region_country")),
-        });
+        let kind = PlaceKind::parse(name).ok_or(Error::invalid("type", RuleCode::OneOfCityDepartmentRegionCountry))?;
+        types.push(kind);
     }
     let places = PLACES.search(&query.q, &types, limit, query.sort.unwrap_or_default());
     let english_names = locale == Locale::En;
@@ -70,7 +66,7 @@ pub async fn search_localizations(
         .map(|place| {
             let mut place = place.clone();
             if english_names
-                && place.place_type == PlaceType::Country
+                && place.kind == PlaceKind::Country
                 && let Some(country) = geodata::countries().iter().find(|country| country.code == place.id)
             {
                 place.name = country.name_en.clone();

@@ -4,9 +4,9 @@
 //! never lists anything on a server that sends real email.
 
 use axum::extract::State;
-use axum::routing::MethodFilter;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::routes::{Access, RouteTable};
@@ -17,7 +17,7 @@ use crate::extract::Json;
 const MAILBOX_SIZE: i64 = 100;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/mailbox", Access::Public, list_mailbox);
+    table.add(Access::Public, routes!(list_mailbox));
 }
 
 #[derive(Serialize, sqlx::FromRow, utoipa::ToSchema)]

@@ -45,10 +45,10 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::session::{SessionChecks, SessionKeys};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
+use crate::job_criteria::ReferenceLists;
 use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
-use reference_lists::ReferenceListPaths;
 use routes::{RouteInfo, RouteTable};
 
 pub use client_ip::ClientIp;
@@ -75,8 +75,8 @@ pub struct AppState {
     pub search_permits: Arc<Semaphore>,
     /// The candidate pool's soft-skill profile, recomputed every few minutes.
     pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
-    /// The reference lists sourcing searches use, read on first use.
-    sourcing_reference: Arc<tokio::sync::OnceCell<sourcing::SourcingReference>>,
+    /// The reference lists job criteria are checked against, read on first use.
+    reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
 
 /// Server settings handlers need.
@@ -140,13 +140,14 @@ impl AppState {
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
             pool_soft_skill_shares: Arc::default(),
-            sourcing_reference: Arc::default(),
+            reference_lists: Arc::default(),
         }
     }
 
-    /// The reference lists sourcing searches check and name, read from the database once.
-    pub async fn sourcing_reference(&self) -> Result<&sourcing::SourcingReference, sqlx::Error> {
-        self.sourcing_reference.get_or_try_init(|| sourcing::SourcingReference::load(&self.db)).await
+    /// The reference lists job criteria are checked against and hits are named with, read
+    /// from the database once.
+    pub async fn reference_lists(&self) -> Result<&ReferenceLists, sqlx::Error> {
+        self.reference_lists.get_or_try_init(|| ReferenceLists::load(&self.db)).await
     }
 
     /// The same state reading the matcher and cards an indexer feeds and reports on.
@@ -155,49 +156,13 @@ impl AppState {
     }
 }
 
+/// What the document says besides the routes, which the route table documents.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
-    paths(
-        ping::ping,
-        health::read_health,
-        health::read_metrics,
-        reports::create_report,
-        localizations::search_localizations,
-        auth::login,
-        auth::login_with_token,
-        auth::logout,
-        auth::whoami,
-        accounts::create_candidate,
-        accounts::create_school,
-        accounts::create_partner,
-        accounts::validate_account,
-        accounts::request_password_reset,
-        accounts::reset_password,
-        accounts::request_email_renewal,
-        accounts::confirm_email_renewal,
-        accounts::change_candidate_password,
-        accounts::change_partner_password,
-        accounts::unsubscribe,
-        candidates::get_candidate,
-        mailbox::list_mailbox,
-        sourcing::list_searches,
-        sourcing::create_search,
-        sourcing::get_search,
-        sourcing::save_candidate,
-        sourcing::unsave_candidate,
-        offers::list_offers,
-        offers::create_offer,
-        offers::get_offer,
-        client_config::get_client_config,
-        project_categories::create_academic_category,
-        project_categories::create_personal_category,
-        soft_skill_percentages::get_soft_skill_percentages,
-    ),
-    components(schemas(crate::error::ErrorBody)),
-    modifiers(&ReferenceListPaths)
+    components(schemas(crate::error::ErrorBody, crate::codes::ErrorCode, crate::codes::RuleCode))
 )]
-pub struct ApiDoc;
+struct ApiDoc;
 
 fn route_table() -> RouteTable {
     let mut table = RouteTable::new();
@@ -220,19 +185,31 @@ fn route_table() -> RouteTable {
 
 /// Every API route with the access it requires (for the authorization-matrix test).
 pub fn routes() -> Vec<RouteInfo> {
-    route_table().into_parts().1
+    route_table().into_parts().routes
+}
+
+/// The OpenAPI document of every route, served at `/api/openapi.json` and printed by
+/// `vivier openapi` for the web app's generated types.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    let parts = route_table().into_parts();
+    let mut document = ApiDoc::openapi();
+    document.paths = parts.paths;
+    let components = document.components.get_or_insert_with(Default::default);
+    components.schemas.extend(parts.schemas);
+    document
 }
 
 /// The API alone, as mounted under `/api`.
 pub fn api_router(state: AppState) -> Router {
-    let (router, _) = route_table().into_parts();
-    router
+    route_table()
+        .into_parts()
+        .router
         .fallback(|| async { Error::NotFound })
         // the same JSON shape as every other error; axum still sets the Allow header
         .method_not_allowed_fallback(|| async {
             Error::Rejected {
                 status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
-                code: "method_not_allowed",
+                code: ErrorCode::MethodNotAllowed,
                 message: "this path does not accept that method".to_owned(),
             }
         })
@@ -249,7 +226,7 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
     Router::new()
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
-        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", ApiDoc::openapi()))
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
         .fallback_service(web_app)
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -9,63 +9,45 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::MethodFilter;
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::localization_input::LocalizationInput;
+use crate::job_criteria::{JobCriteriaInput, List, known_ids};
+use crate::places::{PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
     let partner = Access::Only(Role::Partner);
-    table.add(MethodFilter::GET, "/api/job/offers", partner, list_offers);
-    table.add(MethodFilter::POST, "/api/job/offers", partner, create_offer);
-    table.add(MethodFilter::GET, "/api/job/offers/{id}", partner, get_offer);
+    table.add(partner, routes!(list_offers));
+    table.add(partner, routes!(create_offer));
+    table.add(partner, routes!(get_offer));
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct OfferLanguage {
-    id: Option<i16>,
-    level: Option<i16>,
-}
-
+/// The body of `POST /api/api/job/offers`: the shared job criteria, the one contract offered,
+/// and what only an offer has.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OfferCreateRequest {
     title: Option<String>,
-    job_category: Option<i16>,
+    #[serde(flatten)]
+    job_criteria: JobCriteriaInput,
     /// A trade of that category (optional).
     job: Option<i32>,
     contract_type: Option<i16>,
-    /// Months.
-    duration: Option<i16>,
-    /// `YYYY-MM-DD`
-    start_at: Option<String>,
-    localization: Option<LocalizationInput>,
-    radius: Option<i16>,
-    degree: Option<i16>,
-    #[serde(default)]
-    languages: Vec<OfferLanguage>,
-    #[serde(default)]
-    softskills_categories: Vec<i16>,
     description: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct OfferCreateResponse {
     id: i64,
-}
-
-async fn exists(state: &AppState, table: &str, id: i64) -> Result<bool> {
-    Ok(sqlx::query_scalar(&format!("select exists (select 1 from {table} where id = $1)"))
-        .bind(id)
-        .fetch_one(&state.db)
-        .await?)
 }
 
 #[utoipa::path(
@@ -77,71 +59,31 @@ pub async fn create_offer(
     user: CurrentUser,
     Json(request): Json<OfferCreateRequest>,
 ) -> Result<(StatusCode, Json<OfferCreateResponse>)> {
+    let reference = state.reference_lists().await?;
     let mut checks = Checks::new();
     let title = checks.text("title", request.title.as_deref(), 200);
     let description = checks.optional_text("description", request.description.as_deref(), 10_000).unwrap_or_default();
-    let mut required_id = |field: &str, value: Option<i64>| {
-        value.or_else(|| {
-            checks.fail(field, "required");
-            None
-        })
-    };
-    let job_category = required_id("job_category", request.job_category.map(i64::from));
-    let contract_type = required_id("contract_type", request.contract_type.map(i64::from));
-    let duration = request.duration.unwrap_or(-1);
-    if !(0..=120).contains(&duration) {
-        checks.fail("duration", if request.duration.is_none() { "required" } else { "out_of_range" });
+    let criteria = request.job_criteria.check(reference, &mut checks);
+    let contract_type = request.contract_type.unwrap_or_else(|| {
+        checks.fail("contract_type", RuleCode::Required);
+        0
+    });
+    if request.contract_type.is_some() {
+        known_ids(&mut checks, reference, List::ContractTypes, "contract_type", &[contract_type]);
     }
-    let start_at = match request.start_at.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-        None => {
-            checks.fail("start_at", "required");
-            None
-        }
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().or_else(|| {
-            checks.fail("start_at", "invalid_date");
-            None
-        }),
-    };
-    let place = LocalizationInput::resolve(request.localization.as_ref(), "localization", &mut checks);
-    let radius = request.radius.unwrap_or(10);
-    if !(1..=200).contains(&radius) {
-        checks.fail("radius", "out_of_range");
-    }
-    let degree = request.degree.unwrap_or(1);
-    if !(0..=8).contains(&degree) {
-        checks.fail("degree", "out_of_range");
-    }
-    for (table, field, id) in [
-        ("job_categories", "job_category", job_category),
-        ("contract_types", "contract_type", contract_type),
-        ("jobs", "job", request.job.map(i64::from)),
-    ] {
-        if let Some(id) = id
-            && !exists(&state, table, id).await?
-        {
-            checks.fail(field, "unknown");
-        }
-    }
-    let mut languages: Vec<(i16, i16)> = Vec::new();
-    for language in &request.languages {
-        match (language.id, language.level.unwrap_or(3)) {
-            (Some(id), level) if (1..=6).contains(&level) && exists(&state, "languages", i64::from(id)).await? => {
-                if !languages.iter().any(|(known, _)| *known == id) {
-                    languages.push((id, level));
-                }
-            }
-            _ => checks.fail("languages", "invalid"),
-        }
-    }
-    for category in &request.softskills_categories {
-        if !exists(&state, "soft_skill_categories", i64::from(*category)).await? {
-            checks.fail("softskills_categories", "unknown");
+    if let Some(job) = request.job {
+        let known: bool = sqlx::query_scalar("select exists (select 1 from jobs where id = $1)")
+            .bind(job)
+            .fetch_one(&state.db)
+            .await?;
+        if !known {
+            checks.fail("job", RuleCode::Unknown);
         }
     }
     checks.finish()?;
-    let place = place.expect("checked above");
+    let criteria = criteria.expect("checked above");
     let mut transaction = state.db.begin().await?;
-    let localization_id = place.insert(&mut transaction).await?;
+    let localization_id = criteria.localization.insert(&mut transaction).await?;
     let id: i64 = sqlx::query_scalar(
         "insert into job_offers (partner_id, company_id, title, job_category_id, job_id, contract_type_id, duration,
                                  start_at, localization_id, radius, degree_level, description)
@@ -150,36 +92,18 @@ pub async fn create_offer(
     )
     .bind(user.id)
     .bind(&title)
-    .bind(job_category.map(|id| id as i16))
+    .bind(criteria.job_category)
     .bind(request.job)
-    .bind(contract_type.map(|id| id as i16))
-    .bind(duration)
-    .bind(start_at)
+    .bind(contract_type)
+    .bind(criteria.duration)
+    .bind(criteria.start_at)
     .bind(localization_id)
-    .bind(radius)
-    .bind(degree)
+    .bind(criteria.radius)
+    .bind(criteria.degree)
     .bind(&description)
     .fetch_one(&mut *transaction)
     .await?;
-    let (language_ids, levels): (Vec<i16>, Vec<i16>) = languages.into_iter().unzip();
-    sqlx::query(
-        "insert into job_offer_languages (job_offer_id, language_id, level) select $1, unnest($2::smallint[]), unnest($3::smallint[])",
-    )
-    .bind(id)
-    .bind(language_ids)
-    .bind(levels)
-    .execute(&mut *transaction)
-    .await?;
-    let mut categories = request.softskills_categories.clone();
-    categories.sort_unstable();
-    categories.dedup();
-    sqlx::query(
-        "insert into job_offer_soft_skill_categories (job_offer_id, soft_skill_category_id) select $1, unnest($2::smallint[])",
-    )
-    .bind(id)
-    .bind(categories)
-    .execute(&mut *transaction)
-    .await?;
+    criteria.insert_lists(&mut transaction, "job_offer", id).await?;
     transaction.commit().await?;
     Ok((StatusCode::CREATED, Json(OfferCreateResponse { id })))
 }
@@ -197,9 +121,8 @@ pub struct OfferView {
     contract_type: serde_json::Value,
     duration: i16,
     start_at: NaiveDate,
-    /// `{value, type, lat, lng, id, country_code}`, as the localization picker gives it.
-    #[schema(value_type = Object)]
-    localization: serde_json::Value,
+    #[schema(value_type = Place)]
+    localization: sqlx::types::Json<Place>,
     radius: i16,
     degree: i16,
     /// `[{id, level}]`
@@ -210,15 +133,16 @@ pub struct OfferView {
     created_at: DateTime<Utc>,
 }
 
-const OFFER_SELECT: &str = "
+static OFFER_SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "
     select o.id, o.title,
            jsonb_build_object('id', c.id, 'name', c.name) as company,
            jsonb_build_object('id', o.job_category_id, 'name', label($2, jc.label_fr, jc.label_en)) as job_category,
            o.job_id as job,
            jsonb_build_object('id', o.contract_type_id, 'name', label($2, ct.label_fr, ct.label_en)) as contract_type,
            o.duration, o.start_at,
-           jsonb_build_object('value', l.value, 'type', l.type, 'lat', l.lat, 'lng', l.lng,
-                              'id', coalesce(l.commune_code, l.country_code::text), 'country_code', l.country_code) as localization,
+           {PLACE_JSON_SQL} as localization,
            o.radius, o.degree_level as degree,
            coalesce((select jsonb_agg(jsonb_build_object('id', ol.language_id, 'level', ol.level) order by ol.language_id)
                      from job_offer_languages ol where ol.job_offer_id = o.id), '[]') as languages,
@@ -229,7 +153,9 @@ const OFFER_SELECT: &str = "
     join companies c on c.id = o.company_id
     join job_categories jc on jc.id = o.job_category_id
     join contract_types ct on ct.id = o.contract_type_id
-    join localizations l on l.id = o.localization_id";
+    join localizations l on l.id = o.localization_id"
+    )
+});
 
 #[utoipa::path(get, path = "/api/api/job/offers", responses((status = 200, body = Vec<OfferView>, description = "the partner's offers, newest first")))]
 pub async fn list_offers(
@@ -238,7 +164,7 @@ pub async fn list_offers(
     locale: Locale,
 ) -> Result<Json<Vec<OfferView>>> {
     let offers =
-        sqlx::query_as(&format!("{OFFER_SELECT} where o.partner_id = $1 order by o.created_at desc, o.id desc"))
+        sqlx::query_as(&format!("{} where o.partner_id = $1 order by o.created_at desc, o.id desc", *OFFER_SELECT))
             .bind(user.id)
             .bind(locale.code())
             .fetch_all(&state.db)
@@ -256,7 +182,7 @@ pub async fn get_offer(
     locale: Locale,
     Path(id): Path<i64>,
 ) -> Result<Json<OfferView>> {
-    let offer: Option<OfferView> = sqlx::query_as(&format!("{OFFER_SELECT} where o.partner_id = $1 and o.id = $3"))
+    let offer: Option<OfferView> = sqlx::query_as(&format!("{} where o.partner_id = $1 and o.id = $3", *OFFER_SELECT))
         .bind(user.id)
         .bind(locale.code())
         .bind(id)

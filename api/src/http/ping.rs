@@ -1,13 +1,13 @@
 //! `GET /api/ping`: a cheap liveness probe for load balancers and the web app.
 
-use axum::routing::MethodFilter;
 use serde::Serialize;
+use utoipa_axum::routes;
 
 use super::routes::{Access, RouteTable};
 use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/ping", Access::Public, ping);
+    table.add(Access::Public, routes!(ping));
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

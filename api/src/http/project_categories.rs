@@ -5,8 +5,8 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::MethodFilter;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::routes::{Access, RouteTable};
@@ -19,8 +19,8 @@ use crate::validation::Checks;
 const AUTHORS: Access = Access::OneOf(&[Role::Candidate, Role::School]);
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::POST, "/api/candidate/project/academic/categories", AUTHORS, create_academic_category);
-    table.add(MethodFilter::POST, "/api/candidate/project/personal/categories", AUTHORS, create_personal_category);
+    table.add(AUTHORS, routes!(create_academic_category));
+    table.add(AUTHORS, routes!(create_personal_category));
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -10,13 +10,15 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodFilter;
 use serde::Deserialize;
+use utoipa::openapi::path::{HttpMethod, Operation, OperationBuilder, Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{Required, ResponseBuilder};
 
 use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Path, Query};
 
 /// How to read one list: its table, the extra fields of an item, and its order.
@@ -230,19 +232,21 @@ pub struct LabelsQuery {
 
 pub fn routes(table: &mut RouteTable) {
     for list in LISTS {
-        table.add(
-            MethodFilter::GET,
-            list.path,
+        table.add_generated(
+            HttpMethod::Get,
+            &format!("/api{}", list.path),
             Access::Public,
+            list_operation(list),
             move |state: State<AppState>, locale: Locale, query: Query<LabelsQuery>, headers: HeaderMap| {
                 list_items(state, locale, query, headers, list, None)
             },
         );
         if list.by_id {
-            table.add(
-                MethodFilter::GET,
-                &format!("{}/{{id}}", list.path),
+            table.add_generated(
+                HttpMethod::Get,
+                &format!("/api{}/{{id}}", list.path),
                 Access::Public,
+                item_operation(list),
                 move |state: State<AppState>,
                       locale: Locale,
                       query: Query<LabelsQuery>,
@@ -266,7 +270,7 @@ async fn list_items(
     let both_labels = match query.labels.as_deref() {
         None => false,
         Some("all") => true,
-        Some(_) => return Err(Error::invalid("labels", "one_of_all")),
+        Some(_) => return Err(Error::invalid("labels", RuleCode::OneOfAll)),
     };
     let items: serde_json::Value =
         sqlx::query_scalar(&list.sql()).bind(locale.code()).bind(both_labels).bind(id).fetch_one(&state.db).await?;
@@ -301,51 +305,48 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// Adds every reference list to the OpenAPI document: the routes are generated from [`LISTS`],
-/// so their documentation is too.
-pub struct ReferenceListPaths;
+// The routes are generated from [`LISTS`], so their documentation is too.
 
-impl utoipa::Modify for ReferenceListPaths {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
-        use utoipa::openapi::{Required, ResponseBuilder};
+fn labels_parameter() -> Parameter {
+    ParameterBuilder::new()
+        .name("labels")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["all"]))))
+        .description(Some("`all` adds name_fr and name_en to every item"))
+        .build()
+}
 
-        let labels = || {
-            ParameterBuilder::new()
-                .name("labels")
-                .parameter_in(ParameterIn::Query)
-                .required(Required::False)
-                .description(Some("`all` adds name_fr and name_en to every item"))
-                .build()
-        };
-        let ok = || {
-            ResponseBuilder::new().description("items with `id` and `name` in the caller's language; ETag set").build()
-        };
-        for list in LISTS {
-            let operation = OperationBuilder::new()
-                .tag("reference lists")
-                .summary(Some(format!("List {}", list.table.replace('_', " "))))
-                .parameter(labels())
-                .response("200", ok())
-                .response("304", ResponseBuilder::new().description("not modified since the ETag sent").build())
-                .build();
-            openapi.paths.paths.insert(format!("/api{}", list.path), PathItem::new(HttpMethod::Get, operation));
-            if list.by_id {
-                let id =
-                    ParameterBuilder::new().name("id").parameter_in(ParameterIn::Path).required(Required::True).build();
-                let operation = OperationBuilder::new()
-                    .tag("reference lists")
-                    .summary(Some(format!("One item of {}", list.table.replace('_', " "))))
-                    .parameter(id)
-                    .parameter(labels())
-                    .response("200", ok())
-                    .response("404", ResponseBuilder::new().description("no such item").build())
-                    .build();
-                openapi
-                    .paths
-                    .paths
-                    .insert(format!("/api{}/{{id}}", list.path), PathItem::new(HttpMethod::Get, operation));
-            }
-        }
-    }
+fn items_response() -> utoipa::openapi::Response {
+    ResponseBuilder::new().description("items with `id` and `name` in the caller's language; ETag set").build()
+}
+
+fn list_operation(list: &ListDescription) -> Operation {
+    OperationBuilder::new()
+        .tag("reference lists")
+        .summary(Some(format!("List {}", list.table.replace('_', " "))))
+        .parameter(labels_parameter())
+        .response("200", items_response())
+        .response("304", ResponseBuilder::new().description("not modified since the ETag sent").build())
+        .build()
+}
+
+fn item_operation(list: &ListDescription) -> Operation {
+    let id = ParameterBuilder::new()
+        .name("id")
+        .parameter_in(ParameterIn::Path)
+        .required(Required::True)
+        .schema(Some(
+            ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))),
+        ))
+        .build();
+    OperationBuilder::new()
+        .tag("reference lists")
+        .summary(Some(format!("One item of {}", list.table.replace('_', " "))))
+        .parameter(id)
+        .parameter(labels_parameter())
+        .response("200", items_response())
+        .response("304", ResponseBuilder::new().description("not modified since the ETag sent").build())
+        .response("404", ResponseBuilder::new().description("no such item").build())
+        .build()
 }

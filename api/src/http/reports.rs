@@ -3,19 +3,19 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::MethodFilter;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
 
 use super::routes::{Access, RouteTable};
 use super::{AppState, ClientIp};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;
 
 /// Longest report accepted, in characters.
 const MAX_MESSAGE_CHARS: usize = 2000;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::POST, "/api/report", Access::Public, create_report);
+    table.add(Access::Public, routes!(create_report));
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -44,10 +44,10 @@ pub async fn create_report(
 ) -> Result<(StatusCode, Json<ReportCreateResponse>)> {
     let message = request.message.trim();
     if message.is_empty() {
-        return Err(Error::invalid("message", "required"));
+        return Err(Error::invalid("message", RuleCode::Required));
     }
     if message.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(Error::invalid("message", "too_long"));
+        return Err(Error::invalid("message", RuleCode::TooLong));
     }
     state.limits.reports_per_ip.hit(&client_ip.to_string())?;
     let id: i64 =

@@ -1,6 +1,8 @@
-//! The route table: every API route is added here with the access it requires, so that who
-//! may call what is declared in one place, enforced before the handler runs, and enumerable
-//! by the authorization-matrix test (a route cannot be added without saying who may call it).
+//! The route table: every API route is declared once, with the access it requires: the
+//! handler's `#[utoipa::path]` gives its method, path and documentation, and
+//! [`RouteTable::add`] gives who may call it. The router, the OpenAPI document and the
+//! authorization-matrix test are all built from that one declaration, so none of them can miss
+//! a route the others have.
 //!
 //! Ownership of a resource (a partner's search, a school's campus) is checked by the handler,
 //! which knows the resource; the table checks identity and role. A route whose answer depends
@@ -13,11 +15,17 @@ use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodFilter, on};
+use axum::routing::{MethodFilter, MethodRouter, on};
+use utoipa::openapi::path::{HttpMethod, Operation, PathItem, Paths};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa_axum::router::UtoipaMethodRouter;
 
 use super::AppState;
 use crate::auth::{CurrentUser, Role, session};
 use crate::error::Error;
+
+/// Every API path starts with this; the router is nested under it.
+const API_PREFIX: &str = "/api";
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,50 +64,113 @@ pub struct RouteInfo {
     pub access: Access,
 }
 
+/// The router, its rows and their documentation, built together.
+#[derive(Default)]
 pub struct RouteTable {
     router: Router<AppState>,
     routes: Vec<RouteInfo>,
+    paths: Paths,
+    schemas: Vec<(String, RefOr<Schema>)>,
 }
 
-fn method_name(method: MethodFilter) -> &'static str {
-    [
-        (MethodFilter::GET, "GET"),
-        (MethodFilter::POST, "POST"),
-        (MethodFilter::PATCH, "PATCH"),
-        (MethodFilter::PUT, "PUT"),
-        (MethodFilter::DELETE, "DELETE"),
-    ]
-    .into_iter()
-    .find_map(|(filter, name)| (filter == method).then_some(name))
-    .expect("routes use one of GET, POST, PATCH, PUT, DELETE")
+/// What the table hands over once every module has added its routes.
+pub struct RouteTableParts {
+    pub router: Router<AppState>,
+    pub routes: Vec<RouteInfo>,
+    /// Every route's documentation, paths written in full (`/api/api/...`).
+    pub paths: Paths,
+    /// The schemas the documented handlers' bodies and answers use.
+    pub schemas: Vec<(String, RefOr<Schema>)>,
 }
 
-impl Default for RouteTable {
-    fn default() -> Self {
-        Self::new()
-    }
+const METHODS: [(HttpMethod, MethodFilter, &str); 5] = [
+    (HttpMethod::Get, MethodFilter::GET, "GET"),
+    (HttpMethod::Post, MethodFilter::POST, "POST"),
+    (HttpMethod::Patch, MethodFilter::PATCH, "PATCH"),
+    (HttpMethod::Put, MethodFilter::PUT, "PUT"),
+    (HttpMethod::Delete, MethodFilter::DELETE, "DELETE"),
+];
+
+/// The methods a documented path item declares, by name.
+fn declared_methods(item: &PathItem) -> Vec<&'static str> {
+    let operations = [
+        (&item.get, "GET"),
+        (&item.post, "POST"),
+        (&item.patch, "PATCH"),
+        (&item.put, "PUT"),
+        (&item.delete, "DELETE"),
+    ];
+    operations.into_iter().filter(|(operation, _)| operation.is_some()).map(|(_, name)| name).collect()
+}
+
+fn relative_path(documented_path: &str) -> &str {
+    documented_path
+        .strip_prefix(API_PREFIX)
+        .filter(|rest| rest.starts_with('/'))
+        .unwrap_or_else(|| panic!("API paths are documented in full, under {API_PREFIX}: {documented_path}"))
 }
 
 impl RouteTable {
     pub fn new() -> Self {
-        Self { router: Router::new(), routes: Vec::new() }
+        Self::default()
     }
 
-    /// Adds `handler` at `path` (relative to `/api`) for `method`, callable by `access`.
-    pub fn add<H, T>(&mut self, method: MethodFilter, path: &str, access: Access, handler: H)
-    where
+    /// Adds a handler documented with `#[utoipa::path]`, as `utoipa_axum::routes!(handler)`
+    /// hands it over, callable by `access`. Its method and path are the documented ones.
+    pub fn add(&mut self, access: Access, (schemas, paths, method_router): UtoipaMethodRouter<AppState>) {
+        let method_router = guarded(access, method_router);
+        for (documented_path, item) in &paths.paths {
+            for method in declared_methods(item) {
+                self.routes.push(RouteInfo { method, path: documented_path.clone(), access });
+            }
+            let path = relative_path(documented_path);
+            self.router = std::mem::take(&mut self.router).route(path, method_router.clone());
+        }
+        merge_paths(&mut self.paths, paths);
+        self.schemas.extend(schemas);
+    }
+
+    /// Adds `handler` for `method` at `path` (in full, `/api/...`) with a hand-built
+    /// `operation`: for routes generated from data, such as one route per reference list.
+    pub fn add_generated<H, T>(
+        &mut self,
+        method: HttpMethod,
+        path: &str,
+        access: Access,
+        operation: Operation,
+        handler: H,
+    ) where
         H: Handler<T, AppState>,
         T: 'static,
     {
-        let route = on(method, handler)
-            .layer(middleware::from_fn(move |request: Request, next: Next| enforce(access, request, next)));
-        self.router = std::mem::take(&mut self.router).route(path, route);
-        self.routes.push(RouteInfo { method: method_name(method), path: format!("/api{path}"), access });
+        let (_, filter, name) = METHODS.iter().find(|(known, ..)| *known == method).expect("a supported method");
+        self.router =
+            std::mem::take(&mut self.router).route(relative_path(path), guarded(access, on(*filter, handler)));
+        self.routes.push(RouteInfo { method: name, path: path.to_owned(), access });
+        let mut paths = Paths::new();
+        paths.paths.insert(path.to_owned(), PathItem::new(method, operation));
+        merge_paths(&mut self.paths, paths);
     }
 
-    pub fn into_parts(self) -> (Router<AppState>, Vec<RouteInfo>) {
-        (self.router, self.routes)
+    pub fn into_parts(self) -> RouteTableParts {
+        RouteTableParts { router: self.router, routes: self.routes, paths: self.paths, schemas: self.schemas }
     }
+}
+
+/// Adds `more` to `paths`, keeping both operations when a path has several methods.
+fn merge_paths(paths: &mut Paths, more: Paths) {
+    for (path, item) in more.paths {
+        match paths.paths.get_mut(&path) {
+            Some(existing) => existing.merge_operations(item),
+            None => {
+                paths.paths.insert(path, item);
+            }
+        }
+    }
+}
+
+fn guarded(access: Access, method_router: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    method_router.layer(middleware::from_fn(move |request: Request, next: Next| enforce(access, request, next)))
 }
 
 /// Checks the session against the route's access and hands the user to the handler.

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::MethodFilter;
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::locale::Locale;
@@ -26,7 +26,7 @@ const FRESH_FOR: Duration = Duration::from_secs(600);
 pub type PoolShares = std::sync::Mutex<Option<(Instant, serde_json::Value)>>;
 
 pub fn routes(table: &mut RouteTable) {
-    table.add(MethodFilter::GET, "/api/softskills/percentages", Access::Public, get_soft_skill_percentages);
+    table.add(Access::Public, routes!(get_soft_skill_percentages));
 }
 
 #[utoipa::path(

@@ -156,7 +156,7 @@ async fn run(options: Options) -> Result<()> {
     let cookie = partner_cookie(&router).await?;
 
     let bodies = search_bodies(&pool, options.searches).await?;
-    let reference = state.sourcing_reference().await?;
+    let reference = state.reference_lists().await?;
     let queries: Vec<SourcingQuery> = bodies
         .iter()
         .map(|body| {

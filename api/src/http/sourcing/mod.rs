@@ -3,20 +3,17 @@
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
 mod criteria;
-mod reference;
 mod results;
 mod store;
-
-pub use reference::SourcingReference;
 
 use std::collections::HashSet;
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodFilter;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
 
 use super::AppState;
 use super::locale::Locale;
@@ -24,6 +21,7 @@ use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
+use crate::job_criteria::List;
 use crate::validation::Checks;
 use criteria::Page;
 pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
@@ -32,16 +30,11 @@ pub use results::SearchResponse;
 
 pub fn routes(table: &mut RouteTable) {
     let partner = Access::Only(Role::Partner);
-    table.add(MethodFilter::GET, "/api/sourcing/searchs", partner, list_searches);
-    table.add(MethodFilter::POST, "/api/sourcing/searchs", partner, create_search);
-    table.add(MethodFilter::GET, "/api/sourcing/searchs/{id}", partner, get_search);
-    table.add(MethodFilter::POST, "/api/sourcing/searchs/{id}/save-candidate/{candidate_id}", partner, save_candidate);
-    table.add(
-        MethodFilter::POST,
-        "/api/sourcing/searchs/{id}/unsave-candidate/{candidate_id}",
-        partner,
-        unsave_candidate,
-    );
+    table.add(partner, routes!(list_searches));
+    table.add(partner, routes!(create_search));
+    table.add(partner, routes!(get_search));
+    table.add(partner, routes!(save_candidate));
+    table.add(partner, routes!(unsave_candidate));
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -66,7 +59,7 @@ pub async fn create_search(
     Query(query): Query<SaveQuery>,
     Json(request): Json<SearchCreateRequest>,
 ) -> Result<Response> {
-    let (criteria, page) = request.check(state.sourcing_reference().await?)?;
+    let (criteria, page) = request.check(state.reference_lists().await?)?;
     let search_id = if query.save {
         let mut transaction = state.db.begin().await?;
         let id = store::insert_search(&mut transaction, user.id, &criteria).await?;
@@ -102,20 +95,16 @@ pub async fn list_searches(
     locale: Locale,
 ) -> Result<Json<Vec<SavedSearchSummary>>> {
     let searches = store::partner_searches(&state.db, user.id).await?;
-    let category_names: std::collections::HashMap<i16, String> =
-        sqlx::query_as::<_, (i16, String)>("select id, label($1, label_fr, label_en) from job_categories")
-            .bind(locale.code())
-            .fetch_all(&state.db)
-            .await?
-            .into_iter()
-            .collect();
+    let reference = state.reference_lists().await?;
     Ok(Json(
         searches
             .into_iter()
             .map(|stored| SavedSearchSummary {
                 id: stored.id,
-                job_category_name: category_names.get(&stored.criteria.job_category).cloned().unwrap_or_default(),
-                localization_value: stored.criteria.localization.value.clone(),
+                job_category_name: reference
+                    .name(List::JobCategories, stored.criteria.job.job_category as u16, locale)
+                    .to_owned(),
+                localization_value: stored.criteria.job.localization.value.clone(),
                 saved_candidates: stored.saved_candidates,
                 created_at: stored.created_at,
                 search: stored.criteria,

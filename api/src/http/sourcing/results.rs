@@ -14,11 +14,11 @@ use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, SearchResult, Sourc
 use serde::Serialize;
 
 use super::criteria::{Page, SearchCriteria, SortOrder};
-use super::reference::{List, SourcingReference};
 use crate::error::{Error, Result};
 use crate::geodata;
 use crate::http::AppState;
 use crate::http::locale::Locale;
+use crate::job_criteria::{List, RADIUS_KM, ReferenceLists};
 
 /// Runs `query` on the rayon pool and waits for the answer without blocking the runtime.
 pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<SearchResult> {
@@ -219,7 +219,7 @@ pub async fn present<'a>(
     result: SearchResult,
     unmatched_candidates: &[i64],
 ) -> Result<SearchResponse<'a>> {
-    let reference = state.sourcing_reference().await?;
+    let reference = state.reference_lists().await?;
     let mut hits: Vec<(i64, Option<&Hit>)> = result.hits.iter().map(|hit| (hit.candidate_id, Some(hit))).collect();
     hits.extend(
         unmatched_candidates
@@ -247,10 +247,10 @@ pub async fn present<'a>(
         contracts: result.relax.any_contract,
     };
     let relax_values = RelaxValues {
-        radius: (criteria.radius * 2).min(super::criteria::MAX_RADIUS_KM),
-        start_at: criteria.start_at + Duration::days(30),
+        radius: (criteria.job.radius * 2).min(*RADIUS_KM.end()),
+        start_at: criteria.job.start_at + Duration::days(30),
         duration_flexibility: criteria.duration_flexibility + 3,
-        degree: (criteria.degree - 1).max(0),
+        degree: (criteria.job.degree - 1).max(0),
     };
     Ok(SearchResponse {
         id: search.map(|search| search.id),
@@ -267,7 +267,7 @@ pub async fn present<'a>(
 
 /// Turns a candidate's card and document, and their hit, into what the partner sees.
 struct HitPresenter<'a> {
-    reference: &'a SourcingReference,
+    reference: &'a ReferenceLists,
     locale: Locale,
 }
 

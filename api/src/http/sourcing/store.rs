@@ -1,26 +1,32 @@
 //! Saved sourcing searches in Postgres: writing them, reading them back for their owner only.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::types::Json;
 use sqlx::{PgConnection, PgPool};
 
-use super::criteria::{LanguageLevel, SearchCriteria, StoredLocalization};
+use super::criteria::SearchCriteria;
 use crate::error::{Error, Result};
+use crate::job_criteria::{JobCriteria, LanguageLevel};
+use crate::places::{PLACE_JSON_SQL, Place};
 
 /// Stores the criteria as a saved search of `partner_id` and returns its id.
 pub async fn insert_search(connection: &mut PgConnection, partner_id: i64, criteria: &SearchCriteria) -> Result<i64> {
-    let localization_id = criteria.localization.to_place().insert(&mut *connection).await?;
+    let job = &criteria.job;
+    let localization_id = job.localization.insert(&mut *connection).await?;
     let search_id: i64 = sqlx::query_scalar(
         "insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, radius,
                                         degree_level, duration_flexibility, keywords, saved)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true) returning id",
     )
     .bind(partner_id)
-    .bind(criteria.job_category)
-    .bind(criteria.duration)
-    .bind(criteria.start_at)
+    .bind(job.job_category)
+    .bind(job.duration)
+    .bind(job.start_at)
     .bind(localization_id)
-    .bind(criteria.radius)
-    .bind(criteria.degree)
+    .bind(job.radius)
+    .bind(job.degree)
     .bind(criteria.duration_flexibility)
     .bind(&criteria.keywords)
     .fetch_one(&mut *connection)
@@ -32,25 +38,7 @@ pub async fn insert_search(connection: &mut PgConnection, partner_id: i64, crite
     .bind(&criteria.contracts)
     .execute(&mut *connection)
     .await?;
-    let (language_ids, levels): (Vec<i16>, Vec<i16>) =
-        criteria.languages.iter().map(|language| (language.id, language.level)).unzip();
-    sqlx::query(
-        "insert into sourcing_search_languages (sourcing_search_id, language_id, level)
-         select $1, unnest($2::smallint[]), unnest($3::smallint[])",
-    )
-    .bind(search_id)
-    .bind(language_ids)
-    .bind(levels)
-    .execute(&mut *connection)
-    .await?;
-    sqlx::query(
-        "insert into sourcing_search_soft_skill_categories (sourcing_search_id, soft_skill_category_id)
-         select $1, unnest($2::smallint[])",
-    )
-    .bind(search_id)
-    .bind(&criteria.softskills_categories)
-    .execute(&mut *connection)
-    .await?;
+    job.insert_lists(connection, "sourcing_search", search_id).await?;
     Ok(search_id)
 }
 
@@ -65,12 +53,7 @@ struct SearchRow {
     duration_flexibility: i16,
     keywords: Option<String>,
     created_at: DateTime<Utc>,
-    value: String,
-    place_type: String,
-    lat: Option<f64>,
-    lng: Option<f64>,
-    commune_code: Option<String>,
-    country_code: String,
+    localization: Json<Place>,
     contracts: Vec<i16>,
     language_ids: Vec<i16>,
     language_levels: Vec<i16>,
@@ -86,53 +69,49 @@ pub struct StoredSearch {
     pub saved_candidates: i64,
 }
 
-const SEARCH_SELECT: &str = "
-    select s.id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
-           s.keywords, s.created_at, l.value, l.type::text as place_type, l.lat, l.lng, l.commune_code,
-           l.country_code::text as country_code,
-           array(select contract_type_id from sourcing_search_contract_types c where c.sourcing_search_id = s.id
-                 order by contract_type_id) as contracts,
-           array(select language_id from sourcing_search_languages g where g.sourcing_search_id = s.id
-                 order by language_id) as language_ids,
-           array(select level from sourcing_search_languages g where g.sourcing_search_id = s.id
-                 order by language_id) as language_levels,
-           array(select soft_skill_category_id from sourcing_search_soft_skill_categories k
-                 where k.sourcing_search_id = s.id order by soft_skill_category_id) as soft_skill_categories,
-           -- as the saved-candidates page shows them: the ones still looking for a job
-           (select count(*) from sourcing_saved_candidates v
-            join candidates c on c.user_id = v.candidate_id join users u on u.id = v.candidate_id
-            where v.sourcing_search_id = s.id and c.in_research and u.active) as saved_candidates
-    from sourcing_searches s join localizations l on l.id = s.localization_id";
+static SEARCH_SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select s.id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
+                s.keywords, s.created_at, {PLACE_JSON_SQL} as localization,
+                array(select contract_type_id from sourcing_search_contract_types c where c.sourcing_search_id = s.id
+                      order by contract_type_id) as contracts,
+                array(select language_id from sourcing_search_languages g where g.sourcing_search_id = s.id
+                      order by language_id) as language_ids,
+                array(select level from sourcing_search_languages g where g.sourcing_search_id = s.id
+                      order by language_id) as language_levels,
+                array(select soft_skill_category_id from sourcing_search_soft_skill_categories k
+                      where k.sourcing_search_id = s.id order by soft_skill_category_id) as soft_skill_categories,
+                -- as the saved-candidates page shows them: the ones still looking for a job
+                (select count(*) from sourcing_saved_candidates v
+                 join candidates c on c.user_id = v.candidate_id join users u on u.id = v.candidate_id
+                 where v.sourcing_search_id = s.id and c.in_research and u.active) as saved_candidates
+         from sourcing_searches s join localizations l on l.id = s.localization_id"
+    )
+});
 
 impl From<SearchRow> for StoredSearch {
     fn from(row: SearchRow) -> Self {
-        let code = if row.place_type == "country" { Some(row.country_code.clone()) } else { row.commune_code };
         StoredSearch {
             id: row.id,
             created_at: row.created_at,
             saved_candidates: row.saved_candidates,
             criteria: SearchCriteria {
-                job_category: row.job_category_id,
-                contracts: row.contracts,
-                duration: row.duration,
-                start_at: row.start_at,
-                localization: StoredLocalization {
-                    value: row.value,
-                    place_type: row.place_type,
-                    lat: row.lat,
-                    lng: row.lng,
-                    id: code,
-                    country_code: row.country_code,
+                job: JobCriteria {
+                    job_category: row.job_category_id,
+                    duration: row.duration,
+                    start_at: row.start_at,
+                    localization: row.localization.0,
+                    radius: row.radius,
+                    degree: row.degree_level,
+                    languages: row
+                        .language_ids
+                        .into_iter()
+                        .zip(row.language_levels)
+                        .map(|(id, level)| LanguageLevel { id, level })
+                        .collect(),
+                    softskills_categories: row.soft_skill_categories,
                 },
-                radius: row.radius,
-                degree: row.degree_level,
-                languages: row
-                    .language_ids
-                    .into_iter()
-                    .zip(row.language_levels)
-                    .map(|(id, level)| LanguageLevel { id, level })
-                    .collect(),
-                softskills_categories: row.soft_skill_categories,
+                contracts: row.contracts,
                 duration_flexibility: row.duration_flexibility,
                 keywords: row.keywords,
             },
@@ -143,7 +122,7 @@ impl From<SearchRow> for StoredSearch {
 /// The saved search `search_id` of `partner_id`; another partner's search is "not found", so
 /// that ids reveal nothing.
 pub async fn owned_search(db: &PgPool, partner_id: i64, search_id: i64) -> Result<StoredSearch> {
-    let row: Option<SearchRow> = sqlx::query_as(&format!("{SEARCH_SELECT} where s.id = $1 and s.partner_id = $2"))
+    let row: Option<SearchRow> = sqlx::query_as(&format!("{} where s.id = $1 and s.partner_id = $2", *SEARCH_SELECT))
         .bind(search_id)
         .bind(partner_id)
         .fetch_optional(db)
@@ -154,7 +133,8 @@ pub async fn owned_search(db: &PgPool, partner_id: i64, search_id: i64) -> Resul
 /// Every saved search of the partner, newest first.
 pub async fn partner_searches(db: &PgPool, partner_id: i64) -> Result<Vec<StoredSearch>> {
     let rows: Vec<SearchRow> = sqlx::query_as(&format!(
-        "{SEARCH_SELECT} where s.partner_id = $1 and s.saved order by s.created_at desc, s.id desc"
+        "{} where s.partner_id = $1 and s.saved order by s.created_at desc, s.id desc",
+        *SEARCH_SELECT
     ))
     .bind(partner_id)
     .fetch_all(db)

@@ -1,7 +1,7 @@
-//! The reference lists a sourcing search checks its criteria against and names its hits with (job
+//! The reference lists job criteria are checked against and search hits are named with (job
 //! categories, contract types, languages and their flags, soft-skill categories, degrees), read
-//! from Postgres once per server. Migrations fix these lists and no route adds to them, so a search need not spend a
-//! round trip on each of them.
+//! from Postgres once per server. Migrations fix these lists and no route adds to them, so a
+//! search or a form need not spend a round trip on each of them.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -38,13 +38,13 @@ impl List {
 
 /// The French and English label of each key, per list, and each language's flag.
 #[derive(Debug, Default)]
-pub struct SourcingReference {
+pub struct ReferenceLists {
     labels: HashMap<List, BTreeMap<u16, (String, String)>>,
     flags: HashMap<u16, String>,
 }
 
-impl SourcingReference {
-    pub async fn load(db: &PgPool) -> sqlx::Result<SourcingReference> {
+impl ReferenceLists {
+    pub async fn load(db: &PgPool) -> sqlx::Result<ReferenceLists> {
         let mut labels = HashMap::new();
         for list in List::ALL {
             let rows: Vec<(i16, String, String)> = sqlx::query_as(list.labels_query()).fetch_all(db).await?;
@@ -52,7 +52,7 @@ impl SourcingReference {
         }
         let flags: Vec<(i16, String)> = sqlx::query_as("select id, flag from languages").fetch_all(db).await?;
         let flags = flags.into_iter().map(|(id, flag)| (id as u16, flag)).collect();
-        Ok(SourcingReference { labels, flags })
+        Ok(ReferenceLists { labels, flags })
     }
 
     /// The emoji flag of a language, empty when unknown.

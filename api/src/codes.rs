@@ -1,0 +1,75 @@
+//! The stable codes a client can rely on: [`ErrorCode`] names what went wrong with a request as
+//! a whole (the error body's `code`), [`RuleCode`] names which rule a field broke (the lists in
+//! the error body's `errors`). Both are published in the OpenAPI document as string enums, so
+//! the web app's translation tables are typed by them: a code dropped here fails the web build.
+//!
+//! A code is never renamed once shipped; a new situation gets a new variant.
+
+use serde::Serialize;
+
+/// What went wrong with a request, as the error body's `code`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// No session, or an expired or revoked one.
+    Unauthorized,
+    /// A session, but the wrong role or someone else's resource.
+    Forbidden,
+    NotFound,
+    /// Fields broke rules; the body's `errors` says which.
+    ValidationFailed,
+    TooManyRequests,
+    /// Something failed on our side; details are in the server's log, never in the answer.
+    InternalError,
+    /// The body is not the JSON the route expects.
+    InvalidBody,
+    /// A query parameter is missing or malformed.
+    InvalidQuery,
+    /// A path parameter is malformed.
+    InvalidPath,
+    MethodNotAllowed,
+    /// The body is larger than the route accepts.
+    PayloadTooLarge,
+    /// Another account already uses this email address.
+    EmailTaken,
+    /// The email or the password is wrong.
+    InvalidCredentials,
+    /// The account exists but its email was never validated.
+    EmailNotValidated,
+    AccountDeactivated,
+    /// A link's token is unknown, used or expired.
+    InvalidToken,
+}
+
+/// Which rule a field broke, as an entry of the error body's `errors`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleCode {
+    Required,
+    TooLong,
+    OutOfRange,
+    InvalidDate,
+    InvalidEmail,
+    InvalidPhone,
+    InvalidLocalization,
+    /// An id that names nothing in its reference list.
+    Unknown,
+    /// A value that is none of the accepted ones.
+    Invalid,
+    /// The same id given twice in one list.
+    Duplicate,
+    /// A password that is too short or too simple.
+    PasswordPolicy,
+    /// The current password given to change it is wrong.
+    WrongPassword,
+    /// A birthdate that makes the person younger than the product allows.
+    TooYoung,
+    /// A sourcing search or an offer needs at least one language or one soft-skill family.
+    MatchingParameterRequired,
+    /// The value must be sent as a query parameter, not in the body.
+    QueryParameterExpected,
+    /// `type` of a place search must be `city`, `department`, `region` or `country`.
+    OneOfCityDepartmentRegionCountry,
+    /// `labels` must be `all` when present.
+    OneOfAll,
+}
