@@ -5,7 +5,7 @@
 // soft-skill family" rule once, under the families.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -20,6 +20,9 @@ import { PeriodFields } from './period-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from './profile-fields';
 
 const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 type Values = JobCriteriaValues & { contracts: number[]; contractType: number | null };
 
