@@ -129,4 +129,23 @@ describe('job criteria sections', () => {
     await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
     expect(latest?.softskillCategories).toEqual([5]);
   });
+
+  it('say when a list could not be loaded, and ask again on Retry', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url).split('?')[0] ?? '';
+        if (path === '/api/api/contract/types' && failing) return new Response('{}', { status: 500 });
+        return new Response(JSON.stringify(lists[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderHarness();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toContain('Impossible de charger cette liste.Réessayer');
+    failing = false;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Réessayer' })[0]!);
+    expect(await screen.findByRole('checkbox', { name: 'Stage' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
+  });
 });
