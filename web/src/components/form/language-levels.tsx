@@ -1,8 +1,8 @@
 // Languages with a required level (1 to 6): a picker to add a language, then a
 // row per language with a level slider and a remove button. The caller owns
 // the list and supplies the labels, so the control fits any form.
-import '@/styles/forms.css';
 import { useId } from 'react';
+import { FieldsetField } from './field';
 
 export type LanguageChoice = { id: number; name: string; flag?: string | null };
 export type LanguageLevel = { id: number; level: number };
@@ -38,8 +38,7 @@ export function LanguageLevels({
   const byId = new Map(options.map((option) => [option.id, option]));
   const addable = options.filter((option) => !value.some((chosen) => chosen.id === option.id));
   return (
-    <fieldset className="language-levels" data-invalid={error ? true : undefined}>
-      <legend className="field__label">{labels.legend}</legend>
+    <FieldsetField className="language-levels" legend={labels.legend} hint={hint} error={error}>
       {value.length > 0 && (
         <ul className="language-levels__list">
           {value.map((language) => {
@@ -95,8 +94,6 @@ export function LanguageLevels({
           </option>
         ))}
       </select>
-      {hint && !error && <p className="field__hint">{hint}</p>}
-      {error && <p className="field__error">{error}</p>}
-    </fieldset>
+    </FieldsetField>
   );
 }

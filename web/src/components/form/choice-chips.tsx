@@ -1,7 +1,7 @@
 // A multiple choice shown as toggle chips (checkboxes underneath), for short
-// lists such as contract types or soft-skill families.
-import '@/styles/forms.css';
-import { useId } from 'react';
+// lists such as contract types or soft-skill families. The legend, hint and
+// error come from the shared fieldset frame, which ties them to the group.
+import { FieldsetField } from './field';
 
 export type ChoiceOption = { id: number; name: string };
 
@@ -22,11 +22,8 @@ export function ChoiceChips({
   hint?: string;
   name?: string;
 }) {
-  const generated = useId();
-  const describedBy = error ? `${generated}-error` : hint ? `${generated}-hint` : undefined;
   return (
-    <fieldset className="choice-chips" aria-describedby={describedBy} data-invalid={error ? true : undefined} data-name={name}>
-      <legend className="field__label">{legend}</legend>
+    <FieldsetField className="choice-chips" legend={legend} hint={hint} error={error} name={name}>
       <div className="choice-chips__options">
         {options.map((option) => {
           const checked = selected.includes(option.id);
@@ -44,16 +41,6 @@ export function ChoiceChips({
           );
         })}
       </div>
-      {hint && !error && (
-        <p className="field__hint" id={`${generated}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${generated}-error`}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldsetField>
   );
 }
