@@ -1,7 +1,8 @@
 //! The words of every email, in French and English, kept as minijinja templates under
 //! `api/templates/emails` (embedded in the binary) so that a translator edits text files, not
-//! Rust. A message's template says its subject, paragraphs and link label; one layout per
-//! language and format (text, HTML) adds the link and the unsubscribe footer.
+//! Rust. A message's template says its subject, paragraphs and link label; each language's
+//! `common.txt` says what surrounds every message; one layout per format (text, HTML) adds the
+//! link and the unsubscribe footer.
 
 use std::sync::LazyLock;
 
@@ -41,14 +42,14 @@ macro_rules! embedded_templates {
 }
 
 const TEMPLATES: [(&str, &str); 12] = embedded_templates![
-    "fr/layout.txt",
-    "fr/layout.html",
+    "layout.txt",
+    "layout.html",
+    "fr/common.txt",
     "fr/validation.txt",
     "fr/already_registered.txt",
     "fr/password_reset.txt",
     "fr/email_change.txt",
-    "en/layout.txt",
-    "en/layout.html",
+    "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
     "en/password_reset.txt",
@@ -77,8 +78,6 @@ pub struct Letter {
     pub user_id: Option<i64>,
     /// How the message greets the person.
     pub firstname: String,
-    /// The origin of the web app (`http://127.0.0.1:8080`), for links the text mentions.
-    pub site_url: String,
     /// The message's link (validate, reset...), shown as its main action.
     pub action_url: Option<String>,
     pub unsubscribe_url: String,
@@ -90,8 +89,7 @@ impl Letter {
     pub fn compose(self) -> Result<Email, minijinja::Error> {
         let language = self.locale.code();
         let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
-        let mut rendered =
-            message.render_captured(context! { firstname => self.firstname, site_url => self.site_url })?;
+        let mut rendered = message.render_captured(context! { firstname => self.firstname })?;
         let (subject, body, action_label) = rendered.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((
                 state.render_block("subject")?,
@@ -103,15 +101,22 @@ impl Letter {
         let paragraphs: Vec<&str> =
             body.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()).collect();
         let action_label = action_label.trim().to_owned();
+        let mut common = ENVIRONMENT.get_template(&format!("{language}/common.txt"))?.render_captured(())?;
+        let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
+            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block("unsubscribe_prompt")?))
+        })?;
         let links = self.action_url.iter().cloned().chain([self.unsubscribe_url.clone()]).collect();
         let layout = context! {
+            language,
             paragraphs,
             action_label,
+            colon,
+            unsubscribe_prompt => unsubscribe_prompt.trim(),
             action_url => self.action_url,
             unsubscribe_url => self.unsubscribe_url,
         };
-        let text = ENVIRONMENT.get_template(&format!("{language}/layout.txt"))?.render(&layout)? + "\n";
-        let html = ENVIRONMENT.get_template(&format!("{language}/layout.html"))?.render(&layout)?;
+        let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)? + "\n";
+        let html = ENVIRONMENT.get_template("layout.html")?.render(&layout)?;
         Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links })
     }
 }
@@ -127,7 +132,6 @@ mod tests {
             to: "lea@example.org".to_owned(),
             user_id: Some(7),
             firstname: "Léa <b>".to_owned(),
-            site_url: "http://127.0.0.1:8080".to_owned(),
             action_url: Some("http://127.0.0.1:8080/inscription/valider?token=a&kind=email".to_owned()),
             unsubscribe_url: "http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned(),
         }

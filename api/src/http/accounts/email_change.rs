@@ -29,16 +29,21 @@ pub struct EmailRenewalRequest {
         (status = 401, body = crate::error::ErrorBody),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
         (status = 422, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody, description = "more than 3 requests an hour for one account"),
     )
 )]
 pub async fn request_email_renewal(
     State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
     user: CurrentUser,
     Json(request): Json<EmailRenewalRequest>,
 ) -> Result<StatusCode> {
     let mut checks = Checks::new();
     let new_email = checks.email("email", request.email.as_deref());
     checks.finish()?;
+    // every request mails someone: limited like password resets, per address and per account
+    state.limits.email_changes_per_ip.hit(&client_ip.to_string())?;
+    state.limits.email_changes_per_account.hit(&user.id.to_string())?;
     let taken: bool = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
         .bind(&new_email)
         .fetch_one(&state.db)

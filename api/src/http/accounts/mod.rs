@@ -69,7 +69,6 @@ async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_
         to: to.email,
         user_id: Some(to.user_id),
         firstname: to.firstname,
-        site_url: state.settings.public_url.clone(),
         action_url: Some(action_url),
     };
     letter.compose().map_err(|error| Error::Internal(error.into()))

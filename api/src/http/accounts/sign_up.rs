@@ -1,7 +1,9 @@
 //! Sign-up of candidates, schools and partners, and the validation of their address.
 //!
 //! Sign-up never tells whether an address is registered: a known address gets an email
-//! ("you already have an account") and the caller gets the same answer as for a new one.
+//! ("you already have an account", pointing to the password reset) and the caller gets the same
+//! answer as for a new one. Following the validation link validates the account but does not
+//! log in: the user then logs in with their password.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,7 +17,7 @@ use super::{Recipient, account_email, check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::http::sessions::{invalid_token, logged_in};
+use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
@@ -276,11 +278,12 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
             .fetch_optional(&mut *transaction)
             .await?;
     if let Some((user_id, firstname, locale)) = existing {
-        let login = tokens::create(&mut transaction, user_id, TokenKind::Login, None).await?;
         transaction.commit().await?;
+        // no login link: whoever typed the address may not own it; its owner logs in with
+        // their password or resets it
         let owner = Recipient { user_id, email: account.email, firstname, locale: Locale::from_code(&locale) };
-        let login_url = format!("{}/login/with-token?token={login}", state.settings.public_url);
-        let email = account_email(state, EmailKind::AlreadyRegistered, owner, login_url).await?;
+        let forgot_password_url = format!("{}/mot-de-passe/oublier", state.settings.public_url);
+        let email = account_email(state, EmailKind::AlreadyRegistered, owner, forgot_password_url).await?;
         state.mailer.send_later(&state.db, email);
         return Ok(());
     }
@@ -382,7 +385,7 @@ async fn company_id(connection: &mut PgConnection, company: CompanyReference, cr
     post, path = "/api/api/user/validation-tokens/validate/{token}",
     params(("token" = String, Path, description = "the token of the validation link")),
     responses(
-        (status = 200, body = crate::http::sessions::WhoAmI, description = "validated and logged in"),
+        (status = 204, description = "validated; the user logs in with their password"),
         (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
         (status = 429, body = crate::error::ErrorBody),
     )
@@ -391,7 +394,7 @@ pub async fn validate_account(
     State(state): State<AppState>,
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
-) -> Result<Response> {
+) -> Result<StatusCode> {
     state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
     let mut transaction = state.db.begin().await?;
     let consumed = tokens::consume(&mut transaction, &token, TokenKind::Validation).await?.ok_or_else(invalid_token)?;
@@ -400,5 +403,7 @@ pub async fn validate_account(
         .execute(&mut *transaction)
         .await?;
     transaction.commit().await?;
-    logged_in(&state, consumed.user_id, false).await
+    // no session: a validation link is proof of the address, not of the password, and may
+    // have been opened by whoever reads that mailbox
+    Ok(StatusCode::NO_CONTENT)
 }

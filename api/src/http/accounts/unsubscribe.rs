@@ -3,10 +3,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use crate::auth::tokens;
 use crate::error::Result;
@@ -17,13 +14,10 @@ use crate::http::{AppState, ClientIp};
 /// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
 const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school"];
 
-/// The unsubscribe link of a user for one notification type. The token is derived from the
-/// server secret (so every email can carry it without storing it); its hash is kept for lookup.
+/// The unsubscribe link of a user for one notification type (see
+/// [`crate::auth::session::SessionKeys::unsubscribe_token`]); its hash is kept for lookup.
 pub(super) async fn unsubscribe_link(state: &AppState, user_id: i64, notification_type: &str) -> Result<String> {
-    let mut hasher = Sha256::new();
-    hasher.update(state.settings.session_keys.secret());
-    hasher.update(format!(":unsubscribe:{user_id}:{notification_type}").as_bytes());
-    let token = URL_SAFE_NO_PAD.encode(hasher.finalize());
+    let token = state.settings.session_keys.unsubscribe_token(user_id, notification_type);
     sqlx::query(
         "insert into notification_subscriptions (user_id, type, unsubscribe_token_hash) values ($1, $2, $3)
          on conflict (user_id, type) do update set unsubscribe_token_hash = excluded.unsubscribe_token_hash",
