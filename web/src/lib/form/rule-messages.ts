@@ -34,6 +34,7 @@ export const ruleMessageKeys = {
   one_of_all: 'errors.rules.invalid',
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
+  http_url_expected: 'errors.rules.http_url_expected',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {
