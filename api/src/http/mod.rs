@@ -7,6 +7,7 @@
 
 mod accounts;
 mod auth;
+mod candidate_profile;
 mod candidates;
 mod client_config;
 mod client_ip;
@@ -174,6 +175,7 @@ fn route_table() -> RouteTable {
     auth::routes(&mut table);
     accounts::routes(&mut table);
     candidates::routes(&mut table);
+    candidate_profile::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
     offers::routes(&mut table);
