@@ -20,6 +20,9 @@
 //!
 //! The path names a candidate by id (digits) or by slug (lowercase words joined by hyphens);
 //! anything else cannot name one and is a 404 without asking the database.
+//!
+//! [`authorize_read`] is that rule for every read of a candidate's profile or of its parts (the
+//! records under `/candidates/{slug}/...`, the pictures the profile shows).
 
 use std::sync::LazyLock;
 
@@ -30,6 +33,7 @@ use sqlx::types::Json as JsonColumn;
 use utoipa_axum::routes;
 
 use super::AppState;
+use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
@@ -79,8 +83,8 @@ struct AccessFacts {
 }
 
 /// How much of a profile the caller receives.
-#[derive(Debug, PartialEq, Eq)]
-enum Reader {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reader {
     /// The candidate: everything, contact details included.
     Owner,
     /// Someone else allowed to read the profile: everything but the contact details.
@@ -152,6 +156,7 @@ pub struct CandidateProfileResponse {
     headline: Option<String>,
     /// Where the candidate lives (a commune at most).
     localization: Option<Place>,
+    profile_picture: Option<PictureView>,
     /// The candidate type (student, job seeker...).
     #[serde(rename = "type")]
     candidate_type: Option<NamedItem>,
@@ -202,6 +207,7 @@ struct ProfileRow {
     contract_min_duration: i16,
     availability: Option<NaiveDate>,
     localization: Option<JsonColumn<Place>>,
+    profile_picture: Option<JsonColumn<PictureView>>,
     candidate_type: Option<JsonColumn<NamedItem>>,
     degree: Option<JsonColumn<DegreeView>>,
     job_categories: JsonColumn<Vec<NamedItem>>,
@@ -225,6 +231,16 @@ fn chosen_items(link_table: &str, list_column: &str, list: &str) -> String {
     )
 }
 
+/// Candidate `c`'s share of each soft-skill family as a JSON array of [`SoftSkillShareView`],
+/// names in language `$2`.
+pub(super) const SOFT_SKILL_SHARES_SQL: &str =
+    "coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'code', f.code, 'icon', f.icon,
+                                                              'name', label($2, f.label_fr, f.label_en),
+                                                              'percentage', coalesce(p.percentage, 0)) order by f.id)
+                          from soft_skill_categories f
+                          left join (select soft_skill_category_id, percentage from candidate_soft_skill_percentages
+                                     where candidate_id = c.user_id) p on p.soft_skill_category_id = f.id), '[]')";
+
 /// The whole profile of candidate `$1`, names in language `$2`.
 static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -246,13 +262,9 @@ static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
                                                               'flag', g.flag, 'level', k.level) order by k.level desc, g.id)
                           from candidate_languages k join languages g on g.id = k.language_id
                           where k.candidate_id = c.user_id), '[]') as languages,
-                coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'code', f.code, 'icon', f.icon,
-                                                              'name', label($2, f.label_fr, f.label_en),
-                                                              'percentage', coalesce(p.percentage, 0)) order by f.id)
-                          from soft_skill_categories f
-                          left join (select soft_skill_category_id, percentage from candidate_soft_skill_percentages
-                                     where candidate_id = c.user_id) p on p.soft_skill_category_id = f.id), '[]')
-                    as softskill_percentages,
+                {SOFT_SKILL_SHARES_SQL} as softskill_percentages,
+                (select {PICTURE_JSON_SQL} from uploads u
+                 where u.id = (select profile_picture_id from users where id = c.user_id)) as profile_picture,
                 (select jsonb_build_object('id', s.user_id, 'name', s.name) from schools s where s.user_id = c.school_id) as school,
                 (select jsonb_build_object('id', m.id, 'name', m.name) from campuses m where m.id = c.campus_id) as campus,
                 (select jsonb_build_object('id', r.id, 'name', r.name) from programs r where r.id = c.program_id) as program,
@@ -281,6 +293,7 @@ impl ProfileRow {
             lastname: self.lastname,
             headline: self.headline,
             localization: self.localization.map(|place| place.0),
+            profile_picture: self.profile_picture.map(|picture| picture.0),
             candidate_type: self.candidate_type.map(|item| item.0),
             degree: self.degree.map(|degree| degree.0),
             in_research: self.in_research,
@@ -319,7 +332,20 @@ pub async fn get_candidate(
     locale: Locale,
     Path(id_or_slug): Path<String>,
 ) -> Result<Json<CandidateProfileResponse>> {
-    let key = CandidateKey::parse(&id_or_slug).ok_or(Error::NotFound)?;
+    let (candidate_id, reader) = authorize_read(&state.db, caller, &id_or_slug).await?;
+    let profile: ProfileRow =
+        sqlx::query_as(&PROFILE_SELECT).bind(candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
+    Ok(Json(profile.into_response(reader)))
+}
+
+/// The candidate `id_or_slug` names and how much of their profile `caller` may read, by the rule
+/// of the module documentation: 404 when nothing is to be read.
+pub(super) async fn authorize_read(
+    db: &sqlx::PgPool,
+    caller: Option<CurrentUser>,
+    id_or_slug: &str,
+) -> Result<(i64, Reader)> {
+    let key = CandidateKey::parse(id_or_slug).ok_or(Error::NotFound)?;
     let by_slug = matches!(key, CandidateKey::Slug(_));
     let (id, slug) = match key {
         CandidateKey::Id(id) => (Some(id), None),
@@ -339,13 +365,10 @@ pub async fn get_candidate(
     .bind(id)
     .bind(slug)
     .bind(caller.map(|user| user.id))
-    .fetch_optional(&state.db)
+    .fetch_optional(db)
     .await?
     .ok_or(Error::NotFound)?;
-    let reader = reader_of(caller, &facts, by_slug)?;
-    let profile: ProfileRow =
-        sqlx::query_as(&PROFILE_SELECT).bind(facts.candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
-    Ok(Json(profile.into_response(reader)))
+    Ok((facts.candidate_id, reader_of(caller, &facts, by_slug)?))
 }
 
 #[cfg(test)]
