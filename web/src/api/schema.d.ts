@@ -1498,6 +1498,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_health_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -1567,7 +1583,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BTreeMap: {
-            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all")[];
+            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected")[];
         };
         CandidateProfileResponse: {
             /** Format: date */
@@ -1734,6 +1750,11 @@ export interface components {
             /** @description "ok" once the matcher is loaded, "starting" before. */
             status: string;
             version: string;
+        };
+        /** @description What anyone may know: whether the server can answer. */
+        HealthStatusResponse: {
+            /** @description "ok" once the matcher is loaded, "starting" before. */
+            status: string;
         };
         HitView: {
             breakdown?: null | components["schemas"]["Explanation"];
@@ -2044,7 +2065,7 @@ export interface components {
         };
         ProjectCategoryCreateRequest: {
             name?: string | null;
-            /** @description An icon name or an image address (optional). */
+            /** @description An image address, `http://` or `https://` (optional). */
             picture?: string | null;
         };
         ProjectCategoryCreateResponse: {
@@ -2100,7 +2121,7 @@ export interface components {
          * @description Which rule a field broke, as an entry of the error body's `errors`.
          * @enum {string}
          */
-        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all";
+        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected";
         SavedSearchSummary: {
             /** Format: date-time */
             created_at: string;
@@ -2360,7 +2381,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description created, or the existing category of that name */
+            /** @description proposed (seen by its author only), or the category of that name the author already sees */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,6 +2399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description required, too_long, http_url_expected */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,7 +2423,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description created, or the existing category of that name */
+            /** @description proposed (seen by its author only), or the category of that name the author already sees */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2419,6 +2441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description required, too_long, http_url_expected */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3095,6 +3118,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description more than 3 requests an hour for one account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirm_email_renewal: {
@@ -3191,14 +3223,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description validated and logged in */
-            200: {
+            /** @description validated; the user logs in with their password */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WhoAmI"];
-                };
+                content?: never;
             };
             /** @description invalid_token */
             400: {
@@ -3291,7 +3321,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["HealthStatusResponse"];
+                };
+            };
+            /** @description Still loading the matcher */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatusResponse"];
+                };
+            };
+        };
+    };
+    read_health_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matcher is loaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description Missing or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No operator token configured on this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Still loading the matcher */
@@ -3341,7 +3418,7 @@ export interface operations {
                     "application/json": components["schemas"]["MailboxEmail"][];
                 };
             };
-            /** @description no demo mailbox on this server */
+            /** @description no demo mailbox on this server, or the caller is not on its machine */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,6 +3445,24 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Missing or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No operator token configured on this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
