@@ -32,6 +32,7 @@ export const ruleMessageKeys = {
   query_parameter_expected: 'errors.rules.invalid',
   one_of_city_department_region_country: 'errors.rules.invalid',
   one_of_all: 'errors.rules.invalid',
+  http_url_expected: 'errors.rules.http_url_expected',
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
   http_url_expected: 'errors.rules.http_url_expected',
