@@ -74,4 +74,14 @@ pub enum RuleCode {
     OneOfAll,
     /// An address that is not an `http://` or `https://` URL.
     HttpUrlExpected,
+    /// Fewer items than the rule asks (a record's soft skills, a project's pictures).
+    TooFew,
+    /// More items than the rule allows (a record's soft skills, a hobby's pictures).
+    TooMany,
+    /// An end date before the start date.
+    EndBeforeStart,
+    /// A file that is not a JPEG, PNG or WebP picture, judged by its content.
+    UnsupportedFileType,
+    /// A picture whose content cannot be decoded (truncated, corrupt, too many pixels).
+    UnreadableImage,
 }

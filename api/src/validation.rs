@@ -1,7 +1,12 @@
 //! Server-side checks of request fields, collecting every broken rule by field so that a form
 //! can show all its errors at once (the 422 body's `errors`).
 
+use chrono::{Datelike, NaiveDate, Utc};
+
 use crate::error::{Error, FieldErrors, RuleCode};
+
+/// The youngest age at which one may hold an account (French work law allows jobs from 14-16).
+pub const MIN_AGE_YEARS: i32 = 15;
 
 #[derive(Default)]
 pub struct Checks {
@@ -61,6 +66,38 @@ impl Checks {
             self.fail(field, RuleCode::InvalidEmail);
         }
         email
+    }
+
+    /// A phone number: 6 to 15 digits with spaces, `+`, `-`, `.` and parentheses.
+    pub fn phone(&mut self, field: &str, value: Option<&str>, required: bool) -> Option<String> {
+        let phone = if required { Some(self.text(field, value, 30)) } else { self.optional_text(field, value, 30) };
+        let phone = phone.filter(|phone| !phone.is_empty())?;
+        let digits = phone.chars().filter(char::is_ascii_digit).count();
+        let allowed = phone.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
+        if !allowed || !(6..=15).contains(&digits) {
+            self.fail(field, RuleCode::InvalidPhone);
+        }
+        Some(phone)
+    }
+
+    /// A required `YYYY-MM-DD` birthdate of someone [`MIN_AGE_YEARS`] to 120 years old.
+    pub fn birthdate(&mut self, field: &str, value: Option<&str>) -> Option<NaiveDate> {
+        let text = self.text(field, value, 10);
+        if text.is_empty() {
+            return None;
+        }
+        let Ok(date) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") else {
+            self.fail(field, RuleCode::InvalidDate);
+            return None;
+        };
+        let today = Utc::now().date_naive();
+        let age = today.year() - date.year() - i32::from((today.month(), today.day()) < (date.month(), date.day()));
+        if age < MIN_AGE_YEARS {
+            self.fail(field, RuleCode::TooYoung);
+        } else if age > 120 {
+            self.fail(field, RuleCode::InvalidDate);
+        }
+        Some(date)
     }
 
     pub fn finish(self) -> Result<(), Error> {

@@ -5,20 +5,24 @@
 //! Who may read what:
 //! - the candidate reads their own profile whole, with the contact details (`contact`: email,
 //!   phone, birthdate);
-//! - anyone, logged in or not, reads a profile its candidate shares (`is_public`), by id or by
-//!   slug (the slug ends with the id, so refusing ids would hide nothing);
+//! - anyone, logged in or not, reads a profile its candidate shares (`is_public`), by its slug:
+//!   the link the candidate shares. A numeric id names a profile only for the readers below, so
+//!   that counting through ids does not list every shared profile;
 //! - a school reads the candidates it manages: attached to the school, or to one of its campuses;
 //! - a partner reads the candidates saved in one of their own sourcing searches. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
 //!   until the partner saves them or the candidate shares the profile;
 //! - nobody but the candidate receives `contact`: not schools, not partners, not visitors;
-//! - anyone else: 403 when logged in, 404 for an anonymous visitor (a profile that is not
-//!   shared does not exist for the public). An unknown id or slug, a user who is not a candidate
-//!   and a deactivated account are 404 for everyone.
+//! - anyone else: 404, logged in or not, exactly as for an unknown id or slug, a user who is
+//!   not a candidate or a deactivated account, so that an answer never tells whether someone
+//!   has an account.
 //!
 //! The path names a candidate by id (digits) or by slug (lowercase words joined by hyphens);
 //! anything else cannot name one and is a 404 without asking the database.
+//!
+//! [`authorize_read`] is that rule for every read of a candidate's profile or of its parts (the
+//! records under `/candidates/{slug}/...`, the pictures the profile shows).
 
 use std::sync::LazyLock;
 
@@ -29,6 +33,7 @@ use sqlx::types::Json as JsonColumn;
 use utoipa_axum::routes;
 
 use super::AppState;
+use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
@@ -78,23 +83,23 @@ struct AccessFacts {
 }
 
 /// How much of a profile the caller receives.
-#[derive(Debug, PartialEq, Eq)]
-enum Reader {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reader {
     /// The candidate: everything, contact details included.
     Owner,
     /// Someone else allowed to read the profile: everything but the contact details.
     Other,
 }
 
-/// The rule of the module documentation.
-fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts) -> Result<Reader> {
+/// The rule of the module documentation; `by_slug` says whether the path named the candidate
+/// by the slug they share.
+fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) -> Result<Reader> {
     match caller {
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
-        _ if facts.is_public => Ok(Reader::Other),
+        _ if facts.is_public && by_slug => Ok(Reader::Other),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
         Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
-        Some(_) => Err(Error::Forbidden),
-        None => Err(Error::NotFound),
+        _ => Err(Error::NotFound),
     }
 }
 
@@ -151,6 +156,7 @@ pub struct CandidateProfileResponse {
     headline: Option<String>,
     /// Where the candidate lives (a commune at most).
     localization: Option<Place>,
+    profile_picture: Option<PictureView>,
     /// The candidate type (student, job seeker...).
     #[serde(rename = "type")]
     candidate_type: Option<NamedItem>,
@@ -201,6 +207,7 @@ struct ProfileRow {
     contract_min_duration: i16,
     availability: Option<NaiveDate>,
     localization: Option<JsonColumn<Place>>,
+    profile_picture: Option<JsonColumn<PictureView>>,
     candidate_type: Option<JsonColumn<NamedItem>>,
     degree: Option<JsonColumn<DegreeView>>,
     job_categories: JsonColumn<Vec<NamedItem>>,
@@ -224,6 +231,16 @@ fn chosen_items(link_table: &str, list_column: &str, list: &str) -> String {
     )
 }
 
+/// Candidate `c`'s share of each soft-skill family as a JSON array of [`SoftSkillShareView`],
+/// names in language `$2`.
+pub(super) const SOFT_SKILL_SHARES_SQL: &str =
+    "coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'code', f.code, 'icon', f.icon,
+                                                              'name', label($2, f.label_fr, f.label_en),
+                                                              'percentage', coalesce(p.percentage, 0)) order by f.id)
+                          from soft_skill_categories f
+                          left join (select soft_skill_category_id, percentage from candidate_soft_skill_percentages
+                                     where candidate_id = c.user_id) p on p.soft_skill_category_id = f.id), '[]')";
+
 /// The whole profile of candidate `$1`, names in language `$2`.
 static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -245,13 +262,9 @@ static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
                                                               'flag', g.flag, 'level', k.level) order by k.level desc, g.id)
                           from candidate_languages k join languages g on g.id = k.language_id
                           where k.candidate_id = c.user_id), '[]') as languages,
-                coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'code', f.code, 'icon', f.icon,
-                                                              'name', label($2, f.label_fr, f.label_en),
-                                                              'percentage', coalesce(p.percentage, 0)) order by f.id)
-                          from soft_skill_categories f
-                          left join (select soft_skill_category_id, percentage from candidate_soft_skill_percentages
-                                     where candidate_id = c.user_id) p on p.soft_skill_category_id = f.id), '[]')
-                    as softskill_percentages,
+                {SOFT_SKILL_SHARES_SQL} as softskill_percentages,
+                (select {PICTURE_JSON_SQL} from uploads u
+                 where u.id = (select profile_picture_id from users where id = c.user_id)) as profile_picture,
                 (select jsonb_build_object('id', s.user_id, 'name', s.name) from schools s where s.user_id = c.school_id) as school,
                 (select jsonb_build_object('id', m.id, 'name', m.name) from campuses m where m.id = c.campus_id) as campus,
                 (select jsonb_build_object('id', r.id, 'name', r.name) from programs r where r.id = c.program_id) as program,
@@ -280,6 +293,7 @@ impl ProfileRow {
             lastname: self.lastname,
             headline: self.headline,
             localization: self.localization.map(|place| place.0),
+            profile_picture: self.profile_picture.map(|picture| picture.0),
             candidate_type: self.candidate_type.map(|item| item.0),
             degree: self.degree.map(|degree| degree.0),
             in_research: self.in_research,
@@ -309,8 +323,7 @@ impl ProfileRow {
     params(("id_or_slug" = String, Path, description = "the candidate's id (digits) or slug (`camille-martin-1000`)")),
     responses(
         (status = 200, body = CandidateProfileResponse, description = "the profile; `contact` only for the candidate"),
-        (status = 403, body = crate::error::ErrorBody, description = "logged in, but not allowed to read this profile"),
-        (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or a profile not shared (anonymous callers)"),
+        (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or one the caller may not read"),
     )
 )]
 pub async fn get_candidate(
@@ -319,7 +332,21 @@ pub async fn get_candidate(
     locale: Locale,
     Path(id_or_slug): Path<String>,
 ) -> Result<Json<CandidateProfileResponse>> {
-    let key = CandidateKey::parse(&id_or_slug).ok_or(Error::NotFound)?;
+    let (candidate_id, reader) = authorize_read(&state.db, caller, &id_or_slug).await?;
+    let profile: ProfileRow =
+        sqlx::query_as(&PROFILE_SELECT).bind(candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
+    Ok(Json(profile.into_response(reader)))
+}
+
+/// The candidate `id_or_slug` names and how much of their profile `caller` may read, by the rule
+/// of the module documentation: 404 when nothing is to be read.
+pub(super) async fn authorize_read(
+    db: &sqlx::PgPool,
+    caller: Option<CurrentUser>,
+    id_or_slug: &str,
+) -> Result<(i64, Reader)> {
+    let key = CandidateKey::parse(id_or_slug).ok_or(Error::NotFound)?;
+    let by_slug = matches!(key, CandidateKey::Slug(_));
     let (id, slug) = match key {
         CandidateKey::Id(id) => (Some(id), None),
         CandidateKey::Slug(slug) => (None, Some(slug)),
@@ -338,13 +365,10 @@ pub async fn get_candidate(
     .bind(id)
     .bind(slug)
     .bind(caller.map(|user| user.id))
-    .fetch_optional(&state.db)
+    .fetch_optional(db)
     .await?
     .ok_or(Error::NotFound)?;
-    let reader = reader_of(caller, &facts)?;
-    let profile: ProfileRow =
-        sqlx::query_as(&PROFILE_SELECT).bind(facts.candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
-    Ok(Json(profile.into_response(reader)))
+    Ok((facts.candidate_id, reader_of(caller, &facts, by_slug)?))
 }
 
 #[cfg(test)]
@@ -370,30 +394,39 @@ mod tests {
 
     #[test]
     fn the_candidate_reads_everything_of_their_own_profile_even_unshared() {
-        assert_eq!(reader_of(caller(1000, Role::Candidate), &facts(false, false, false)).unwrap(), Reader::Owner);
+        for by_slug in [false, true] {
+            let reader = reader_of(caller(1000, Role::Candidate), &facts(false, false, false), by_slug);
+            assert_eq!(reader.unwrap(), Reader::Owner);
+        }
     }
 
     #[test]
     fn a_shared_profile_is_read_by_anyone_without_contact_details() {
         let shared = facts(true, false, false);
         for someone in [None, caller(1001, Role::Candidate), caller(1, Role::School), caller(40, Role::Partner)] {
-            assert_eq!(reader_of(someone, &shared).unwrap(), Reader::Other);
+            assert_eq!(reader_of(someone, &shared, true).unwrap(), Reader::Other);
+            assert!(matches!(reader_of(someone, &shared, false), Err(Error::NotFound)), "by id");
         }
     }
 
     #[test]
     fn schools_read_their_candidates_and_partners_the_ones_they_saved() {
-        assert_eq!(reader_of(caller(1, Role::School), &facts(false, true, false)).unwrap(), Reader::Other);
-        assert_eq!(reader_of(caller(40, Role::Partner), &facts(false, false, true)).unwrap(), Reader::Other);
+        assert_eq!(reader_of(caller(1, Role::School), &facts(false, true, false), false).unwrap(), Reader::Other);
+        assert_eq!(reader_of(caller(40, Role::Partner), &facts(false, false, true), false).unwrap(), Reader::Other);
         // the flags only count for the role they are about
-        assert!(matches!(reader_of(caller(40, Role::Partner), &facts(false, true, false)), Err(Error::Forbidden)));
-        assert!(matches!(reader_of(caller(1, Role::School), &facts(false, false, true)), Err(Error::Forbidden)));
+        assert!(matches!(
+            reader_of(caller(40, Role::Partner), &facts(false, true, false), false),
+            Err(Error::NotFound)
+        ));
+        assert!(matches!(reader_of(caller(1, Role::School), &facts(false, false, true), false), Err(Error::NotFound)));
     }
 
     #[test]
-    fn an_unshared_profile_is_403_for_other_users_and_404_for_visitors() {
+    fn an_unshared_profile_is_404_for_everyone_else_as_a_missing_one_is() {
         let unshared = facts(false, false, false);
-        assert!(matches!(reader_of(caller(1001, Role::Candidate), &unshared), Err(Error::Forbidden)));
-        assert!(matches!(reader_of(None, &unshared), Err(Error::NotFound)));
+        for by_slug in [false, true] {
+            assert!(matches!(reader_of(caller(1001, Role::Candidate), &unshared, by_slug), Err(Error::NotFound)));
+            assert!(matches!(reader_of(None, &unshared, by_slug), Err(Error::NotFound)));
+        }
     }
 }

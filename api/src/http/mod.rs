@@ -6,6 +6,7 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
+mod candidate_profile;
 mod candidates;
 mod client_config;
 mod client_ip;
@@ -181,6 +182,7 @@ fn route_table() -> RouteTable {
     sessions::routes(&mut table);
     accounts::routes(&mut table);
     candidates::routes(&mut table);
+    candidate_profile::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
     offers::routes(&mut table);

@@ -100,7 +100,7 @@ impl JobCriteriaInput {
         let localization = Place::resolve(self.localization.as_ref(), "localization", checks);
         let radius = in_range(checks, "radius", self.radius.unwrap_or(DEFAULT_RADIUS_KM), RADIUS_KM);
         let degree = in_range(checks, "degree", self.degree.unwrap_or(DEFAULT_DEGREE), DEGREE_LEVELS);
-        let languages = languages(checks, reference, &self.languages);
+        let languages = check_languages(checks, reference, &self.languages);
         let softskills_categories = known_ids(
             checks,
             reference,
@@ -193,7 +193,11 @@ pub fn known_ids(checks: &mut Checks, reference: &ReferenceLists, list: List, fi
 
 /// One entry per language, sorted by id, levels defaulted and checked; a language given twice
 /// keeps its first level.
-fn languages(checks: &mut Checks, reference: &ReferenceLists, inputs: &[LanguageInput]) -> Vec<LanguageLevel> {
+pub fn check_languages(
+    checks: &mut Checks,
+    reference: &ReferenceLists,
+    inputs: &[LanguageInput],
+) -> Vec<LanguageLevel> {
     let mut languages: Vec<LanguageLevel> = Vec::with_capacity(inputs.len());
     for input in inputs {
         let Some(id) = input.id else {

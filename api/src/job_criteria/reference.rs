@@ -1,6 +1,7 @@
-//! The reference lists job criteria are checked against and search hits are named with (job
-//! categories, contract types, languages and their flags, soft-skill categories, degrees), read
-//! from Postgres once per server. Migrations fix these lists and no route adds to them, so a
+//! The reference lists job criteria and candidates' records are checked against and search hits
+//! are named with (job categories, contract types, languages and their flags, soft skills and
+//! their categories, degrees, hourly schemes, company types, hobbies...), read from Postgres once
+//! per server. Migrations fix these lists and no route adds to them, so a
 //! search or a form need not spend a round trip on each of them.
 
 use std::collections::{BTreeMap, HashMap};
@@ -18,11 +19,35 @@ pub enum List {
     SoftSkillCategories,
     /// Keyed by level, not id: the matcher knows a candidate's degree by its level.
     Degrees,
+    /// The degrees again, keyed by id: what a candidate's profile and educations point to.
+    DegreesById,
+    SoftSkills,
+    ContractHourlySchemes,
+    CompanyTypes,
+    CandidateTypes,
+    EducationSpecializations,
+    Hobbies,
+    HobbyFrequencies,
+    HobbyPurposes,
 }
 
 impl List {
-    const ALL: [List; 5] =
-        [List::JobCategories, List::ContractTypes, List::Languages, List::SoftSkillCategories, List::Degrees];
+    const ALL: [List; 14] = [
+        List::JobCategories,
+        List::ContractTypes,
+        List::Languages,
+        List::SoftSkillCategories,
+        List::Degrees,
+        List::DegreesById,
+        List::SoftSkills,
+        List::ContractHourlySchemes,
+        List::CompanyTypes,
+        List::CandidateTypes,
+        List::EducationSpecializations,
+        List::Hobbies,
+        List::HobbyFrequencies,
+        List::HobbyPurposes,
+    ];
 
     /// The query listing (key, French label, English label).
     fn labels_query(self) -> &'static str {
@@ -32,6 +57,15 @@ impl List {
             List::Languages => "select id, label_fr, label_en from languages",
             List::SoftSkillCategories => "select id, label_fr, label_en from soft_skill_categories",
             List::Degrees => "select level, label_fr, label_en from degrees",
+            List::DegreesById => "select id, label_fr, label_en from degrees",
+            List::SoftSkills => "select id, label_fr, label_en from soft_skills",
+            List::ContractHourlySchemes => "select id, label_fr, label_en from contract_hourly_schemes",
+            List::CompanyTypes => "select id, label_fr, label_en from company_types",
+            List::CandidateTypes => "select id, label_fr, label_en from candidate_types",
+            List::EducationSpecializations => "select id, label_fr, label_en from education_specializations",
+            List::Hobbies => "select id, label_fr, label_en from hobbies",
+            List::HobbyFrequencies => "select id, label_fr, label_en from hobby_frequencies",
+            List::HobbyPurposes => "select id, label_fr, label_en from hobby_purposes",
         }
     }
 }

@@ -6,6 +6,9 @@ mod support;
 
 mod accounts;
 mod authorization_matrix;
+mod candidate_job_search;
+mod candidate_profile;
+mod candidate_uploads;
 mod candidates;
 mod demo_data;
 mod indexer;

@@ -85,6 +85,10 @@ async fn an_education_holds_at_most_four_soft_skills(pool: PgPool) {
     .fetch_one(&pool)
     .await
     .unwrap();
+    let skills: Vec<i16> =
+        sqlx::query_scalar("select id from soft_skills order by id limit 5").fetch_all(&pool).await.unwrap();
+    // a record and its first soft skills are written together: it may not stay without one
+    let mut transaction = pool.begin().await.unwrap();
     let education: i64 = sqlx::query_scalar(
         "insert into educations (candidate_id, name, degree_id, institution, education_specialization_id, localization_id, start_date, end_date)
          values ($1, 'Licence', (select id from degrees where level = 3), 'Université Lyon', (select min(id) from education_specializations), $2, '2020-09-01', '2023-06-30')
@@ -92,19 +96,18 @@ async fn an_education_holds_at_most_four_soft_skills(pool: PgPool) {
     )
     .bind(candidate)
     .bind(localization)
-    .fetch_one(&pool)
+    .fetch_one(&mut *transaction)
     .await
     .unwrap();
-    let skills: Vec<i16> =
-        sqlx::query_scalar("select id from soft_skills order by id limit 5").fetch_all(&pool).await.unwrap();
     for skill in &skills[..4] {
         sqlx::query("insert into education_soft_skills (education_id, soft_skill_id) values ($1, $2)")
             .bind(education)
             .bind(skill)
-            .execute(&pool)
+            .execute(&mut *transaction)
             .await
             .unwrap();
     }
+    transaction.commit().await.unwrap();
 
     let fifth = sqlx::query("insert into education_soft_skills (education_id, soft_skill_id) values ($1, $2)")
         .bind(education)

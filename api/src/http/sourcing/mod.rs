@@ -168,9 +168,10 @@ pub async fn save_candidate(
     user: CurrentUser,
     Path((search_id, candidate_id)): Path<(i64, i64)>,
 ) -> Result<StatusCode> {
-    store::owned_search(&state.db, user.id, search_id).await?;
-    // a partner saves candidates the matcher showed: searchable ones only
-    if state.matcher.document_without_text(candidate_id).is_none_or(|document| !document.searchable) {
+    let stored = store::owned_search(&state.db, user.id, search_id).await?;
+    // a save opens the candidate's profile to the partner: only a candidate the search finds
+    // now can be saved, so that a save is never a way to read any profile by its id
+    if !results::finds(&state, &stored.criteria, candidate_id).await? {
         return Err(Error::NotFound);
     }
     sqlx::query(

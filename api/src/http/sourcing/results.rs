@@ -49,6 +49,12 @@ pub async fn search_page(state: &AppState, criteria: &SearchCriteria, page: Page
     run_on_matcher(state, query).await
 }
 
+/// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.
+pub async fn finds(state: &AppState, criteria: &SearchCriteria, candidate_id: i64) -> Result<bool> {
+    let query = SourcingQuery { restrict_to: Some([candidate_id].into_iter().collect()), ..criteria.query(0, 0) };
+    Ok(run_on_matcher(state, query).await?.total == 1)
+}
+
 /// A page of a search's saved candidates (`looking`, in the order they were saved): those who still
 /// match first, in the requested order and with their live score, then the others in the order
 /// they were saved. Returns the matches of the page, with `total` counting every saved candidate,

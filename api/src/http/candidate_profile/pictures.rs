@@ -1,0 +1,249 @@
+//! Pictures people upload (a profile picture; education, project and hobby pictures; a school's
+//! images): `POST /api/api/uploads` stores one, `GET /api/uploads/{id}` serves it.
+//!
+//! An upload is judged by its content, never by its file name or declared type: the first bytes
+//! must be those of a JPEG, PNG or WebP picture, and the picture must decode whole (at most
+//! [`MAX_SIDE_PIXELS`] a side before resizing). It is then turned upright by its EXIF
+//! orientation, shrunk to at most [`SERVED_SIDE_PIXELS`] a side and encoded afresh (JPEG, or
+//! lossless WebP when it has transparency), so no byte a client sent is ever served back: a
+//! polyglot file (a picture that is also HTML or a script) loses its other half. Files over
+//! [`MAX_UPLOAD_BYTES`] are refused with 413 before they are read whole. Pictures live in
+//! Postgres (`uploads.data`), so every server replica serves them.
+//!
+//! Who may see a picture: its owner; and anyone who may read the profile of a candidate showing
+//! it (as profile picture or on a record), by the rule of `GET /api/api/candidates/{id}`
+//! (`candidates::authorize_read`): everyone for a shared profile, the candidate's school, a
+//! partner who saved them. Anyone else gets 404, whether the picture exists or not. An upload's
+//! id never names other bytes, so answers are cached for a year as immutable; `private`, because
+//! a profile that stops being shared must stop showing its pictures to shared caches at once.
+
+use std::io::Cursor;
+
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::super::AppState;
+use super::super::candidates::authorize_read;
+use super::super::routes::{Access, RouteTable};
+use crate::auth::{CurrentUser, Role};
+use crate::error::{Error, ErrorCode, Result, RuleCode};
+use crate::extract::{Json, Path};
+
+/// Spec-free limit of ours: larger files are photos a phone can shrink first.
+pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+/// Room for the multipart envelope around the file.
+const MULTIPART_OVERHEAD_BYTES: usize = 64 * 1024;
+/// Pictures larger than this a side are refused before decoding (a decompression bomb is small).
+pub const MAX_SIDE_PIXELS: u32 = 12_000;
+/// What a picture is shrunk to before it is stored.
+pub const SERVED_SIDE_PIXELS: u32 = 1600;
+const JPEG_QUALITY: u8 = 85;
+
+/// SQL of an upload (`u`) as a [`PictureView`].
+pub const PICTURE_JSON_SQL: &str =
+    "jsonb_build_object('id', u.id, 'url', '/api/uploads/' || u.id, 'width', u.width, 'height', u.height)";
+
+pub fn routes(table: &mut RouteTable) {
+    let (schemas, paths, method_router) = utoipa_axum::routes!(upload_picture);
+    let method_router = method_router.layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES));
+    table.add(Access::OneOf(&[Role::Candidate, Role::School]), (schemas, paths, method_router));
+    table.add(Access::PublicWithSession, utoipa_axum::routes!(get_upload));
+}
+
+/// A stored picture, as records and profiles show it.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct PictureView {
+    pub id: Uuid,
+    /// Where to fetch it: `/api/uploads/{id}`.
+    pub url: String,
+    pub width: Option<i32>,
+    pub height: Option<i32>,
+}
+
+/// The multipart form of an upload (documentation only: the handler reads the stream).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    /// A JPEG, PNG or WebP picture of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// A picture ready to store.
+struct Encoded {
+    bytes: Vec<u8>,
+    content_type: &'static str,
+    width: u32,
+    height: u32,
+}
+
+/// Decodes `bytes` as a JPEG, PNG or WebP picture and encodes it afresh (see the module doc).
+fn reencode(bytes: &[u8]) -> std::result::Result<Encoded, RuleCode> {
+    let format = image::guess_format(bytes).map_err(|_| RuleCode::UnsupportedFileType)?;
+    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) {
+        return Err(RuleCode::UnsupportedFileType);
+    }
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE_PIXELS);
+    limits.max_image_height = Some(MAX_SIDE_PIXELS);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|_| RuleCode::UnreadableImage)?;
+    let orientation = decoder.orientation().map_err(|_| RuleCode::UnreadableImage)?;
+    let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| RuleCode::UnreadableImage)?;
+    picture.apply_orientation(orientation);
+    if picture.width() > SERVED_SIDE_PIXELS || picture.height() > SERVED_SIDE_PIXELS {
+        picture = picture.resize(SERVED_SIDE_PIXELS, SERVED_SIDE_PIXELS, image::imageops::FilterType::Lanczos3);
+    }
+    let mut encoded = Vec::new();
+    let content_type = if picture.color().has_alpha() {
+        let encoder = image::codecs::webp::WebPEncoder::new_lossless(&mut encoded);
+        DynamicImage::ImageRgba8(picture.to_rgba8())
+            .write_with_encoder(encoder)
+            .map_err(|_| RuleCode::UnreadableImage)?;
+        "image/webp"
+    } else {
+        let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut encoded, JPEG_QUALITY);
+        DynamicImage::ImageRgb8(picture.to_rgb8())
+            .write_with_encoder(encoder)
+            .map_err(|_| RuleCode::UnreadableImage)?;
+        "image/jpeg"
+    };
+    Ok(Encoded { bytes: encoded, content_type, width: picture.width(), height: picture.height() })
+}
+
+fn multipart_error(error: axum::extract::multipart::MultipartError) -> Error {
+    let status = error.status();
+    let code =
+        if status == StatusCode::PAYLOAD_TOO_LARGE { ErrorCode::PayloadTooLarge } else { ErrorCode::InvalidBody };
+    Error::Rejected { status, code, message: error.body_text() }
+}
+
+fn too_large() -> Error {
+    Error::Rejected {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        code: ErrorCode::PayloadTooLarge,
+        message: format!("a picture may weigh at most {MAX_UPLOAD_BYTES} bytes"),
+    }
+}
+
+/// Stores a picture of the caller's. The answer's `id` is what records (`pictures`) and the
+/// profile (`profile_picture`) refer to.
+#[utoipa::path(
+    post, path = "/api/api/uploads", request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = PictureView),
+        (status = 413, body = crate::error::ErrorBody, description = "payload_too_large: over 5 MB"),
+        (status = 422, body = crate::error::ErrorBody, description = "file: required, unsupported_file_type, unreadable_image"),
+    )
+)]
+pub async fn upload_picture(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<(StatusCode, Json<PictureView>)> {
+    let mut multipart = multipart.map_err(|rejection| Error::Rejected {
+        status: rejection.status(),
+        code: ErrorCode::InvalidBody,
+        message: rejection.body_text(),
+    })?;
+    let mut file = None;
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name() == Some("file") {
+            file = Some(field.bytes().await.map_err(multipart_error)?);
+            break;
+        }
+    }
+    let file = file.ok_or_else(|| Error::invalid("file", RuleCode::Required))?;
+    if file.len() > MAX_UPLOAD_BYTES {
+        return Err(too_large());
+    }
+    let encoded = tokio::task::spawn_blocking(move || reencode(&file))
+        .await
+        .map_err(|error| Error::Internal(error.into()))?
+        .map_err(|rule| Error::invalid("file", rule))?;
+    let id = Uuid::new_v4();
+    let (width, height) = (encoded.width as i32, encoded.height as i32);
+    sqlx::query(
+        "insert into uploads (id, owner_user_id, content_type, byte_size, sha256, data, width, height)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(user.id)
+    .bind(encoded.content_type)
+    .bind(encoded.bytes.len() as i32)
+    .bind(Sha256::digest(&encoded.bytes).to_vec())
+    .bind(&encoded.bytes)
+    .bind(width)
+    .bind(height)
+    .execute(&state.db)
+    .await?;
+    let url = format!("/api/uploads/{id}");
+    Ok((StatusCode::CREATED, Json(PictureView { id, url, width: Some(width), height: Some(height) })))
+}
+
+#[derive(sqlx::FromRow)]
+struct StoredUpload {
+    owner_user_id: Option<i64>,
+    content_type: String,
+    data: Vec<u8>,
+    /// The candidates whose profile shows the picture.
+    shown_by: Vec<i64>,
+}
+
+/// Serves a picture to whoever may see it (see the module doc).
+#[utoipa::path(
+    get, path = "/api/uploads/{id}",
+    params(("id" = Uuid, Path, description = "the upload's id")),
+    responses(
+        (status = 200, content_type = "image/jpeg", description = "the picture (image/jpeg or image/webp), cached for a year"),
+        (status = 404, body = crate::error::ErrorBody, description = "no such picture, or not visible to the caller"),
+    )
+)]
+pub async fn get_upload(
+    State(state): State<AppState>,
+    caller: Option<CurrentUser>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let id = Uuid::parse_str(&id).map_err(|_| Error::NotFound)?;
+    let upload: StoredUpload = sqlx::query_as(
+        "select u.owner_user_id, u.content_type, u.data,
+                array(select c.user_id from candidates c join users p on p.id = c.user_id where p.profile_picture_id = u.id
+                      union select e.candidate_id from education_pictures x join educations e on e.id = x.education_id
+                            where x.upload_id = u.id
+                      union select r.candidate_id from project_pictures x join projects r on r.id = x.project_id
+                            where x.upload_id = u.id
+                      union select h.candidate_id from candidate_hobby_pictures x
+                            join candidate_hobbies h on h.id = x.candidate_hobby_id where x.upload_id = u.id) as shown_by
+         from uploads u where u.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or(Error::NotFound)?;
+    let mut visible = caller.is_some_and(|user| Some(user.id) == upload.owner_user_id);
+    for candidate_id in &upload.shown_by {
+        if visible {
+            break;
+        }
+        visible = authorize_read(&state.db, caller, &candidate_id.to_string()).await.is_ok();
+    }
+    if !visible {
+        return Err(Error::NotFound);
+    }
+    let content_type = HeaderValue::from_str(&upload.content_type).map_err(|error| Error::Internal(error.into()))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=31536000, immutable")),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
+        ],
+        upload.data,
+    )
+        .into_response())
+}

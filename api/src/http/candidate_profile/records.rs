@@ -1,0 +1,618 @@
+//! What the four kinds of record of a profile (experiences, educations, projects, hobbies) share,
+//! written once: the list, create, edit and delete of `/api/api/candidate/{kind}` driven by the
+//! [`Record`] trait, the ownership check, and the parts several kinds carry (a place, a CAR
+//! method, soft skills, pictures) with their rules and their JSON.
+//!
+//! A write runs in one transaction: the shared parts, the record's own row, its soft skills and
+//! pictures, then the profile's completion. The change-log triggers of migrations 0006/0007 fire
+//! on each statement, so the candidate's search document is projected again in the same
+//! transaction. Another candidate's record is a 404, like a record that does not exist.
+
+use std::future::Future;
+
+use axum::http::StatusCode;
+use chrono::NaiveDate;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use sqlx::types::Json as JsonColumn;
+use uuid::Uuid;
+
+use super::super::AppState;
+use super::super::locale::Locale;
+use super::completion;
+use crate::auth::CurrentUser;
+use crate::error::{Error, Result, RuleCode};
+use crate::extract::Json;
+use crate::job_criteria::{List, ReferenceLists, known_ids, required_date};
+use crate::places::{PLACE_JSON_SQL, Place};
+use crate::validation::Checks;
+
+/// Spec section 9: soft skills per education, experience and project.
+pub const SOFT_SKILLS_PER_RECORD: std::ops::RangeInclusive<usize> = 1..=4;
+/// Hobbies may have none (the spec asks for none), and at most as many as other records.
+pub const SOFT_SKILLS_PER_HOBBY: std::ops::RangeInclusive<usize> = 0..=4;
+/// Longest text of a CAR method part (the database's limit).
+const CAR_PART_MAX_CHARS: usize = 5000;
+
+/// The kinds of record, with the tables they live in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    Experience,
+    Education,
+    Project,
+    Hobby,
+}
+
+impl RecordKind {
+    pub fn table(self) -> &'static str {
+        match self {
+            RecordKind::Experience => "experiences",
+            RecordKind::Education => "educations",
+            RecordKind::Project => "projects",
+            RecordKind::Hobby => "candidate_hobbies",
+        }
+    }
+
+    /// The link table's prefix: `{prefix}_soft_skills`, `{prefix}_pictures`, keyed by `{prefix}_id`.
+    fn prefix(self) -> &'static str {
+        match self {
+            RecordKind::Experience => "experience",
+            RecordKind::Education => "education",
+            RecordKind::Project => "project",
+            RecordKind::Hobby => "candidate_hobby",
+        }
+    }
+
+    fn has_localization(self) -> bool {
+        self != RecordKind::Hobby
+    }
+
+    fn has_car_method(self) -> bool {
+        matches!(self, RecordKind::Experience | RecordKind::Project)
+    }
+
+    fn has_pictures(self) -> bool {
+        self != RecordKind::Experience
+    }
+}
+
+/// A CAR method as a form sends it.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct CarMethodInput {
+    pub context: Option<String>,
+    pub actions: Option<String>,
+    pub results: Option<String>,
+}
+
+/// A whole CAR method: every part non-blank (the spec calls it empty when one part is empty).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CarMethod {
+    pub context: String,
+    pub actions: String,
+    pub results: String,
+}
+
+/// A record's period as a form sends it.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct PeriodInput {
+    /// `YYYY-MM-DD`
+    pub start_date: Option<String>,
+    /// `YYYY-MM-DD`; required unless `is_current`, ignored when it is.
+    pub end_date: Option<String>,
+    #[serde(default)]
+    pub is_current: bool,
+}
+
+/// A checked period: an end on or after the start, or none for a current record.
+#[derive(Debug, Clone, Copy)]
+pub struct Period {
+    pub start_date: NaiveDate,
+    pub end_date: Option<NaiveDate>,
+    pub is_current: bool,
+}
+
+/// What several kinds of record carry besides their own columns, checked.
+#[derive(Debug, Default)]
+pub struct SharedParts {
+    /// Every kind but hobbies has one.
+    pub localization: Option<Place>,
+    pub car_method: Option<CarMethod>,
+    /// Sorted, without repeats.
+    pub softskills: Vec<i16>,
+    /// In the order given.
+    pub pictures: Vec<Uuid>,
+}
+
+/// A record's fields, checked: its own columns and the shared parts.
+pub struct Checked<Own> {
+    pub own: Own,
+    pub shared: SharedParts,
+}
+
+/// The rows the shared parts were written to, for the record's own row to point to.
+pub struct SharedRows {
+    /// A new row, whenever the kind has a place.
+    pub localization_id: Option<i64>,
+    pub car_method_id: Option<i64>,
+}
+
+/// What a check may need besides the request.
+pub struct CheckContext<'a> {
+    pub state: &'a AppState,
+    pub reference: &'a ReferenceLists,
+    pub candidate_id: i64,
+}
+
+/// One kind of record: its rules, its row and its JSON.
+pub trait Record {
+    const KIND: RecordKind;
+    type Request: Send + Sync;
+    type Own: Send + Sync;
+    type View: DeserializeOwned + Serialize + Send + Unpin + 'static;
+    /// What the list may be narrowed to (projects: personal or academic).
+    type Filter: Send + Sync;
+
+    /// Checks every field, recording each broken rule in `checks`; `None` when one broke.
+    fn check(
+        request: &Self::Request,
+        context: &CheckContext<'_>,
+        checks: &mut Checks,
+    ) -> impl Future<Output = Result<Option<Checked<Self::Own>>>> + Send;
+
+    /// Inserts the record's row (`id` is `None`) or updates it, and returns its id.
+    fn write(
+        connection: &mut PgConnection,
+        candidate_id: i64,
+        id: Option<i64>,
+        own: &Self::Own,
+        rows: &SharedRows,
+    ) -> impl Future<Output = sqlx::Result<i64>> + Send;
+
+    /// One record `r` as a JSON object of its view, names in language `$2`.
+    fn item_sql() -> String;
+
+    /// How the list is ordered.
+    const ORDER_SQL: &'static str = super::RECORD_ORDER_SQL;
+
+    /// What narrows the list when `$4` is given.
+    const FILTER_SQL: &'static str = "true";
+
+    /// The value bound as `$4`.
+    fn filter_value(_filter: &Self::Filter) -> Option<String> {
+        None
+    }
+
+    /// The query listing the candidate's records as one JSON array: `$1` the candidate, `$2`
+    /// the language, `$3` one record's id or null, `$4` the filter or null.
+    fn list_sql() -> String {
+        format!(
+            "select coalesce(jsonb_agg({item} order by {order}), '[]')
+             from {table} r
+             where r.candidate_id = $1 and ($3::bigint is null or r.id = $3) and ({filter} or $4::text is null)",
+            item = Self::item_sql(),
+            order = Self::ORDER_SQL,
+            filter = Self::FILTER_SQL,
+            table = Self::KIND.table()
+        )
+    }
+}
+
+/// A record as a write answers it, with the profile's completion after the write.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SavedRecord<T> {
+    pub item: T,
+    /// How complete the profile is now, 0 to 100.
+    pub completion: i16,
+}
+
+/// What a delete answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CompletionResponse {
+    /// How complete the profile is now, 0 to 100.
+    pub completion: i16,
+}
+
+/// The candidate's records of kind `R`, or one of them (`id`).
+pub async fn read<R: Record>(
+    state: &AppState,
+    candidate_id: i64,
+    locale: Locale,
+    id: Option<i64>,
+    filter: Option<String>,
+) -> Result<Vec<R::View>> {
+    let JsonColumn(items): JsonColumn<Vec<R::View>> = sqlx::query_scalar(&R::list_sql())
+        .bind(candidate_id)
+        .bind(locale.code())
+        .bind(id)
+        .bind(filter)
+        .fetch_one(&state.db)
+        .await?;
+    Ok(items)
+}
+
+pub async fn list<R: Record>(
+    state: &AppState,
+    user: CurrentUser,
+    locale: Locale,
+    filter: &R::Filter,
+) -> Result<Json<Vec<R::View>>> {
+    Ok(Json(read::<R>(state, user.id, locale, None, R::filter_value(filter)).await?))
+}
+
+/// The rows a record points to, read while locking it for the write.
+#[derive(sqlx::FromRow)]
+struct OwnedRow {
+    localization_id: Option<i64>,
+    car_method_id: Option<i64>,
+}
+
+/// Locks record `id` of kind `kind` if it is the candidate's; 404 otherwise.
+async fn lock_owned(connection: &mut PgConnection, kind: RecordKind, candidate_id: i64, id: i64) -> Result<OwnedRow> {
+    let localization = if kind.has_localization() { "localization_id" } else { "null::bigint" };
+    let car_method = if kind.has_car_method() { "car_method_id" } else { "null::bigint" };
+    sqlx::query_as(&format!(
+        "select {localization} as localization_id, {car_method} as car_method_id
+         from {table} where id = $1 and candidate_id = $2 for update",
+        table = kind.table()
+    ))
+    .bind(id)
+    .bind(candidate_id)
+    .fetch_optional(&mut *connection)
+    .await?
+    .ok_or(Error::NotFound)
+}
+
+/// Creates (`id` is `None`) or edits a record of the caller's and answers it.
+pub async fn save<R: Record>(
+    state: &AppState,
+    user: CurrentUser,
+    locale: Locale,
+    id: Option<i64>,
+    request: &R::Request,
+) -> Result<(StatusCode, Json<SavedRecord<R::View>>)> {
+    let reference = state.reference_lists().await?;
+    let context = CheckContext { state, reference, candidate_id: user.id };
+    let mut checks = Checks::new();
+    let checked = R::check(request, &context, &mut checks).await?;
+    checks.finish()?;
+    let Checked { own, shared } = checked.expect("checked above");
+
+    let editing = id.is_some();
+    let mut transaction = state.db.begin().await?;
+    let previous = match id {
+        Some(id) => Some(lock_owned(&mut transaction, R::KIND, user.id, id).await?),
+        None => None,
+    };
+    let localization_id = match &shared.localization {
+        Some(place) => Some(place.insert(&mut transaction).await?),
+        None => None,
+    };
+    let previous_car = previous.as_ref().and_then(|row| row.car_method_id);
+    let car_method_id = save_car_method(&mut transaction, previous_car, shared.car_method.as_ref()).await?;
+    let rows = SharedRows { localization_id, car_method_id };
+    let id = R::write(&mut transaction, user.id, id, &own, &rows).await?;
+    replace_links(&mut transaction, R::KIND, "soft_skills", "soft_skill_id", id, &shared.softskills).await?;
+    if R::KIND.has_pictures() {
+        replace_links(&mut transaction, R::KIND, "pictures", "upload_id", id, &shared.pictures).await?;
+    }
+    if let Some(previous) = previous {
+        // the record no longer points to them: they belonged to it alone
+        delete_rows(&mut transaction, "localizations", previous.localization_id).await?;
+        if car_method_id.is_none() {
+            delete_rows(&mut transaction, "car_methods", previous.car_method_id).await?;
+        }
+    }
+    let completion = completion::refresh(&mut transaction, user.id).await?;
+    transaction.commit().await?;
+
+    let item = read::<R>(state, user.id, locale, Some(id), None).await?.pop().ok_or(Error::NotFound)?;
+    let status = if editing { StatusCode::OK } else { StatusCode::CREATED };
+    Ok((status, Json(SavedRecord { item, completion })))
+}
+
+/// Deletes a record of the caller's with the rows it owns (its place, its CAR method).
+pub async fn delete<R: Record>(state: &AppState, user: CurrentUser, id: i64) -> Result<Json<CompletionResponse>> {
+    let mut transaction = state.db.begin().await?;
+    let owned = lock_owned(&mut transaction, R::KIND, user.id, id).await?;
+    sqlx::query(&format!("delete from {} where id = $1", R::KIND.table())).bind(id).execute(&mut *transaction).await?;
+    delete_rows(&mut transaction, "localizations", owned.localization_id).await?;
+    delete_rows(&mut transaction, "car_methods", owned.car_method_id).await?;
+    let completion = completion::refresh(&mut transaction, user.id).await?;
+    transaction.commit().await?;
+    Ok(Json(CompletionResponse { completion }))
+}
+
+async fn delete_rows(connection: &mut PgConnection, table: &str, id: Option<i64>) -> sqlx::Result<()> {
+    if let Some(id) = id {
+        sqlx::query(&format!("delete from {table} where id = $1")).bind(id).execute(connection).await?;
+    }
+    Ok(())
+}
+
+/// Updates the record's CAR method in place, inserts one, or leaves none (the caller deletes the
+/// previous one once the record no longer points to it).
+async fn save_car_method(
+    connection: &mut PgConnection,
+    previous: Option<i64>,
+    car_method: Option<&CarMethod>,
+) -> sqlx::Result<Option<i64>> {
+    let Some(car) = car_method else { return Ok(None) };
+    let id = sqlx::query_scalar(
+        "insert into car_methods (id, context, actions, results)
+         values (coalesce($1, nextval(pg_get_serial_sequence('car_methods', 'id'))), $2, $3, $4)
+         on conflict (id) do update set context = excluded.context, actions = excluded.actions,
+                                        results = excluded.results, updated_at = now()
+         returning id",
+    )
+    .bind(previous)
+    .bind(&car.context)
+    .bind(&car.actions)
+    .bind(&car.results)
+    .fetch_one(connection)
+    .await?;
+    Ok(Some(id))
+}
+
+/// Replaces the rows of `{prefix}_{links}` of record `id` by one per value, in order.
+async fn replace_links<T>(
+    connection: &mut PgConnection,
+    kind: RecordKind,
+    links: &str,
+    value_column: &str,
+    id: i64,
+    values: &[T],
+) -> sqlx::Result<()>
+where
+    T: for<'q> sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + sqlx::postgres::PgHasArrayType + Sync,
+{
+    let prefix = kind.prefix();
+    sqlx::query(&format!("delete from {prefix}_{links} where {prefix}_id = $1"))
+        .bind(id)
+        .execute(&mut *connection)
+        .await?;
+    let position = if links == "pictures" { ", position" } else { "" };
+    let position_value = if links == "pictures" { ", (value.position - 1)::smallint" } else { "" };
+    sqlx::query(&format!(
+        "insert into {prefix}_{links} ({prefix}_id, {value_column}{position})
+         select $1, value.value{position_value} from unnest($2) with ordinality value(value, position)"
+    ))
+    .bind(id)
+    .bind(values)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// A required reference id, recording `required` or `unknown`.
+pub fn reference_id(
+    checks: &mut Checks,
+    reference: &ReferenceLists,
+    list: List,
+    field: &str,
+    id: Option<i16>,
+) -> Option<i16> {
+    let Some(id) = id else {
+        checks.fail(field, RuleCode::Required);
+        return None;
+    };
+    known_ids(checks, reference, list, field, &[id]);
+    Some(id)
+}
+
+/// Soft skills: known ids, as many as `allowed`.
+pub fn check_softskills(
+    checks: &mut Checks,
+    reference: &ReferenceLists,
+    ids: &[i16],
+    allowed: std::ops::RangeInclusive<usize>,
+) -> Vec<i16> {
+    let ids = known_ids(checks, reference, List::SoftSkills, "softskills", ids);
+    count_within(checks, "softskills", ids.len(), allowed);
+    ids
+}
+
+fn count_within(checks: &mut Checks, field: &str, count: usize, allowed: std::ops::RangeInclusive<usize>) {
+    if count < *allowed.start() {
+        checks.fail(field, if count == 0 { RuleCode::Required } else { RuleCode::TooFew });
+    } else if count > *allowed.end() {
+        checks.fail(field, RuleCode::TooMany);
+    }
+}
+
+/// Pictures: uploads of the candidate's that are pictures, as many as `allowed`.
+pub async fn check_pictures(
+    context: &CheckContext<'_>,
+    checks: &mut Checks,
+    ids: &[Uuid],
+    allowed: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<Uuid>> {
+    let mut unique: Vec<Uuid> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !unique.contains(id) {
+            unique.push(*id);
+        }
+    }
+    count_within(checks, "pictures", unique.len(), allowed);
+    let owned: i64 = sqlx::query_scalar(
+        "select count(*) from uploads where id = any($1) and owner_user_id = $2 and content_type like 'image/%'",
+    )
+    .bind(&unique)
+    .bind(context.candidate_id)
+    .fetch_one(&context.state.db)
+    .await?;
+    if owned as usize != unique.len() {
+        checks.fail("pictures", RuleCode::Unknown);
+    }
+    Ok(unique)
+}
+
+/// A CAR method: every part given when `required`; otherwise none or every part (a part given
+/// alone is an unfinished method, each missing part `required`).
+pub fn check_car_method(checks: &mut Checks, input: Option<&CarMethodInput>, required: bool) -> Option<CarMethod> {
+    let input = input.cloned().unwrap_or_default();
+    let parts = [("context", &input.context), ("actions", &input.actions), ("results", &input.results)];
+    let blank = |text: &Option<String>| text.as_deref().is_none_or(|text| text.trim().is_empty());
+    if !required && parts.iter().all(|(_, text)| blank(text)) {
+        return None;
+    }
+    let before = checks.count();
+    let [context, actions, results] =
+        parts.map(|(part, text)| checks.text(&format!("car_method.{part}"), text.as_deref(), CAR_PART_MAX_CHARS));
+    (checks.count() == before).then_some(CarMethod { context, actions, results })
+}
+
+/// A period: a start, and an end on or after it unless the record is current.
+pub fn check_period(checks: &mut Checks, input: &PeriodInput) -> Option<Period> {
+    let start_date = required_date(checks, "start_date", input.start_date.as_deref());
+    let end_date = if input.is_current { None } else { required_date(checks, "end_date", input.end_date.as_deref()) };
+    if let (Some(start), Some(end)) = (start_date, end_date)
+        && end < start
+    {
+        checks.fail("end_date", RuleCode::EndBeforeStart);
+        return None;
+    }
+    let start_date = start_date?;
+    if !input.is_current && end_date.is_none() {
+        return None;
+    }
+    Some(Period { start_date, end_date, is_current: input.is_current })
+}
+
+/// SQL of a JSON item `{id, name}` of reference table `table`, row `id_sql`, named in `$2`.
+pub fn named_json(table: &str, id_sql: &str) -> String {
+    format!(
+        "(select jsonb_build_object('id', t.id, 'name', label($2, t.label_fr, t.label_en)) from {table} t where t.id = {id_sql})"
+    )
+}
+
+/// SQL of a record's (`r`) place.
+pub const PLACE_OF_RECORD_SQL: &str = "(select {PLACE} from localizations l where l.id = r.localization_id)";
+
+/// SQL of a record's (`r`) place, CAR method, soft skills and pictures, as the keys of a JSON
+/// object (`'localization', ..., 'softskills', ...`), for the parts `kind` has.
+pub fn shared_parts_json(kind: RecordKind) -> String {
+    let prefix = kind.prefix();
+    let mut parts = Vec::new();
+    if kind.has_localization() {
+        parts.push(format!("'localization', {}", PLACE_OF_RECORD_SQL.replace("{PLACE}", PLACE_JSON_SQL)));
+    }
+    if kind.has_car_method() {
+        parts.push(
+            "'car_method', (select jsonb_build_object('context', m.context, 'actions', m.actions, 'results', m.results)
+                            from car_methods m where m.id = r.car_method_id)"
+                .to_owned(),
+        );
+    }
+    parts.push(format!(
+        "'softskills', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'name', label($2, k.label_fr, k.label_en),
+                                                                    'category', k.soft_skill_category_id) order by k.id)
+                                 from {prefix}_soft_skills s join soft_skills k on k.id = s.soft_skill_id
+                                 where s.{prefix}_id = r.id), '[]')"
+    ));
+    if kind.has_pictures() {
+        parts.push(format!(
+            "'pictures', coalesce((select jsonb_agg({picture} order by p.position, p.upload_id)
+                                   from {prefix}_pictures p join uploads u on u.id = p.upload_id
+                                   where p.{prefix}_id = r.id), '[]')",
+            picture = super::pictures::PICTURE_JSON_SQL,
+        ));
+    }
+    parts.join(",\n")
+}
+
+/// No narrowing of a list.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct NoFilter {}
+
+/// The four routes of a kind of record, documented: `GET` and `POST` on the list path, `POST`
+/// (edit) and `DELETE` on the item path, each a thin call into the generic functions above.
+macro_rules! record_routes {
+    (
+        record: $record:ty, request: $request:ty, view: $view:ty, filter: $filter:ty,
+        list: ($list_path:literal, $list_id:literal, $create_id:literal),
+        item: ($item_path:literal, $edit_id:literal, $delete_id:literal) $(,)?
+    ) => {
+        use super::records::SavedRecord;
+
+        pub fn routes(table: &mut $crate::http::routes::RouteTable) {
+            let candidate = $crate::http::routes::Access::Only($crate::auth::Role::Candidate);
+            table.add(candidate, utoipa_axum::routes!(list_records));
+            table.add(candidate, utoipa_axum::routes!(create_record));
+            table.add(candidate, utoipa_axum::routes!(edit_record));
+            table.add(candidate, utoipa_axum::routes!(delete_record));
+        }
+
+        /// The caller's records, current ones first, then by start date, latest first.
+        #[utoipa::path(
+            get, path = $list_path, operation_id = $list_id, params($filter),
+            responses((status = 200, body = Vec<$view>))
+        )]
+        pub async fn list_records(
+            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            user: $crate::auth::CurrentUser,
+            locale: $crate::http::locale::Locale,
+            $crate::extract::Query(filter): $crate::extract::Query<$filter>,
+        ) -> $crate::error::Result<$crate::extract::Json<Vec<$view>>> {
+            super::records::list::<$record>(&state, user, locale, &filter).await
+        }
+
+        /// Adds a record to the caller's profile; answers it with the profile's completion.
+        #[utoipa::path(
+            post, path = $list_path, operation_id = $create_id, request_body = $request,
+            responses(
+                (status = 201, body = SavedRecord<$view>),
+                (status = 422, body = $crate::error::ErrorBody, description = "the fields and the rules they broke"),
+            )
+        )]
+        pub async fn create_record(
+            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            user: $crate::auth::CurrentUser,
+            locale: $crate::http::locale::Locale,
+            $crate::extract::Json(request): $crate::extract::Json<$request>,
+        ) -> $crate::error::Result<(axum::http::StatusCode, $crate::extract::Json<super::records::SavedRecord<$view>>)>
+        {
+            super::records::save::<$record>(&state, user, locale, None, &request).await
+        }
+
+        /// Replaces a record of the caller's (every field, as on creation).
+        #[utoipa::path(
+            post, path = $item_path, operation_id = $edit_id, request_body = $request,
+            params(("id" = i64, Path, description = "the record's id")),
+            responses(
+                (status = 200, body = SavedRecord<$view>),
+                (status = 404, body = $crate::error::ErrorBody, description = "no such record among the caller's"),
+                (status = 422, body = $crate::error::ErrorBody, description = "the fields and the rules they broke"),
+            )
+        )]
+        pub async fn edit_record(
+            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            user: $crate::auth::CurrentUser,
+            locale: $crate::http::locale::Locale,
+            $crate::extract::Path(id): $crate::extract::Path<i64>,
+            $crate::extract::Json(request): $crate::extract::Json<$request>,
+        ) -> $crate::error::Result<(axum::http::StatusCode, $crate::extract::Json<super::records::SavedRecord<$view>>)>
+        {
+            super::records::save::<$record>(&state, user, locale, Some(id), &request).await
+        }
+
+        /// Deletes a record of the caller's, with its place, CAR method, soft skills and links to
+        /// pictures (the pictures stay among the caller's uploads).
+        #[utoipa::path(
+            delete, path = $item_path, operation_id = $delete_id,
+            params(("id" = i64, Path, description = "the record's id")),
+            responses(
+                (status = 200, body = super::records::CompletionResponse),
+                (status = 404, body = $crate::error::ErrorBody, description = "no such record among the caller's"),
+            )
+        )]
+        pub async fn delete_record(
+            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            user: $crate::auth::CurrentUser,
+            $crate::extract::Path(id): $crate::extract::Path<i64>,
+        ) -> $crate::error::Result<$crate::extract::Json<super::records::CompletionResponse>> {
+            super::records::delete::<$record>(&state, user, id).await
+        }
+    };
+}
+pub(super) use record_routes;
