@@ -302,3 +302,26 @@ async fn the_server_refuses_to_start_without_a_session_secret_on_an_address_othe
 
     assert!(said.contains("VIVIER_SESSION_SECRET"), "{said}");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_project_cannot_be_filed_under_another_users_proposed_category(pool: PgPool) {
+    use crate::candidate_profile::{call, new_candidate, valid_project};
+    let app = app(pool.clone());
+    let lea = new_candidate(&pool, &app, "lea@example.org").await;
+    let noe = new_candidate(&pool, &app, "noe@example.org").await;
+    let path = "/api/api/candidate/project/personal/categories";
+    let proposed = call(&app, &noe.cookie, "POST", path, Some(json!({ "name": "Catégorie de Noé" }))).await;
+    let category = proposed.json()["id"].clone();
+    let picture = crate::candidate_uploads::upload_picture(&app, &lea.cookie).await;
+    let mut project = valid_project(&[&picture]);
+    project["category"] = category;
+
+    let refused = call(&app, &lea.cookie, "POST", "/api/api/candidate/projects", Some(project.clone())).await;
+    let picture = crate::candidate_uploads::upload_picture(&app, &noe.cookie).await;
+    project["pictures"] = json!([picture]);
+    let accepted = call(&app, &noe.cookie, "POST", "/api/api/candidate/projects", Some(project)).await;
+
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text());
+    assert_eq!(refused.json()["errors"]["category"], json!(["unknown"]));
+    assert!(accepted.status.is_success(), "the author may use their own proposal: {}", accepted.text());
+}
