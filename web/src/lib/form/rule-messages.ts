@@ -35,7 +35,11 @@ export const ruleMessageKeys = {
   http_url_expected: 'errors.rules.http_url_expected',
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
-  http_url_expected: 'errors.rules.http_url_expected',
+  too_few: 'errors.rules.too_few',
+  too_many: 'errors.rules.too_many',
+  end_before_start: 'errors.rules.end_before_start',
+  unsupported_file_type: 'errors.rules.unsupported_file_type',
+  unreadable_image: 'errors.rules.unreadable_image',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {
