@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
+import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
+import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -14,8 +16,8 @@ function CandidatePage({ page }: { page: string }) {
 }
 
 export const CandidateDashboardPage = () => <CandidateDashboard />;
-export const CandidateExperiencesPage = () => <CandidatePage page="candidateExperiences" />;
-export const CandidateEducationsPage = () => <CandidatePage page="candidateEducations" />;
+export const CandidateExperiencesPage = () => <ExperiencesPage />;
+export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;
 export const CandidateLanguagesPage = () => <CandidatePage page="candidateLanguages" />;
 export const CandidateJobSearchPage = () => <CandidatePage page="candidateJobSearch" />;
