@@ -8,6 +8,8 @@ import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
+import { JobSearchPage } from '@/features/candidate-profile/components/job-search-page';
+import { LanguagesPage } from '@/features/candidate-profile/components/languages-page';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -19,8 +21,8 @@ export const CandidateDashboardPage = () => <CandidateDashboard />;
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;
-export const CandidateLanguagesPage = () => <CandidatePage page="candidateLanguages" />;
-export const CandidateJobSearchPage = () => <CandidatePage page="candidateJobSearch" />;
+export const CandidateLanguagesPage = () => <LanguagesPage />;
+export const CandidateJobSearchPage = () => <JobSearchPage />;
 export const CandidateProfilePage = () => <CandidatePage page="candidateProfile" />;
 export const CandidateSoftSkillFamilyPage = () => <CandidatePage page="candidateSoftSkillFamily" />;
 export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
