@@ -43,4 +43,9 @@ export type RuleCode =
   | 'matching_parameter_required'
   | 'query_parameter_expected'
   | 'one_of_city_department_region_country'
-  | 'one_of_all';
+  | 'one_of_all'
+  | 'too_few'
+  | 'too_many'
+  | 'end_before_start'
+  | 'unsupported_file_type'
+  | 'unreadable_image';

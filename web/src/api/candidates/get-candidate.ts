@@ -33,6 +33,8 @@ export type CandidateProfile = {
   firstname: string;
   lastname: string;
   headline: string | null;
+  /** The photo, served at `url`. */
+  profile_picture?: { id: string; url?: string } | null;
   /** Where the candidate lives (a commune at most). */
   localization: CandidatePlace | null;
   type: NamedItem | null;

@@ -10,6 +10,7 @@ import { EducationsPage } from '@/features/candidate-profile/components/educatio
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
 import { JobSearchPage } from '@/features/candidate-profile/components/job-search-page';
 import { LanguagesPage } from '@/features/candidate-profile/components/languages-page';
+import { ProfilePage } from '@/features/candidate-profile/components/profile-page';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -23,7 +24,7 @@ export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;
 export const CandidateLanguagesPage = () => <LanguagesPage />;
 export const CandidateJobSearchPage = () => <JobSearchPage />;
-export const CandidateProfilePage = () => <CandidatePage page="candidateProfile" />;
+export const CandidateProfilePage = () => <ProfilePage />;
 export const CandidateSoftSkillFamilyPage = () => <CandidatePage page="candidateSoftSkillFamily" />;
 export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
 

@@ -32,6 +32,11 @@ export const ruleMessageKeys = {
   query_parameter_expected: 'errors.rules.invalid',
   one_of_city_department_region_country: 'errors.rules.invalid',
   one_of_all: 'errors.rules.invalid',
+  too_few: 'errors.rules.too_few',
+  too_many: 'errors.rules.too_many',
+  end_before_start: 'errors.rules.end_before_start',
+  unsupported_file_type: 'errors.rules.unsupported_file_type',
+  unreadable_image: 'errors.rules.unreadable_image',
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;

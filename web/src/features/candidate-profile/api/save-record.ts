@@ -31,8 +31,9 @@ export function isTemporaryRecord(record: { id: number }): boolean {
 
 export async function saveRecord<K extends CandidateRecordKind>(kind: K, { id, body }: SaveRecordVariables<K>): Promise<CandidateRecords[K] | undefined> {
   const path = id === null ? candidateRecordPaths[kind] : `${candidateRecordPaths[kind]}/${id}`;
-  const answer = await api.post<unknown>(path, body);
-  return answer && typeof answer === 'object' ? normalizeRecord(kind, answer) : undefined;
+  // The server answers `{item, completion}`.
+  const answer = await api.post<{ item?: unknown } | undefined>(path, body);
+  return answer?.item ? normalizeRecord(kind, answer.item) : undefined;
 }
 
 export function deleteRecord(kind: CandidateRecordKind, id: number): Promise<void> {

@@ -17,9 +17,8 @@ export type ProfileUpdate = {
   birthdate: string;
   localization: CandidatePlace | null;
   headline: string;
-  degree: number | null;
-  type: number | null;
-  profile_picture: string | null;
+  /** Left out: unchanged; null: removed. */
+  profile_picture?: string | null;
 };
 
 export type JobSearchUpdate = {

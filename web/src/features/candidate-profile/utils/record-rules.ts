@@ -30,8 +30,8 @@ export const requiredPlace = z
 
 export const softskillsRule = z
   .array(z.number())
-  .min(softskillRange.min, 'out_of_range')
-  .max(softskillRange.max, 'out_of_range');
+  .min(softskillRange.min, 'required')
+  .max(softskillRange.max, 'too_many');
 
 export const periodShape = { startDate: z.string(), endDate: z.string(), isCurrent: z.boolean() };
 export type PeriodValues = { startDate: string; endDate: string; isCurrent: boolean };
