@@ -2,15 +2,11 @@
 // places, contracts, hours, kinds of company, shortest contract, when they
 // are free, degree and profile type) and whether they are looking at all. It
 // is what makes them show up in the partners' sourcing searches.
-import '../candidate-profile.css';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { showToast } from '@/lib/toasts';
 import { useUpdateCandidate } from '../api/update-candidate';
 import {
   jobSearchFields,
@@ -21,9 +17,8 @@ import {
   minDurationRangeMonths,
 } from '../utils/job-search-form';
 import { ChipsField, PlacesField } from './choice-fields';
-import { ProfileGate } from './profile-gate';
+import { ProfileFormPage } from './profile-form-page';
 import { ReferenceSelectField } from './record-fields';
-import { RecordForm } from './record-form';
 
 function JobSearchFields() {
   const { t } = useTranslation('profile');
@@ -64,36 +59,18 @@ function JobSearchFields() {
   );
 }
 
-function JobSearchForm({ profile }: { profile: CandidateProfile }) {
-  const { t } = useTranslation('profile');
+export function JobSearchPage() {
   const update = useUpdateCandidate();
   return (
-    <RecordForm<JobSearchFormValues>
-      className="profile-form panel profile-page__card"
+    <ProfileFormPage<JobSearchFormValues>
+      texts="jobSearch"
+      testId="job-search"
+      leadIsCallout
       schema={jobSearchSchema}
-      defaultValues={jobSearchFormValues(profile)}
+      formValues={jobSearchFormValues}
       fields={jobSearchFields}
-      submit={(values) => update.mutateAsync(jobSearchRequest(values))}
-      onDone={() => showToast(t('form.saved'), 'success')}
-      testId="job-search-form"
-    >
-      <JobSearchFields />
-    </RecordForm>
-  );
-}
-
-export function JobSearchPage() {
-  const { t } = useTranslation('profile');
-  useDocumentTitle(t('jobSearch.title'));
-  return (
-    <section className="profile-page" aria-labelledby="job-search-page-title" data-testid="job-search-page">
-      <header>
-        <h1 className="page-title" id="job-search-page-title">
-          {t('jobSearch.title')}
-        </h1>
-        <p className="profile-page__findable">{t('jobSearch.findable')}</p>
-      </header>
-      <ProfileGate>{(profile) => <JobSearchForm profile={profile} />}</ProfileGate>
-    </section>
+      save={(values) => update.mutateAsync(jobSearchRequest(values))}
+      Fields={JobSearchFields}
+    />
   );
 }

@@ -1,18 +1,14 @@
 // /dashboard/candidate/langues: the languages the candidate speaks, each with
 // a level from 1 to 6, added at level 3, removable, saved together.
-import '../candidate-profile.css';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { LanguageLevels } from '@/components/form/language-levels';
 import { addLanguage, type LanguageRequirement } from '@/components/job-criteria/criteria-values';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { showToast } from '@/lib/toasts';
 import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
-import { ProfileGate } from './profile-gate';
-import { RecordForm } from './record-form';
+import { ProfileFormPage } from './profile-form-page';
 
 function LanguagesField() {
   const { t } = useTranslation('profile');
@@ -49,32 +45,16 @@ function LanguagesField() {
 }
 
 export function LanguagesPage() {
-  const { t } = useTranslation('profile');
-  useDocumentTitle(t('languages.title'));
   const update = useUpdateLanguages();
   return (
-    <section className="profile-page" aria-labelledby="languages-page-title" data-testid="languages-page">
-      <header>
-        <h1 className="page-title" id="languages-page-title">
-          {t('languages.title')}
-        </h1>
-        <p className="record-page__intro">{t('languages.intro')}</p>
-      </header>
-      <ProfileGate>
-        {(profile) => (
-          <RecordForm<LanguagesFormValues>
-            className="profile-form panel profile-page__card"
-            schema={languagesSchema}
-            defaultValues={languagesFormValues(profile)}
-            fields={languagesFields}
-            submit={(values) => update.mutateAsync(languagesRequest(values))}
-            onDone={() => showToast(t('form.saved'), 'success')}
-            testId="languages-form"
-          >
-            <LanguagesField />
-          </RecordForm>
-        )}
-      </ProfileGate>
-    </section>
+    <ProfileFormPage<LanguagesFormValues>
+      texts="languages"
+      testId="languages"
+      schema={languagesSchema}
+      formValues={languagesFormValues}
+      fields={languagesFields}
+      save={(values) => update.mutateAsync(languagesRequest(values))}
+      Fields={LanguagesField}
+    />
   );
 }

@@ -1,20 +1,15 @@
 // /dashboard/candidate/profil: who the candidate is, as partners see it at the
 // top of the profile: photo, names, headline, where they live; and the
 // contact details only the candidate and the platform see (phone, birth date).
-import '../candidate-profile.css';
 import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { showToast } from '@/lib/toasts';
 import { useUpdateCandidate } from '../api/update-candidate';
 import { profileFields, profileFormValues, type ProfileFormValues, profileRequest, profileSchema, profileServerNames } from '../utils/profile-form';
 import { PictureField } from './picture-field';
-import { ProfileGate } from './profile-gate';
-import { RecordForm } from './record-form';
+import { ProfileFormPage } from './profile-form-page';
 
 /** A person lives in a commune or a country (spec §3). */
 const homePlaceTypes = ['city', 'country'] as const;
@@ -59,37 +54,18 @@ function ProfileFields() {
   );
 }
 
-function ProfileForm({ profile }: { profile: CandidateProfile }) {
-  const { t } = useTranslation('profile');
+export function ProfilePage() {
   const update = useUpdateCandidate();
   return (
-    <RecordForm<ProfileFormValues>
-      className="profile-form panel profile-page__card"
+    <ProfileFormPage<ProfileFormValues>
+      texts="identity"
+      testId="profile"
       schema={profileSchema}
-      defaultValues={profileFormValues(profile)}
+      formValues={profileFormValues}
       fields={profileFields}
       serverNames={profileServerNames}
-      submit={(values) => update.mutateAsync(profileRequest(values))}
-      onDone={() => showToast(t('form.saved'), 'success')}
-      testId="profile-form"
-    >
-      <ProfileFields />
-    </RecordForm>
-  );
-}
-
-export function ProfilePage() {
-  const { t } = useTranslation('profile');
-  useDocumentTitle(t('identity.title'));
-  return (
-    <section className="profile-page" aria-labelledby="profile-page-title" data-testid="profile-page">
-      <header>
-        <h1 className="page-title" id="profile-page-title">
-          {t('identity.title')}
-        </h1>
-        <p className="record-page__intro">{t('identity.intro')}</p>
-      </header>
-      <ProfileGate>{(profile) => <ProfileForm profile={profile} />}</ProfileGate>
-    </section>
+      save={(values) => update.mutateAsync(profileRequest(values))}
+      Fields={ProfileFields}
+    />
   );
 }
