@@ -50,13 +50,16 @@ export type ProjectRecord = RecordPeriod & {
   category: number | null;
   discr: ProjectKind;
   localization: CandidatePlace | null;
-  car_method: CarMethod;
+  /** Optional on a project: null when none was told. */
+  car_method: CarMethod | null;
   softskills: number[];
   pictures: string[];
 };
 
 export type HobbyRecord = {
   id: number;
+  /** The family of the hobby (read from the server's hobby; not sent back). */
+  hobby_category?: number | null;
   hobby: number | null;
   speciality: number | null;
   frequency: number | null;
@@ -135,6 +138,9 @@ function textOf(value: unknown): string {
 /** A record as the server sent it, with references as ids and pictures as upload ids. */
 export function normalizeRecord<K extends CandidateRecordKind>(kind: K, raw: unknown): CandidateRecords[K] {
   const record: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  if (kind === 'hobbies' && record.hobby !== null && typeof record.hobby === 'object') {
+    record.hobby_category = referenceId((record.hobby as { category?: unknown }).category);
+  }
   for (const field of referenceFields) if (field in record) record[field] = referenceId(record[field]);
   record.softskills = referenceIds(record.softskills);
   if (kind !== 'experiences') record.pictures = pictureIds(record.pictures);

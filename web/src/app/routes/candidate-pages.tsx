@@ -7,10 +7,12 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
+import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
 import { JobSearchPage } from '@/features/candidate-profile/components/job-search-page';
 import { LanguagesPage } from '@/features/candidate-profile/components/languages-page';
 import { ProfilePage } from '@/features/candidate-profile/components/profile-page';
+import { ProjectsPage, projectKindOfSegment } from '@/features/candidate-profile/components/projects-page';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -21,7 +23,7 @@ function CandidatePage({ page }: { page: string }) {
 export const CandidateDashboardPage = () => <CandidateDashboard />;
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
-export const CandidateHobbiesPage = () => <CandidatePage page="candidateHobbies" />;
+export const CandidateHobbiesPage = () => <HobbiesPage />;
 export const CandidateLanguagesPage = () => <LanguagesPage />;
 export const CandidateJobSearchPage = () => <JobSearchPage />;
 export const CandidateProfilePage = () => <ProfilePage />;
@@ -35,5 +37,5 @@ function isProjectDiscriminator(value: string | undefined): value is ProjectDisc
 export function CandidateProjectsPage() {
   const { discr } = useParams();
   if (!isProjectDiscriminator(discr)) return <NotFoundPage />;
-  return <CandidatePage page={`candidateProjects.${discr}`} />;
+  return <ProjectsPage discr={projectKindOfSegment[discr]} />;
 }

@@ -59,7 +59,7 @@ const educationKind: RecordKind<'educations', EducationFormValues> = {
   request: educationRequest,
   Fields: EducationFields,
   Card: EducationCard,
-  describe: (education) => `${education.name} — ${education.institution}`,
+  useDescribe: () => (education) => `${education.name} — ${education.institution}`,
 };
 
 export const EducationsPage = () => <RecordKindPage config={educationKind} />;

@@ -70,7 +70,7 @@ const experienceKind: RecordKind<'experiences', ExperienceFormValues> = {
   request: experienceRequest,
   Fields: ExperienceFields,
   Card: ExperienceCard,
-  describe: (experience) => `${experience.position_name} — ${experience.company_name}`,
+  useDescribe: () => (experience) => `${experience.position_name} — ${experience.company_name}`,
 };
 
 export const ExperiencesPage = () => <RecordKindPage config={experienceKind} />;

@@ -37,9 +37,9 @@ export function SoftskillTags({ ids }: { ids: readonly number[] }) {
   );
 }
 
-export function CarSummary({ car }: { car: CarMethod }) {
+export function CarSummary({ car }: { car: CarMethod | null }) {
   const { t } = useTranslation('profile');
-  if (car.context === '' && car.actions === '' && car.results === '') return null;
+  if (car === null || (car.context === '' && car.actions === '' && car.results === '')) return null;
   return (
     <dl className="record-card__car">
       {(['context', 'actions', 'results'] as const).map((part) => (

@@ -16,7 +16,17 @@ import { type CarValues, longTextMaxLength, type PeriodValues } from '../utils/r
 type ChoiceFieldProps = { name: string; label: string; hint?: string };
 
 /** One of `options`, as an id (null while none is chosen). */
-export function ChoiceSelectField({ name, label, hint, options }: ChoiceFieldProps & { options: readonly { id: number; name: string }[] }) {
+export function ChoiceSelectField({
+  name,
+  label,
+  hint,
+  options,
+  onPicked,
+}: ChoiceFieldProps & {
+  options: readonly { id: number; name: string }[];
+  /** Told after the choice changed (e.g. to clear a choice made within the old one). */
+  onPicked?: () => void;
+}) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { control } = useFormContext<FieldValues>();
@@ -29,7 +39,10 @@ export function ChoiceSelectField({ name, label, hint, options }: ChoiceFieldPro
       placeholder={t('form.choose')}
       options={options.map((item) => ({ value: item.id, label: item.name }))}
       value={(field.value as number | null) ?? ''}
-      onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+      onChange={(event) => {
+        field.onChange(event.target.value === '' ? null : Number(event.target.value));
+        onPicked?.();
+      }}
       onBlur={field.onBlur}
       error={ruleMessage(fieldState.error, name)}
     />
@@ -101,13 +114,13 @@ const carParts = [
 ] as const satisfies readonly { name: keyof CarValues; key: string }[];
 
 /** The CAR method: three texts, each with its guidance. */
-export function CarMethodFields() {
+export function CarMethodFields({ optional = false }: { optional?: boolean }) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { register, formState } = useFormContext<CarValues>();
   return (
     <fieldset className="record-form__car" data-testid="car-method">
-      <legend className="field__label">{t('car.legend')}</legend>
+      <legend className="field__label">{t(optional ? 'car.legendOptional' : 'car.legend')}</legend>
       <p className="record-form__lead">{t('car.lead')}</p>
       {carParts.map((part) => (
         <TextAreaField

@@ -21,7 +21,8 @@ export type RecordKind<K extends CandidateRecordKind, V extends FieldValues> = {
   /** The form's fields, bound to the form around them. */
   Fields: ComponentType;
   Card: ComponentType<{ record: CandidateRecords[K] }>;
-  describe: (record: CandidateRecords[K]) => string;
+  /** What names a record in a sentence; a hook, as names may come from a reference list. */
+  useDescribe: () => (record: CandidateRecords[K]) => string;
   /** Keeps part of the list (the projects of one discriminator). */
   keep?: (record: CandidateRecords[K]) => boolean;
 };
@@ -31,13 +32,14 @@ export function RecordKindPage<K extends CandidateRecordKind, V extends FieldVal
   const records = useCandidateRecords(kind);
   const save = useSaveRecord(kind);
   const remove = useDeleteRecord(kind);
+  const describe = config.useDescribe();
   const query = keep ? { ...records, data: records.data?.filter(keep) } : records;
   return (
     <RecordListPage<CandidateRecords[K]>
       texts={config.texts}
       testId={config.testId}
       query={query}
-      describe={config.describe}
+      describe={describe}
       renderCard={(record) => <Card record={record} />}
       renderForm={({ record, onDone, onCancel }) => (
         <RecordForm<V>

@@ -10,7 +10,8 @@ import { toggleId } from '@/components/job-criteria/criteria-values';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { softskillRange } from '../utils/record-rules';
 
-export function SoftskillPicker({ name = 'softskills' }: { name?: string }) {
+/** `min` 0 for a hobby, whose soft skills are optional. */
+export function SoftskillPicker({ name = 'softskills', min = softskillRange.min }: { name?: string; min?: number }) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const groupId = useId();
@@ -25,7 +26,7 @@ export function SoftskillPicker({ name = 'softskills' }: { name?: string }) {
       className="softskill-picker"
       name={name}
       legend={t('softskills.legend')}
-      hint={t('softskills.hint', { min: softskillRange.min, max: softskillRange.max })}
+      hint={t(min === 0 ? 'softskills.hintOptional' : 'softskills.hint', { min, max: softskillRange.max })}
       error={ruleMessage(fieldState.error, 'softskills')}
     >
       <p className="softskill-picker__left" aria-live="polite" data-testid="softskills-left">

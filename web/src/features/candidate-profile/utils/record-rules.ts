@@ -58,7 +58,7 @@ export const carShape = {
 };
 export type CarValues = { carContext: string; carActions: string; carResults: string };
 
-export const carValues = (car: CarMethod | undefined): CarValues => ({
+export const carValues = (car: CarMethod | null | undefined): CarValues => ({
   carContext: car?.context ?? '',
   carActions: car?.actions ?? '',
   carResults: car?.results ?? '',
