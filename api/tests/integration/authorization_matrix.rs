@@ -155,3 +155,23 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
         }
     }
 }
+
+#[test]
+fn the_document_describes_exactly_the_routes_the_router_serves() {
+    let document = serde_json::to_value(api::http::openapi_document()).unwrap();
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in ["get", "post", "patch", "put", "delete"] {
+            if item.get(method).is_some() {
+                documented.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    let routed: std::collections::BTreeSet<(String, String)> =
+        api::http::routes().into_iter().map(|route| (route.method.to_owned(), route.path)).collect();
+
+    assert_eq!(documented, routed);
+    let schemas = &document["components"]["schemas"];
+    assert!(schemas["ErrorCode"]["enum"].as_array().is_some_and(|codes| codes.contains(&"validation_failed".into())));
+    assert!(schemas["RuleCode"]["enum"].as_array().is_some_and(|codes| codes.contains(&"required".into())));
+}
