@@ -15,6 +15,7 @@ import {
   requiredPlace,
   requiredText,
   softskillsRule,
+  schemaFields,
 } from './record-rules';
 
 export const educationSchema = z
@@ -32,18 +33,7 @@ export const educationSchema = z
 
 export type EducationFormValues = z.infer<typeof educationSchema>;
 
-export const educationFields = [
-  'name',
-  'degree',
-  'institution',
-  'specialization',
-  'localization',
-  'startDate',
-  'endDate',
-  'isCurrent',
-  'softskills',
-  'pictures',
-] as const satisfies readonly (keyof EducationFormValues)[];
+export const educationFields = schemaFields(educationSchema);
 
 export function educationFormValues(record?: EducationRecord): EducationFormValues {
   return {

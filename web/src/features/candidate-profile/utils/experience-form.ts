@@ -19,6 +19,7 @@ import {
   requiredPlace,
   requiredText,
   softskillsRule,
+  schemaFields,
 } from './record-rules';
 
 export const experienceSchema = z
@@ -37,21 +38,7 @@ export const experienceSchema = z
 
 export type ExperienceFormValues = z.infer<typeof experienceSchema>;
 
-export const experienceFields = [
-  'companyName',
-  'positionName',
-  'contractType',
-  'contractHourlyScheme',
-  'jobCategory',
-  'localization',
-  'startDate',
-  'endDate',
-  'isCurrent',
-  'carContext',
-  'carActions',
-  'carResults',
-  'softskills',
-] as const satisfies readonly (keyof ExperienceFormValues)[];
+export const experienceFields = schemaFields(experienceSchema);
 
 export function experienceFormValues(record?: ExperienceRecord): ExperienceFormValues {
   return {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { HobbyRecord } from '@/api/candidate-records/get-candidate-records';
 import type { RecordRequest } from '../api/save-record';
-import { optionalChoice, requiredChoice, softskillRange } from './record-rules';
+import { optionalChoice, requiredChoice, softskillRange, schemaFields } from './record-rules';
 
 export const hobbyPictureMax = 3;
 export const hobbyDescriptionMaxLength = 2000;
@@ -22,16 +22,7 @@ export const hobbySchema = z.object({
 
 export type HobbyFormValues = z.infer<typeof hobbySchema>;
 
-export const hobbyFields = [
-  'category',
-  'hobby',
-  'speciality',
-  'frequency',
-  'purpose',
-  'description',
-  'softskills',
-  'pictures',
-] as const satisfies readonly (keyof HobbyFormValues)[];
+export const hobbyFields = schemaFields(hobbySchema);
 
 export function hobbyFormValues(record?: HobbyRecord): HobbyFormValues {
   return {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
 import type { JobSearchUpdate } from '../api/update-candidate';
-import { optionalChoice, placeRequest, placeValue } from './record-rules';
+import { optionalChoice, placeRequest, placeValue, schemaFields } from './record-rules';
 
 export const minDurationRangeMonths = { min: 0, max: 120 } as const;
 
@@ -27,18 +27,7 @@ export const jobSearchSchema = z.object({
 
 export type JobSearchFormValues = z.infer<typeof jobSearchSchema>;
 
-export const jobSearchFields = [
-  'jobCategories',
-  'jobLocalizations',
-  'contractTypes',
-  'contractHourlySchemes',
-  'companyTypes',
-  'contractMinDuration',
-  'availability',
-  'inResearch',
-  'degree',
-  'type',
-] as const satisfies readonly (keyof JobSearchFormValues)[];
+export const jobSearchFields = schemaFields(jobSearchSchema);
 
 const ids = (items: readonly { id: number }[] | undefined) => (items ?? []).map((item) => item.id);
 

@@ -20,6 +20,7 @@ import {
   requiredPlace,
   requiredText,
   softskillsRule,
+  schemaFields,
 } from './record-rules';
 
 export const projectPictureRange = { min: 1, max: 10 } as const;
@@ -49,19 +50,7 @@ export const projectSchema = z
 
 export type ProjectFormValues = z.infer<typeof projectSchema>;
 
-export const projectFields = [
-  'name',
-  'category',
-  'localization',
-  'startDate',
-  'endDate',
-  'isCurrent',
-  'carContext',
-  'carActions',
-  'carResults',
-  'softskills',
-  'pictures',
-] as const satisfies readonly (keyof ProjectFormValues)[];
+export const projectFields = schemaFields(projectSchema);
 
 export function projectFormValues(record?: ProjectRecord): ProjectFormValues {
   return {

@@ -9,6 +9,11 @@ import type { CandidatePlace } from '@/api/candidates/get-candidate';
 import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
 import { ApiError } from '@/lib/api-client';
 
+/** The fields of a form, read from its schema (for the server's field errors). */
+export function schemaFields<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): (keyof Shape & string)[] {
+  return Object.keys(schema.shape) as (keyof Shape & string)[];
+}
+
 /** Soft skills per education, experience and project (spec §9). */
 export const softskillRange = { min: 1, max: 4 } as const;
 export const textMaxLength = 200;
