@@ -13,6 +13,7 @@ import { JobSearchPage } from '@/features/candidate-profile/components/job-searc
 import { LanguagesPage } from '@/features/candidate-profile/components/languages-page';
 import { ProfilePage } from '@/features/candidate-profile/components/profile-page';
 import { ProjectsPage, projectKindOfSegment } from '@/features/candidate-profile/components/projects-page';
+import { SoftskillFamilyPage } from '@/features/candidate-profile/components/softskill-family-page';
 import { NotFoundPage } from './not-found';
 
 function CandidatePage({ page }: { page: string }) {
@@ -27,7 +28,11 @@ export const CandidateHobbiesPage = () => <HobbiesPage />;
 export const CandidateLanguagesPage = () => <LanguagesPage />;
 export const CandidateJobSearchPage = () => <JobSearchPage />;
 export const CandidateProfilePage = () => <ProfilePage />;
-export const CandidateSoftSkillFamilyPage = () => <CandidatePage page="candidateSoftSkillFamily" />;
+export function CandidateSoftSkillFamilyPage() {
+  const { id } = useParams();
+  if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
+  return <SoftskillFamilyPage familyId={Number(id)} />;
+}
 export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
