@@ -87,13 +87,21 @@ export function RecordListPage<R extends { id: number }>({
                       </span>
                     ) : (
                       <>
-                        <button type="button" className="button button--secondary" onClick={() => setEditing({ record })}>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={t('list.editNamed', { name })}
+                          onClick={() => setEditing({ record })}
+                        >
                           {t('list.edit')}
-                          <span className="visually-hidden"> {name}</span>
                         </button>
-                        <button type="button" className="button button--ghost" onClick={() => setDeleting(record)}>
+                        <button
+                          type="button"
+                          className="button button--ghost"
+                          aria-label={t('list.deleteNamed', { name })}
+                          onClick={() => setDeleting(record)}
+                        >
                           {t('list.delete')}
-                          <span className="visually-hidden"> {name}</span>
                         </button>
                       </>
                     )}
