@@ -30,7 +30,7 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
       error={ruleMessage(fieldState.error, 'softskills')}
     >
       <p className="softskill-picker__left" aria-live="polite" data-testid="softskills-left">
-        {t('softskills.left', { count: left })}
+        {full ? t('softskills.full', { max: softskillRange.max }) : t('softskills.left', { count: left })}
       </p>
       {families.isError && <p className="field__error">{t('softskills.failed')}</p>}
       {(families.data ?? []).map((family) => (
