@@ -30,6 +30,8 @@ export const referenceLists: Record<string, unknown[]> = {
   '/api/api/job/categories': [{ id: 7, name: 'Restauration' }],
   '/api/api/candidate/degrees': [{ id: 3, name: 'Licence', level: 3 }],
   '/api/api/candidate/education/specializations': [{ id: 5, name: 'Commerce' }],
+  '/api/api/company/types': [{ id: 1, name: 'PME' }],
+  '/api/api/languages': [{ id: 10, name: 'Anglais' }, { id: 11, name: 'Espagnol' }],
   '/api/api/softskill/categories': [
     { id: 1, name: 'Relationnel', softskills: [{ id: 11, name: 'Écoute' }, { id: 12, name: 'Empathie' }, { id: 13, name: 'Diplomatie' }] },
     { id: 2, name: 'Rigueur', softskills: [{ id: 21, name: 'Organisation' }, { id: 22, name: 'Précision' }] },
