@@ -28,6 +28,9 @@ const experience = {
 const list = (items: unknown[]) => (call: Call) =>
   call.method === 'GET' && call.path === '/api/api/candidate/experiences' ? { status: 200, body: items } : undefined;
 
+// Whole pages render here; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   resetSessionForTests();

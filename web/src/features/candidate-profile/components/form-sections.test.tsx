@@ -61,6 +61,9 @@ class FakeUpload {
   }
 }
 
+// Whole pages render here; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   resetSessionForTests();

@@ -22,6 +22,9 @@ const profile: CandidateProfile = {
 const saved = (path: string) => (call: { method: string; path: string }) =>
   call.method === 'POST' && call.path === path ? { status: 200, body: {} } : undefined;
 
+// Whole pages render here; on a busy machine they need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   resetSessionForTests();

@@ -3,7 +3,7 @@
 // fetch (the API client calls the global fetch) that records the calls and
 // answers from a table of routes.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -13,6 +13,9 @@ import { resources } from '@/lib/i18n';
 import { setSessionUser } from '@/lib/session';
 
 export const testI18n = i18next.createInstance();
+
+// Pages with their reference lists take a while on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 
 export async function initTestI18n(): Promise<void> {
   if (!testI18n.isInitialized) await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
