@@ -167,16 +167,16 @@ for (const locale of ['fr', 'en']) {
       await page.getByTestId('experiences-empty').waitFor();
       await page.getByTestId('experiences-add').first().click();
       const experience = page.getByRole('dialog');
-      await experience.getByLabel(t.company).fill('Café Lumière');
-      await experience.getByLabel(t.position).fill('Barista');
+      await experience.getByLabel(t.company, { exact: true }).fill('Café Lumière');
+      await experience.getByLabel(t.position, { exact: true }).fill('Barista');
       for (const label of [t.contractType, t.hourlyScheme, t.jobCategory]) {
         const select = experience.getByLabel(label, { exact: true });
         await select.locator('option').nth(1).waitFor({ state: 'attached' });
         await select.selectOption({ index: 1 });
       }
       await pickPlace(experience, page, t.place, 'Lyon');
-      await experience.getByLabel(t.startDate).fill('2023-06-01');
-      await experience.getByLabel(t.endDate).fill('2023-09-01');
+      await experience.getByLabel(t.startDate, { exact: true }).fill('2023-06-01');
+      await experience.getByLabel(t.endDate, { exact: true }).fill('2023-09-01');
       await experience.getByLabel(t.context, { exact: true }).fill('Un café très fréquenté du centre-ville, des files d’attente le matin.');
       await experience.getByLabel(t.actions, { exact: true }).fill('J’ai réorganisé le comptoir et préparé les commandes récurrentes à l’avance.');
       await experience.getByLabel(t.results, { exact: true }).fill('L’attente a baissé de moitié aux heures de pointe.');
@@ -201,8 +201,8 @@ for (const locale of ['fr', 'en']) {
       }
       await education.getByLabel(t.institution, { exact: true }).fill('Université Lumière Lyon 2');
       await pickPlace(education, page, t.place, 'Lyon');
-      await education.getByLabel(t.startDate).fill('2021-09-01');
-      await education.getByLabel(t.stillStudying).check();
+      await education.getByLabel(t.startDate, { exact: true }).fill('2021-09-01');
+      await education.getByLabel(t.stillStudying, { exact: true }).check();
       await pickSoftskill(education);
       await education.getByRole('button', { name: t.save }).click();
       await education.waitFor({ state: 'detached' });
