@@ -1,6 +1,8 @@
-// The candidate's own area (/dashboard/candidate/...). The dashboard shows the
-// profile; other features come later. The projects page already tells personal
-// from academic projects and treats any other discriminator as an unknown page.
+// The candidate's own area (/dashboard/candidate/...): the dashboard, and the
+// profile pages of the candidate-profile feature. The projects page tells
+// personal from academic projects and treats any other discriminator as an
+// unknown page, as the soft-skill family page does with an id that is not a
+// number. The personality test comes later.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
