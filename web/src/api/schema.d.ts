@@ -246,6 +246,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/candidate/educations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's records, current ones first, then by start date, latest first. */
+        get: operations["list_educations"];
+        put?: never;
+        /** Adds a record to the caller's profile; answers it with the profile's completion. */
+        post: operations["create_education"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/educations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a record of the caller's (every field, as on creation). */
+        post: operations["edit_education"];
+        /**
+         * Deletes a record of the caller's, with its place, CAR method, soft skills and links to
+         *     pictures (the pictures stay among the caller's uploads).
+         */
+        delete: operations["delete_education"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's records, current ones first, then by start date, latest first. */
+        get: operations["list_experiences"];
+        put?: never;
+        /** Adds a record to the caller's profile; answers it with the profile's completion. */
+        post: operations["create_experience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/experiences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a record of the caller's (every field, as on creation). */
+        post: operations["edit_experience"];
+        /**
+         * Deletes a record of the caller's, with its place, CAR method, soft skills and links to
+         *     pictures (the pictures stay among the caller's uploads).
+         */
+        delete: operations["delete_experience"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/hobbies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's records, current ones first, then by start date, latest first. */
+        get: operations["list_hobbies"];
+        put?: never;
+        /** Adds a record to the caller's profile; answers it with the profile's completion. */
+        post: operations["create_hobby"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/hobbies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a record of the caller's (every field, as on creation). */
+        post: operations["edit_hobby"];
+        /**
+         * Deletes a record of the caller's, with its place, CAR method, soft skills and links to
+         *     pictures (the pictures stay among the caller's uploads).
+         */
+        delete: operations["delete_hobby"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidate/hobby/categories": {
         parameters: {
             query?: never;
@@ -616,6 +733,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/candidate/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's records, current ones first, then by start date, latest first. */
+        get: operations["list_projects"];
+        put?: never;
+        /** Adds a record to the caller's profile; answers it with the profile's completion. */
+        post: operations["create_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidate/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces a record of the caller's (every field, as on creation). */
+        post: operations["edit_project"];
+        /**
+         * Deletes a record of the caller's, with its place, CAR method, soft skills and links to
+         *     pictures (the pictures stay among the caller's uploads).
+         */
+        delete: operations["delete_project"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidate/types": {
         parameters: {
             query?: never;
@@ -684,6 +840,103 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_candidate"];
+        put?: never;
+        post: operations["update_candidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/educations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_candidate_educations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_candidate_experiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/hobbies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_candidate_hobbies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["update_candidate_languages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_candidate_projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/softskill/percentages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each soft-skill family's share of the soft skills the candidate chose, every family listed. */
+        get: operations["get_candidate_soft_skill_percentages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -869,6 +1122,22 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_cv_entries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1386,6 +1655,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a picture of the caller's. The answer's `id` is what records (`pictures`) and the
+         *     profile (`profile_picture`) refer to.
+         */
+        post: operations["upload_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/user/renewal-email-tokens": {
         parameters: {
             query?: never;
@@ -1578,12 +1867,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Serves a picture to whoever may see it (see the module doc). */
+        get: operations["get_upload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BTreeMap: {
-            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected")[];
+            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image")[];
         };
         CandidateProfileResponse: {
             /** Format: date */
@@ -1622,6 +1928,7 @@ export interface components {
             languages: components["schemas"]["LanguageView"][];
             lastname: string;
             localization?: null | components["schemas"]["Place"];
+            profile_picture?: null | components["schemas"]["PictureView"];
             program?: null | components["schemas"]["NamedItem"];
             school?: null | components["schemas"]["NamedItem"];
             slug: string;
@@ -1669,6 +1976,18 @@ export interface components {
             slug?: string | null;
             softskills_categories: components["schemas"]["CategoryShare"][];
         };
+        /** @description A whole CAR method: every part non-blank (the spec calls it empty when one part is empty). */
+        CarMethod: {
+            actions: string;
+            context: string;
+            results: string;
+        };
+        /** @description A CAR method as a form sends it. */
+        CarMethodInput: {
+            actions?: string | null;
+            context?: string | null;
+            results?: string | null;
+        };
         CategoryShare: {
             /** Format: int32 */
             id: number;
@@ -1690,6 +2009,14 @@ export interface components {
         };
         /** @description A company by id, or by name (found case-insensitively, created when new). */
         CompanyReference: number | string;
+        /** @description What a delete answers. */
+        CompletionResponse: {
+            /**
+             * Format: int32
+             * @description How complete the profile is now, 0 to 100.
+             */
+            completion: number;
+        };
         /** @description What only the candidate sees of their own profile. */
         ContactDetails: {
             /** Format: date */
@@ -1701,6 +2028,20 @@ export interface components {
             /** Format: int32 */
             id: number;
             name: string;
+        };
+        /** @description One dated record of the CV. */
+        CvEntry: {
+            item: components["schemas"]["ExperienceView"];
+            /** @enum {string} */
+            type: "experience";
+        } | {
+            item: components["schemas"]["EducationView"];
+            /** @enum {string} */
+            type: "education";
+        } | {
+            item: components["schemas"]["ProjectView"];
+            /** @enum {string} */
+            type: "project";
         };
         Degree: {
             /** Format: int32 */
@@ -1716,6 +2057,44 @@ export interface components {
              */
             level: number;
             name: string;
+        };
+        EducationRequest: components["schemas"]["PeriodInput"] & {
+            /**
+             * Format: int32
+             * @description A degree's id (`/api/api/candidate/degrees`).
+             */
+            degree?: number | null;
+            /** @description The school or university, as the candidate writes it. */
+            institution?: string | null;
+            localization?: null | components["schemas"]["LocalizationInput"];
+            /** @description The diploma's or the course's name. */
+            name?: string | null;
+            /** @description Upload ids of the caller's pictures, in display order. */
+            pictures?: string[];
+            /** @description Soft-skill ids, 1 to 4. */
+            softskills?: number[];
+            /**
+             * Format: int32
+             * @description An education specialization's id.
+             */
+            specialization?: number | null;
+        };
+        EducationView: {
+            degree: components["schemas"]["NamedItem"];
+            /** Format: date */
+            end_date?: string | null;
+            force_logo: boolean;
+            /** Format: int64 */
+            id: number;
+            institution: string;
+            is_current: boolean;
+            localization: components["schemas"]["Place"];
+            name: string;
+            pictures: components["schemas"]["PictureView"][];
+            softskills: components["schemas"]["SoftSkillView"][];
+            specialization: components["schemas"]["NamedItem"];
+            /** Format: date */
+            start_date: string;
         };
         EmailRenewalRequest: {
             /** @description The new address, to be confirmed by a link sent there. */
@@ -1734,6 +2113,45 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "unauthorized" | "forbidden" | "not_found" | "validation_failed" | "too_many_requests" | "internal_error" | "invalid_body" | "invalid_query" | "invalid_path" | "method_not_allowed" | "payload_too_large" | "email_taken" | "invalid_credentials" | "email_not_validated" | "account_deactivated" | "invalid_token";
+        ExperienceRequest: components["schemas"]["PeriodInput"] & {
+            car_method?: null | components["schemas"]["CarMethodInput"];
+            /**
+             * Format: int64
+             * @description A known company's id (optional).
+             */
+            company?: number | null;
+            company_name?: string | null;
+            /** Format: int32 */
+            contract_hourly_scheme?: number | null;
+            /** Format: int32 */
+            contract_type?: number | null;
+            /** Format: int32 */
+            job_category?: number | null;
+            localization?: null | components["schemas"]["LocalizationInput"];
+            position_name?: string | null;
+            /** @description Soft-skill ids, 1 to 4. */
+            softskills?: number[];
+        };
+        ExperienceView: {
+            car_method: components["schemas"]["CarMethod"];
+            company?: null | components["schemas"]["NamedItem"];
+            company_logo?: null | components["schemas"]["PictureView"];
+            company_name: string;
+            contract_hourly_scheme: components["schemas"]["NamedItem"];
+            contract_type: components["schemas"]["NamedItem"];
+            /** Format: date */
+            end_date?: string | null;
+            force_logo: boolean;
+            /** Format: int64 */
+            id: number;
+            is_current: boolean;
+            job_category: components["schemas"]["NamedItem"];
+            localization: components["schemas"]["Place"];
+            position_name: string;
+            softskills: components["schemas"]["SoftSkillView"][];
+            /** Format: date */
+            start_date: string;
+        };
         Explanation: {
             /** Format: double */
             language_score?: number | null;
@@ -1766,6 +2184,58 @@ export interface components {
              */
             score?: number | null;
         };
+        HobbyCategoryItem: {
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description A hobby of the reference list, with its icon and category. */
+        HobbyItem: {
+            category: components["schemas"]["HobbyCategoryItem"];
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        HobbyRequest: {
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description A hobby frequency's id.
+             */
+            frequency?: number | null;
+            /**
+             * Format: int32
+             * @description A hobby's id.
+             */
+            hobby?: number | null;
+            /** @description Upload ids of the caller's pictures, in display order: at most 3. */
+            pictures?: string[];
+            /**
+             * Format: int32
+             * @description A hobby purpose's id (optional).
+             */
+            purpose?: number | null;
+            /** @description Soft-skill ids, at most 4. */
+            softskills?: number[];
+            /**
+             * Format: int32
+             * @description One of the hobby's specialities (optional).
+             */
+            speciality?: number | null;
+        };
+        HobbyView: {
+            description?: string | null;
+            frequency: components["schemas"]["NamedItem"];
+            hobby: components["schemas"]["HobbyItem"];
+            /** Format: int64 */
+            id: number;
+            pictures: components["schemas"]["PictureView"][];
+            purpose?: null | components["schemas"]["NamedItem"];
+            softskills: components["schemas"]["SoftSkillView"][];
+            speciality?: null | components["schemas"]["NamedItem"];
+        };
         /** @description The fields every sign-up has. */
         IdentityFields: {
             email?: string | null;
@@ -1774,6 +2244,17 @@ export interface components {
             /** @description `fr` or `en` (default: the caller's language), for the emails. */
             locale?: string | null;
             password?: string | null;
+            phone?: string | null;
+        };
+        /** @description The "profil" screen's own fields. */
+        IdentityInput: {
+            /** @description `YYYY-MM-DD` */
+            birthdate?: string | null;
+            firstname?: string | null;
+            /** @description One line under the name (at most 200 characters). */
+            headline?: string | null;
+            lastname?: string | null;
+            localization?: null | components["schemas"]["LocalizationInput"];
             phone?: string | null;
         };
         /** @description Where the in-memory matcher stands against the database's change log. */
@@ -1862,6 +2343,27 @@ export interface components {
             /** @description `YYYY-MM-DD` */
             start_at?: string | null;
         };
+        JobSearchInput: {
+            /** @description `YYYY-MM-DD`: from when the candidate can start (none: now). */
+            availability?: string | null;
+            /** @description Company type ids. */
+            company_types?: number[] | null;
+            /** @description Hourly scheme ids. */
+            contract_hourly_schemes?: number[] | null;
+            /**
+             * Format: int32
+             * @description Shortest contract accepted, in months (0 to 120; default 0: any).
+             */
+            contract_min_duration?: number | null;
+            /** @description Contract type ids. */
+            contract_types?: number[] | null;
+            /** @description Whether the candidate is looking for a job (absent: unchanged). */
+            in_research?: boolean | null;
+            /** @description Job category ids. */
+            job_categories?: number[] | null;
+            /** @description Where the candidate would work, in the candidate's order. */
+            job_localizations?: components["schemas"]["LocalizationInput"][] | null;
+        };
         LanguageExplanation: {
             /** Format: int32 */
             actual?: number | null;
@@ -1896,6 +2398,9 @@ export interface components {
             /** Format: int32 */
             level: number;
             name: string;
+        };
+        LanguagesUpdateRequest: {
+            languages?: components["schemas"]["LanguageInput"][];
         };
         /**
          * @description A place as a form sends it (the localization picker's shape). Only `type` and `id` are
@@ -2012,6 +2517,25 @@ export interface components {
         PasswordResetRequest: {
             email?: string | null;
         };
+        /** @description A record's period as a form sends it. */
+        PeriodInput: {
+            /** @description `YYYY-MM-DD`; required unless `is_current`, ignored when it is. */
+            end_date?: string | null;
+            is_current?: boolean;
+            /** @description `YYYY-MM-DD` */
+            start_date?: string | null;
+        };
+        /** @description A stored picture, as records and profiles show it. */
+        PictureView: {
+            /** Format: int32 */
+            height?: number | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Where to fetch it: `/api/uploads/{id}`. */
+            url: string;
+            /** Format: int32 */
+            width?: number | null;
+        };
         PingResponse: {
             /** @description Always "ok" when the process answers. */
             status: string;
@@ -2063,6 +2587,25 @@ export interface components {
             postcodes?: string[];
             type: components["schemas"]["PlaceKind"];
         };
+        ProfileUpdateRequest: components["schemas"]["IdentityInput"] & components["schemas"]["JobSearchInput"] & components["schemas"]["StudiesInput"] & {
+            /**
+             * Format: int32
+             * @description A degree's id (absent: unchanged; null: none).
+             */
+            degree?: number | null;
+            /** @description The screen that sent the form: `profile`, `job_search` or `studies`. */
+            from?: string | null;
+            /**
+             * Format: uuid
+             * @description An upload id of the caller's (absent: unchanged; null: none).
+             */
+            profile_picture?: string | null;
+            /**
+             * Format: int32
+             * @description A candidate type's id (absent: unchanged; null: none).
+             */
+            type?: number | null;
+        };
         ProjectCategoryCreateRequest: {
             name?: string | null;
             /** @description An image address, `http://` or `https://` (optional). */
@@ -2073,6 +2616,39 @@ export interface components {
             id: number;
             name: string;
             picture?: string | null;
+        };
+        ProjectRequest: components["schemas"]["PeriodInput"] & {
+            car_method?: null | components["schemas"]["CarMethodInput"];
+            /**
+             * Format: int32
+             * @description A project category's id, of the kind `discr` says.
+             */
+            category?: number | null;
+            /** @description `personal` or `academic`. */
+            discr?: string | null;
+            localization?: null | components["schemas"]["LocalizationInput"];
+            name?: string | null;
+            /** @description Upload ids of the caller's pictures, in display order: 1 to 10. */
+            pictures?: string[];
+            /** @description Soft-skill ids, 1 to 4. */
+            softskills?: number[];
+        };
+        ProjectView: {
+            car_method?: null | components["schemas"]["CarMethod"];
+            category: components["schemas"]["NamedItem"];
+            /** @description `personal` or `academic`. */
+            discr: string;
+            /** Format: date */
+            end_date?: string | null;
+            /** Format: int64 */
+            id: number;
+            is_current: boolean;
+            localization: components["schemas"]["Place"];
+            name: string;
+            pictures: components["schemas"]["PictureView"][];
+            softskills: components["schemas"]["SoftSkillView"][];
+            /** Format: date */
+            start_date: string;
         };
         ProximityExplanation: {
             country_wide: boolean;
@@ -2121,7 +2697,104 @@ export interface components {
          * @description Which rule a field broke, as an entry of the error body's `errors`.
          * @enum {string}
          */
-        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected";
+        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image";
+        /** @description A record as a write answers it, with the profile's completion after the write. */
+        SavedRecord_EducationView: {
+            /**
+             * Format: int32
+             * @description How complete the profile is now, 0 to 100.
+             */
+            completion: number;
+            item: {
+                degree: components["schemas"]["NamedItem"];
+                /** Format: date */
+                end_date?: string | null;
+                force_logo: boolean;
+                /** Format: int64 */
+                id: number;
+                institution: string;
+                is_current: boolean;
+                localization: components["schemas"]["Place"];
+                name: string;
+                pictures: components["schemas"]["PictureView"][];
+                softskills: components["schemas"]["SoftSkillView"][];
+                specialization: components["schemas"]["NamedItem"];
+                /** Format: date */
+                start_date: string;
+            };
+        };
+        /** @description A record as a write answers it, with the profile's completion after the write. */
+        SavedRecord_ExperienceView: {
+            /**
+             * Format: int32
+             * @description How complete the profile is now, 0 to 100.
+             */
+            completion: number;
+            item: {
+                car_method: components["schemas"]["CarMethod"];
+                company?: null | components["schemas"]["NamedItem"];
+                company_logo?: null | components["schemas"]["PictureView"];
+                company_name: string;
+                contract_hourly_scheme: components["schemas"]["NamedItem"];
+                contract_type: components["schemas"]["NamedItem"];
+                /** Format: date */
+                end_date?: string | null;
+                force_logo: boolean;
+                /** Format: int64 */
+                id: number;
+                is_current: boolean;
+                job_category: components["schemas"]["NamedItem"];
+                localization: components["schemas"]["Place"];
+                position_name: string;
+                softskills: components["schemas"]["SoftSkillView"][];
+                /** Format: date */
+                start_date: string;
+            };
+        };
+        /** @description A record as a write answers it, with the profile's completion after the write. */
+        SavedRecord_HobbyView: {
+            /**
+             * Format: int32
+             * @description How complete the profile is now, 0 to 100.
+             */
+            completion: number;
+            item: {
+                description?: string | null;
+                frequency: components["schemas"]["NamedItem"];
+                hobby: components["schemas"]["HobbyItem"];
+                /** Format: int64 */
+                id: number;
+                pictures: components["schemas"]["PictureView"][];
+                purpose?: null | components["schemas"]["NamedItem"];
+                softskills: components["schemas"]["SoftSkillView"][];
+                speciality?: null | components["schemas"]["NamedItem"];
+            };
+        };
+        /** @description A record as a write answers it, with the profile's completion after the write. */
+        SavedRecord_ProjectView: {
+            /**
+             * Format: int32
+             * @description How complete the profile is now, 0 to 100.
+             */
+            completion: number;
+            item: {
+                car_method?: null | components["schemas"]["CarMethod"];
+                category: components["schemas"]["NamedItem"];
+                /** @description `personal` or `academic`. */
+                discr: string;
+                /** Format: date */
+                end_date?: string | null;
+                /** Format: int64 */
+                id: number;
+                is_current: boolean;
+                localization: components["schemas"]["Place"];
+                name: string;
+                pictures: components["schemas"]["PictureView"][];
+                softskills: components["schemas"]["SoftSkillView"][];
+                /** Format: date */
+                start_date: string;
+            };
+        };
         SavedSearchSummary: {
             /** Format: date-time */
             created_at: string;
@@ -2199,12 +2872,46 @@ export interface components {
              */
             percentage: number;
         };
+        /** @description A soft skill chosen on a record. */
+        SoftSkillView: {
+            /**
+             * Format: int64
+             * @description The soft-skill family's id.
+             */
+            category: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @enum {string} */
         SortOrder: "score" | "distance";
+        /** @description Where and when the candidate studies. */
+        StudiesInput: {
+            /**
+             * Format: int64
+             * @description A campus id (null: none).
+             */
+            campus?: number | null;
+            /** Format: int32 */
+            entry_year?: number | null;
+            /**
+             * Format: int64
+             * @description A program of that campus (null: none).
+             */
+            program?: number | null;
+        };
         UnsubscribeRequest: {
             token?: string | null;
             /** @description The notification type named in the link (`news`, `sourcing`, `school`). */
             type?: string | null;
+        };
+        /** @description The multipart form of an upload (documentation only: the handler reads the stream). */
+        UploadForm: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP picture of at most 5 MB.
+             */
+            file: string;
         };
         /** @description The outcome of comparing the matcher with a fresh projection of the database. */
         VerificationHealth: {
@@ -2368,6 +3075,384 @@ export interface operations {
             };
         };
     };
+    list_educations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationView"][];
+                };
+            };
+        };
+    };
+    create_education: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EducationRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_EducationView"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_education: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EducationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_EducationView"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_education: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletionResponse"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_experiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperienceView"][];
+                };
+            };
+        };
+    };
+    create_experience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperienceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_ExperienceView"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_experience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperienceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_ExperienceView"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_experience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletionResponse"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_hobbies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HobbyView"][];
+                };
+            };
+        };
+    };
+    create_hobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HobbyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_HobbyView"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_hobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HobbyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_HobbyView"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_hobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletionResponse"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_academic_category: {
         parameters: {
             query?: never;
@@ -2443,6 +3528,135 @@ export interface operations {
             };
             /** @description required, too_long, http_url_expected */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_projects: {
+        parameters: {
+            query?: {
+                /** @description `personal` or `academic`: only the projects of that kind (default: both). */
+                discr?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectView"][];
+                };
+            };
+        };
+    };
+    create_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_ProjectView"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedRecord_ProjectView"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletionResponse"];
+                };
+            };
+            /** @description no such record among the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2570,6 +3784,316 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own id */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description the profile after the update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateProfileResponse"];
+                };
+            };
+            /** @description not the caller's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_candidate_educations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EducationView"][];
+                };
+            };
+            /** @description logged in, but not allowed to read this profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_candidate_experiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperienceView"][];
+                };
+            };
+            /** @description logged in, but not allowed to read this profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_candidate_hobbies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HobbyView"][];
+                };
+            };
+            /** @description logged in, but not allowed to read this profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_candidate_languages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own id */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguagesUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description the profile after the update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateProfileResponse"];
+                };
+            };
+            /** @description not the caller's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description languages: required, out_of_range, unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_candidate_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectView"][];
+                };
+            };
+            /** @description logged in, but not allowed to read this profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_candidate_soft_skill_percentages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoftSkillShareView"][];
+                };
+            };
+            /** @description logged in, but not allowed to read this profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_cv_entries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `[{type, item}]`: current records first, then latest started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvEntry"][];
                 };
             };
         };
@@ -3064,6 +4588,47 @@ export interface operations {
             };
         };
     };
+    upload_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureView"];
+                };
+            };
+            /** @description payload_too_large: over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description file: required, unsupported_file_type, unreadable_image */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     request_email_renewal: {
         parameters: {
             query?: never;
@@ -3473,6 +5038,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PingResponse"];
+                };
+            };
+        };
+    };
+    get_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the picture (image/jpeg or image/webp), cached for a year */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description no such picture, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
