@@ -95,7 +95,10 @@ async fn caching(request: Request, next: Next) -> Response {
     let policy = if path == "/api" || path.starts_with("/api/") {
         // answers carry personal data unless the route says otherwise (public reference lists)
         "no-store"
-    } else if path.starts_with("/assets/") && response.status().is_success() {
+    } else if path.starts_with("/assets/")
+        // a 304 refreshes the cached headers: it must not downgrade the asset's caching
+        && (response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED)
+    {
         HASHED_ASSET_CACHING
     } else {
         // index.html and the app's unhashed files: revalidated on each use

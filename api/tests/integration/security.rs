@@ -97,6 +97,11 @@ async fn hashed_assets_are_cached_for_a_year_the_index_is_revalidated_and_a_miss
 
     assert_eq!(asset.status, StatusCode::OK);
     assert_eq!(asset.headers[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+    let last_modified = asset.headers[header::LAST_MODIFIED].to_str().unwrap().to_owned();
+    let revalidated =
+        get_with(&app, "/assets/index-1a2b3c.js", &[(header::IF_MODIFIED_SINCE, last_modified.as_str())]).await;
+    assert_eq!(revalidated.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(revalidated.headers[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
     assert_eq!(client_route.status, StatusCode::OK);
     assert!(client_route.text().contains("<title>Vivier</title>"));
     assert_eq!(client_route.headers[header::CACHE_CONTROL], "no-cache");
@@ -263,4 +268,60 @@ async fn a_fourth_email_change_request_within_the_hour_is_refused_with_429(pool:
     assert_eq!(fourth.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(fourth.json()["code"], "too_many_requests");
     assert!(fourth.headers.contains_key(header::RETRY_AFTER));
+}
+
+/// What `vivier serve` prints when it stops at once with `arguments` (no database is reached).
+async fn refused_start(arguments: &[&str]) -> String {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_vivier"))
+        .arg("serve")
+        .args(arguments)
+        .env("DATABASE_URL", "postgres://nobody@127.0.0.1:9/none")
+        .env_remove("VIVIER_SESSION_SECRET")
+        .env_remove("VIVIER_DEMO_MAILBOX")
+        .env_remove("VIVIER_LISTEN")
+        .env("RUST_LOG", "info")
+        .output()
+        .await
+        .expect("the vivier binary runs");
+    assert!(!output.status.success(), "the server must refuse to start");
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+#[tokio::test]
+async fn the_server_refuses_to_start_with_the_demo_mailbox_on_an_address_others_can_reach() {
+    let secret = "--session-secret=a secret of at least thirty-two characters";
+
+    let said = refused_start(&["--listen", "0.0.0.0:0", "--demo-mailbox", secret]).await;
+
+    assert!(said.contains("demo mailbox") && said.contains("loopback"), "{said}");
+}
+
+#[tokio::test]
+async fn the_server_refuses_to_start_without_a_session_secret_on_an_address_others_can_reach() {
+    let said = refused_start(&["--listen", "0.0.0.0:0"]).await;
+
+    assert!(said.contains("VIVIER_SESSION_SECRET"), "{said}");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_project_cannot_be_filed_under_another_users_proposed_category(pool: PgPool) {
+    use crate::candidate_profile::{call, new_candidate, valid_project};
+    let app = app(pool.clone());
+    let lea = new_candidate(&pool, &app, "lea@example.org").await;
+    let noe = new_candidate(&pool, &app, "noe@example.org").await;
+    let path = "/api/api/candidate/project/personal/categories";
+    let proposed = call(&app, &noe.cookie, "POST", path, Some(json!({ "name": "Catégorie de Noé" }))).await;
+    let category = proposed.json()["id"].clone();
+    let picture = crate::candidate_uploads::upload_picture(&app, &lea.cookie).await;
+    let mut project = valid_project(&[&picture]);
+    project["category"] = category;
+
+    let refused = call(&app, &lea.cookie, "POST", "/api/api/candidate/projects", Some(project.clone())).await;
+    let picture = crate::candidate_uploads::upload_picture(&app, &noe.cookie).await;
+    project["pictures"] = json!([picture]);
+    let accepted = call(&app, &noe.cookie, "POST", "/api/api/candidate/projects", Some(project)).await;
+
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.text());
+    assert_eq!(refused.json()["errors"]["category"], json!(["unknown"]));
+    assert!(accepted.status.is_success(), "the author may use their own proposal: {}", accepted.text());
 }

@@ -108,12 +108,15 @@ impl Record for Project {
         match (request.category, discr) {
             (None, _) => checks.fail("category", RuleCode::Required),
             (Some(category), Some(discr)) => {
-                // categories grow (schools add academic ones): asked, not held in memory
+                // categories grow (schools add academic ones): asked, not held in memory; another
+                // user's proposal is unknown here as in the lists (api/src/http/project_categories.rs)
                 let known: bool = sqlx::query_scalar(
-                    "select exists (select 1 from project_categories where id = $1 and kind::text = $2)",
+                    "select exists (select 1 from project_categories where id = $1 and kind::text = $2
+                                    and (author_user_id is null or author_user_id = $3))",
                 )
                 .bind(category)
                 .bind(discr)
+                .bind(context.candidate_id)
                 .fetch_one(&context.state.db)
                 .await?;
                 if !known {
