@@ -72,6 +72,8 @@ pub enum RuleCode {
     OneOfCityDepartmentRegionCountry,
     /// `labels` must be `all` when present.
     OneOfAll,
+    /// An address that is not an `http://` or `https://` URL.
+    HttpUrlExpected,
     /// Fewer items than the rule asks (a record's soft skills, a project's pictures).
     TooFew,
     /// More items than the rule allows (a record's soft skills, a hobby's pictures).

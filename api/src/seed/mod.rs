@@ -10,7 +10,9 @@
 //! Dates are drawn relative to the first day of the current month so that availabilities stay
 //! in the near future; the same seed in the same month gives the same rows.
 
+mod candidate_records;
 mod copy;
+mod organisations;
 mod people;
 mod places;
 mod reference;
@@ -316,94 +318,6 @@ impl Seeder {
         ]);
     }
 
-    async fn write_schools_and_partners(&mut self, connection: &mut PgConnection) -> anyhow::Result<()> {
-        // schools (user ids 1..) and their campuses and programs, through plain inserts: few rows
-        let mut next_user_id = 1_i64;
-        for (index, school) in SCHOOLS.iter().enumerate() {
-            let user_id = next_user_id;
-            next_user_id += 1;
-            let first_campus = self.places.by_insee(school.campuses[0].1);
-            let home = self.localization(first_campus);
-            let email = if index == 0 {
-                DEMO_SCHOOL_EMAIL.to_owned()
-            } else {
-                format!("contact@{}.example.org", slugify(school.name))
-            };
-            let birthdate = NaiveDate::from_ymd_opt(1980, 1, 1).expect("valid date");
-            self.user(user_id, "school", &email, "Service", "Relations entreprises", home, birthdate);
-            self.buffers.flush(connection).await?;
-            let school_type = *self.reference.school_types.choose(&mut self.rng).expect("checked non-empty");
-            sqlx::query(
-                "insert into schools (user_id, name, school_type_id, description, link) values ($1, $2, $3, $4, $5)",
-            )
-            .bind(user_id)
-            .bind(school.name)
-            .bind(school_type)
-            .bind(format!(
-                "{} forme chaque année des centaines d'étudiants et les accompagne vers l'emploi.",
-                school.name
-            ))
-            .bind(format!("https://{}.example.org", slugify(school.name)))
-            .execute(&mut *connection)
-            .await?;
-            for (campus_name, insee) in school.campuses {
-                let commune = self.places.by_insee(insee);
-                let localization = self.localization(commune);
-                self.buffers.flush(connection).await?;
-                let campus_id: i64 = sqlx::query_scalar(
-                    "insert into campuses (school_id, name, localization_id) values ($1, $2, $3) returning id",
-                )
-                .bind(user_id)
-                .bind(campus_name)
-                .bind(localization)
-                .fetch_one(&mut *connection)
-                .await?;
-                let program_ids: Vec<i64> = sqlx::query_scalar(
-                    "insert into programs (campus_id, name) select $1, unnest($2::text[]) returning id",
-                )
-                .bind(campus_id)
-                .bind(school.programs)
-                .fetch_all(&mut *connection)
-                .await?;
-                self.campuses.push(CampusIds { school_id: user_id, campus_id, program_ids });
-            }
-        }
-        // partners: one or two recruiters per company
-        for (index, company) in COMPANIES.iter().enumerate() {
-            let company_type = *self.reference.company_types.choose(&mut self.rng).expect("checked non-empty");
-            let company_id: i64 =
-                sqlx::query_scalar("insert into companies (name, company_type_id) values ($1, $2) returning id")
-                    .bind(company)
-                    .bind(company_type)
-                    .fetch_one(&mut *connection)
-                    .await?;
-            let recruiters = if index == 0 { 2 } else { self.rng.random_range(1..=2) };
-            for recruiter in 0..recruiters {
-                let user_id = next_user_id;
-                next_user_id += 1;
-                let (firstname, lastname) = self.name();
-                let email = if index == 0 && recruiter == 0 {
-                    DEMO_PARTNER_EMAIL.to_owned()
-                } else {
-                    format!("{}.{}@{}.example.org", slugify(&firstname), slugify(&lastname), slugify(company))
-                };
-                let home_commune = self.places.draw(&mut self.rng);
-                let home = self.localization(home_commune);
-                let birthdate = self.day_offset(-20_000..-9_000);
-                self.user(user_id, "partner", &email, &firstname, &lastname, home, birthdate);
-                self.buffers.flush(connection).await?;
-                sqlx::query("insert into partners (user_id, company_id, role) values ($1, $2, $3)")
-                    .bind(user_id)
-                    .bind(company_id)
-                    .bind(if recruiter == 0 { "Responsable recrutement" } else { "Chargé·e de recrutement" })
-                    .execute(&mut *connection)
-                    .await?;
-            }
-        }
-        anyhow::ensure!(next_user_id < FIRST_CANDIDATE_USER_ID, "too many demo schools and partners");
-        Ok(())
-    }
-
     fn name(&mut self) -> (String, String) {
         let firstname = FIRST_NAMES.choose(&mut self.rng).expect("not empty");
         let lastname = LAST_NAMES.choose(&mut self.rng).expect("not empty");
@@ -422,39 +336,6 @@ impl Seeder {
             }
         }
         *categories.last().expect("checked non-empty")
-    }
-
-    /// 1 to 4 soft skills, mostly from the candidate's two favourite families.
-    fn soft_skills(&mut self, favourite_families: [usize; 2]) -> Vec<i16> {
-        let count = self.rng.random_range(1..=4);
-        let mut chosen: Vec<i16> = Vec::with_capacity(count);
-        while chosen.len() < count {
-            let family = if self.rng.random_bool(0.7) {
-                favourite_families[self.rng.random_range(0..2)]
-            } else {
-                self.rng.random_range(0..self.reference.soft_skills_by_category.len())
-            };
-            let skill =
-                *self.reference.soft_skills_by_category[family].choose(&mut self.rng).expect("families are not empty");
-            if !chosen.contains(&skill) {
-                chosen.push(skill);
-            }
-        }
-        chosen
-    }
-
-    fn car_method(&mut self) -> i64 {
-        let id = self.next_car_id;
-        self.next_car_id += 1;
-        let (context, actions, results) = people::car_story(&mut self.rng);
-        self.buffers.car_methods.row(&[&id, &context, &actions, &results]);
-        id
-    }
-
-    fn record_id(&mut self) -> i64 {
-        let id = self.next_record_id;
-        self.next_record_id += 1;
-        id
     }
 
     async fn write_candidates(&mut self, count: usize, connection: &mut PgConnection) -> anyhow::Result<()> {
@@ -612,125 +493,6 @@ impl Seeder {
         }
         for _ in 0..self.rng.random_range(0..=2) {
             self.hobby(user_id, favourite_families);
-        }
-    }
-
-    fn educations(&mut self, user_id: i64, degree_level: usize, home: &'static Commune, families: [usize; 2]) {
-        let count = if degree_level == 0 { 1 } else { self.rng.random_range(1..=2) };
-        for step in 0..count {
-            let id = self.record_id();
-            let (specialization, specialization_name) =
-                self.reference.education_specializations.choose(&mut self.rng).expect("checked non-empty").clone();
-            let level = degree_level.saturating_sub(step * 2);
-            let commune = self.places.draw_near(home, 60.0, &mut self.rng);
-            let localization = self.localization(commune);
-            let end_date = self.day_offset(-365 * (step as i64 * 2 + 1)..-30);
-            let start_date = end_date - Duration::days(365 * self.rng.random_range(1..=3));
-            let institution = format!("Université de {}", commune.name);
-            let level_name = match level {
-                0 => "CAP".to_owned(),
-                1 => "Bac".to_owned(),
-                years => format!("Bac+{years}"),
-            };
-            let name = format!("{specialization_name} — {level_name}");
-            self.buffers.educations.row(&[
-                &id,
-                &user_id,
-                &name,
-                &self.reference.degree_by_level[level],
-                &institution,
-                &specialization,
-                &localization,
-                &start_date,
-                &Some(end_date),
-                &false,
-            ]);
-            for skill in self.soft_skills(families) {
-                self.buffers.education_soft_skills.row(&[&id, &skill]);
-            }
-        }
-    }
-
-    fn experiences(&mut self, user_id: i64, categories: &[i16], home: &'static Commune, families: [usize; 2]) {
-        for step in 0..self.rng.random_range(0..=3) {
-            let id = self.record_id();
-            let category = *categories.choose(&mut self.rng).expect("at least one category");
-            let position = self
-                .reference
-                .jobs_by_category
-                .get(&category)
-                .and_then(|jobs| jobs.choose(&mut self.rng))
-                .map(|(fr, _)| fr.clone())
-                .unwrap_or_else(|| "Assistant·e".to_owned());
-            let company = COMPANIES.choose(&mut self.rng).expect("not empty");
-            let contract = *self.reference.contract_types.choose(&mut self.rng).expect("checked non-empty");
-            let scheme = *self.reference.hourly_schemes.choose(&mut self.rng).expect("checked non-empty");
-            let commune = self.places.draw_near(home, 30.0, &mut self.rng);
-            let localization = self.localization(commune);
-            let car = self.car_method();
-            let is_current = step == 0 && self.rng.random_bool(0.2);
-            let end_date = self.day_offset(-400 * (step as i64 + 1)..-20);
-            let start_date = end_date - Duration::days(self.rng.random_range(60..900));
-            self.buffers.experiences.row(&[
-                &id,
-                &user_id,
-                company,
-                &position,
-                &contract,
-                &scheme,
-                &category,
-                &localization,
-                &car,
-                &start_date,
-                &(!is_current).then_some(end_date),
-                &is_current,
-            ]);
-            for skill in self.soft_skills(families) {
-                self.buffers.experience_soft_skills.row(&[&id, &skill]);
-            }
-        }
-    }
-
-    fn project(&mut self, user_id: i64, home: &'static Commune, families: [usize; 2]) {
-        let id = self.record_id();
-        let academic = self.rng.random_bool(0.5);
-        let (kind, (category, category_name)) = if academic {
-            ("academic", self.reference.academic_project_categories.choose(&mut self.rng).expect("checked").clone())
-        } else {
-            ("personal", self.reference.personal_project_categories.choose(&mut self.rng).expect("checked").clone())
-        };
-        let commune = self.places.draw_near(home, 30.0, &mut self.rng);
-        let localization = self.localization(commune);
-        let car = self.car_method();
-        let end_date = self.day_offset(-900..-10);
-        let start_date = end_date - Duration::days(self.rng.random_range(30..400));
-        let name = format!("{category_name} à {}", commune.name);
-        self.buffers.projects.row(&[
-            &id,
-            &user_id,
-            &kind,
-            &name,
-            &category,
-            &localization,
-            &car,
-            &start_date,
-            &Some(end_date),
-            &false,
-        ]);
-        for skill in self.soft_skills(families) {
-            self.buffers.project_soft_skills.row(&[&id, &skill]);
-        }
-    }
-
-    fn hobby(&mut self, user_id: i64, families: [usize; 2]) {
-        let id = self.record_id();
-        let (hobby, specialities) = self.reference.hobbies.choose(&mut self.rng).expect("checked non-empty").clone();
-        let speciality = specialities.choose(&mut self.rng).copied();
-        let frequency = *self.reference.hobby_frequencies.choose(&mut self.rng).expect("checked non-empty");
-        let purpose = *self.reference.hobby_purposes.choose(&mut self.rng).expect("checked non-empty");
-        self.buffers.hobbies.row(&[&id, &user_id, &hobby, &speciality, &frequency, &Some(purpose)]);
-        for skill in self.soft_skills(families) {
-            self.buffers.hobby_soft_skills.row(&[&id, &skill]);
         }
     }
 

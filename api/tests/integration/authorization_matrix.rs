@@ -118,15 +118,16 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
     ] {
         readers.push((name, Some(login(&app, &email, DEMO_PASSWORD).await)));
     }
-    // (reader, status when the profile is not shared, status when it is)
+    // (reader, status when the profile is not shared or is named by its id, status when it is
+    // shared and named by its slug): a refusal is a 404, as for a missing profile
     let expected = [
         ("an anonymous visitor", StatusCode::NOT_FOUND, StatusCode::OK),
         ("the candidate", StatusCode::OK, StatusCode::OK),
-        ("another candidate", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another candidate", StatusCode::NOT_FOUND, StatusCode::OK),
         ("the candidate's school", StatusCode::OK, StatusCode::OK),
-        ("another school", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another school", StatusCode::NOT_FOUND, StatusCode::OK),
         ("a partner who saved the candidate", StatusCode::OK, StatusCode::OK),
-        ("another partner", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another partner", StatusCode::NOT_FOUND, StatusCode::OK),
     ];
 
     for shared in [false, true] {
@@ -138,8 +139,8 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
             .unwrap();
         for ((name, cookie), (expected_name, unshared_status, shared_status)) in readers.iter().zip(expected) {
             assert_eq!(*name, expected_name);
-            let status = if shared { shared_status } else { unshared_status };
-            for identifier in [candidate_id.to_string(), slug.clone()] {
+            for (identifier, by_slug) in [(candidate_id.to_string(), false), (slug.clone(), true)] {
+                let status = if shared && by_slug { shared_status } else { unshared_status };
                 let response = get_as(&app, cookie.as_deref(), &format!("/api/api/candidates/{identifier}")).await;
                 assert_eq!(response.status, status, "{name} reading {identifier}, shared: {shared}");
                 if response.status == StatusCode::OK {
@@ -154,4 +155,24 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
             }
         }
     }
+}
+
+#[test]
+fn the_document_describes_exactly_the_routes_the_router_serves() {
+    let document = serde_json::to_value(api::http::openapi_document()).unwrap();
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in ["get", "post", "patch", "put", "delete"] {
+            if item.get(method).is_some() {
+                documented.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    let routed: std::collections::BTreeSet<(String, String)> =
+        api::http::routes().into_iter().map(|route| (route.method.to_owned(), route.path)).collect();
+
+    assert_eq!(documented, routed);
+    let schemas = &document["components"]["schemas"];
+    assert!(schemas["ErrorCode"]["enum"].as_array().is_some_and(|codes| codes.contains(&"validation_failed".into())));
+    assert!(schemas["RuleCode"]["enum"].as_array().is_some_and(|codes| codes.contains(&"required".into())));
 }

@@ -112,7 +112,7 @@ async fn the_parts_of_a_profile_are_read_by_slug_under_the_profiles_own_rule(poo
     for part in parts {
         let uri = format!("/api/api/candidates/{slug}/{part}");
         assert_eq!(get_as(&app, None, &uri).await.status, StatusCode::NOT_FOUND, "{part}, anonymous, not shared");
-        assert_eq!(get_as(&app, Some(&other.cookie), &uri).await.status, StatusCode::FORBIDDEN, "{part}, another user");
+        assert_eq!(get_as(&app, Some(&other.cookie), &uri).await.status, StatusCode::NOT_FOUND, "{part}, another user");
         assert_eq!(get_as(&app, Some(&lea.cookie), &uri).await.status, StatusCode::OK, "{part}, the candidate");
     }
     sqlx::query("update candidates set is_public = true where user_id = $1").bind(lea.id).execute(&pool).await.unwrap();

@@ -16,5 +16,6 @@ mod localizations;
 mod reference_lists;
 mod reports;
 mod schema;
+mod security;
 mod skeleton;
 mod sourcing;

@@ -152,6 +152,8 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
         keywords: None,
         limit: 20,
         offset: 0,
+        sort: matcher::SortOrder::Score,
+        restrict_to: None,
     };
     let expected = matcher.search(&query);
     assert!(expected.total > 0);
@@ -396,4 +398,85 @@ async fn the_client_configuration_names_no_tile_server_by_default(pool: PgPool) 
     assert_eq!(config.status, StatusCode::METHOD_NOT_ALLOWED);
     let config = crate::support::get(&app, "/api/config").await;
     assert_eq!(config.json(), json!({ "map_style_url": null }));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn repeated_ids_are_stored_once_and_echoed_sorted(pool: PgPool) {
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
+    let mut body = lyon_search();
+    body["softskills_categories"] = json!([2, 1, 2, 1]);
+    body["contracts"] = json!([2, 1, 2]);
+    body["languages"] = json!([{ "id": 2, "level": 4 }, { "id": 1 }, { "id": 2, "level": 6 }]);
+
+    let saved = search(&app, &cookie, true, &body).await;
+
+    assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.text());
+    let echoed = &saved.json()["search"];
+    assert_eq!(echoed["softskills_categories"], json!([1, 2]));
+    assert_eq!(echoed["contracts"], json!([1, 2]));
+    assert_eq!(echoed["languages"], json!([{ "id": 1, "level": 3 }, { "id": 2, "level": 4 }]));
+    let search_id = saved.json()["id"].as_i64().unwrap();
+    let read = get_json(&app, &cookie, &format!("/api/api/sourcing/searchs/{search_id}")).await;
+    assert_eq!(read["search"]["softskills_categories"], json!([1, 2]));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn offers_and_searches_break_the_shared_criteria_rules_with_the_same_codes(pool: PgPool) {
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
+    let broken = json!({
+        "title": "Stage", "job_category": 999, "contract_type": 1, "contracts": [1], "duration": 500,
+        "start_at": "2027-02-30", "localization": { "type": "city", "id": "00000" }, "radius": 0, "degree": 9,
+        "languages": [{ "id": 999, "level": 7 }], "softskills_categories": [999]
+    });
+
+    let offer = send_as(&app, Some(&cookie), json_request("POST", "/api/api/job/offers", &broken)).await;
+    let sourcing = search(&app, &cookie, false, &broken).await;
+
+    assert_eq!(offer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(sourcing.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let expected = json!({
+        "job_category": ["unknown"], "duration": ["out_of_range"], "start_at": ["invalid_date"],
+        "localization": ["invalid_localization"], "radius": ["out_of_range"], "degree": ["out_of_range"],
+        "languages": ["out_of_range", "unknown"], "softskills_categories": ["unknown"]
+    });
+    for (field, codes) in expected.as_object().unwrap() {
+        assert_eq!(&offer.json()["errors"][field], codes, "offer {field}");
+        assert_eq!(&sourcing.json()["errors"][field], codes, "search {field}");
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_partner_saves_only_a_candidate_their_search_finds(pool: PgPool) {
+    let PartnerApp { app, matcher, cookie, .. } = partner_app(&pool).await;
+    let saved = search(&app, &cookie, true, &lyon_search()).await;
+    let search_id = saved.json()["id"].as_i64().unwrap();
+    let found: std::collections::HashSet<i64> =
+        saved.json()["hits"].as_array().unwrap().iter().map(|hit| hit["candidate"]["id"].as_i64().unwrap()).collect();
+    // a searchable candidate the search does not find: another job category
+    let elsewhere: i64 = sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where c.in_research and u.active and c.user_id <> all($1) order by c.user_id limit 1",
+    )
+    .bind(found.iter().copied().collect::<Vec<_>>())
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let mut document = matcher.document(elsewhere).expect("a searchable candidate has a document");
+    document.job_categories = vec![2];
+    matcher.apply(vec![matcher::Change::Upsert(document)]);
+
+    let refused = send_as(
+        &app,
+        Some(&cookie),
+        json_request("POST", &format!("/api/api/sourcing/searchs/{search_id}/save-candidate/{elsewhere}"), &json!({})),
+    )
+    .await;
+
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    let saved_rows: i64 = sqlx::query_scalar("select count(*) from sourcing_saved_candidates where candidate_id = $1")
+        .bind(elsewhere)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(saved_rows, 0);
 }

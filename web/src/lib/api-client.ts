@@ -2,6 +2,7 @@
 // session cookie. It turns error bodies into ApiError, applies the retry policy
 // (spec §9), logs the user out on a 401 and sends them to login when the page
 // needs a session, and shows an error toast for other failures (spec §8).
+import type { ErrorCode } from '@/api/codes';
 import { loginPathWithRedirect, routeNeedsAuth } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { currentPath, navigateTo } from '@/lib/navigation';
@@ -10,6 +11,37 @@ import { logout } from '@/lib/session';
 import { showToast, type ToastType } from '@/lib/toasts';
 
 export const apiBaseUrl = '/api';
+
+/** A failure the client names itself: no answer came. */
+export type ClientErrorCode = 'network_error';
+
+/**
+ * The toast text (in the `api` namespace) of every code a failure may carry.
+ * Typed by the server's union: a code the server drops or adds fails `tsc`.
+ */
+export const errorCodeKeys = {
+  unauthorized: 'codes.unauthorized',
+  forbidden: 'codes.forbidden',
+  not_found: 'codes.not_found',
+  validation_failed: 'codes.validation_failed',
+  too_many_requests: 'codes.too_many_requests',
+  internal_error: 'codes.internal_error',
+  invalid_body: 'codes.invalid_body',
+  invalid_query: 'codes.invalid_query',
+  invalid_path: 'codes.invalid_path',
+  method_not_allowed: 'codes.method_not_allowed',
+  payload_too_large: 'codes.payload_too_large',
+  email_taken: 'codes.email_taken',
+  invalid_credentials: 'codes.invalid_credentials',
+  email_not_validated: 'codes.email_not_validated',
+  account_deactivated: 'codes.account_deactivated',
+  invalid_token: 'codes.invalid_token',
+  network_error: 'codes.network_error',
+} as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
+
+export function isKnownErrorCode(code: string): code is ErrorCode | ClientErrorCode {
+  return Object.hasOwn(errorCodeKeys, code);
+}
 
 /** Field name to error codes, as the server sends them for validation failures. */
 export type FieldErrors = Record<string, string[]>;
@@ -212,10 +244,7 @@ export const browserApiEnvironment: ApiClientEnvironment = {
   navigate: (to) => navigateTo(to),
   logout,
   toast: (message, type) => showToast(message, type),
-  translateCode: (code) => {
-    const key = `api:codes.${code}`;
-    return i18n.exists(key) ? i18n.t(key) : undefined;
-  },
+  translateCode: (code) => (isKnownErrorCode(code) ? i18n.t(`api:${errorCodeKeys[code]}`) : undefined),
   fallbackMessage: () => i18n.t('api:fallback'),
   wait: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
 };

@@ -1,9 +1,7 @@
-// The reference lists: the right URL, the locale in the query key (so another
-// language is another cache entry) and the all-labels switch.
+// The reference-list factory: the right URL, the locale in the query key (so
+// another language is another cache entry) and the all-labels switch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getContractTypesQueryOptions } from './contract-types';
-import { getLanguages, getLanguagesQueryOptions } from './languages';
-import { getSoftskillCategoriesQueryOptions } from './softskill-categories';
+import { getReferenceList, referenceListQuery, referenceListStaleTime } from './reference-list';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -15,23 +13,32 @@ describe('reference lists', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetch their endpoint under /api/api', async () => {
-    expect(await getLanguages()).toEqual([{ id: 1, name: 'Français', code: 'fr' }]);
+    expect(await getReferenceList('languages')).toEqual([{ id: 1, name: 'Français', code: 'fr' }]);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/api/languages');
+    await getReferenceList('job/categories');
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/api/job/categories');
   });
 
   it('ask for both labels only when told to', async () => {
-    await getLanguages({ allLabels: true });
+    await getReferenceList('languages', { allLabels: true });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/api/languages?labels=all');
   });
 
-  it('keep one cache entry per locale, with a long stale time', () => {
-    const french = getContractTypesQueryOptions({ locale: 'fr' });
-    const english = getContractTypesQueryOptions({ locale: 'en' });
-    expect(french.queryKey).toEqual(['reference-lists', 'contract-types', 'fr', 'one']);
+  it('keep one cache entry per list and locale, with a long stale time', () => {
+    const french = referenceListQuery('contract/types', { locale: 'fr' });
+    const english = referenceListQuery('contract/types', { locale: 'en' });
+    expect(french.queryKey).toEqual(['reference-lists', 'contract/types', 'fr', 'one']);
     expect(english.queryKey).not.toEqual(french.queryKey);
-    expect(getSoftskillCategoriesQueryOptions({ locale: 'en', allLabels: true }).queryKey).toEqual([
-      'reference-lists', 'softskill-categories', 'en', 'all',
+    expect(referenceListQuery('softskill/categories', { locale: 'en', allLabels: true }).queryKey).toEqual([
+      'reference-lists', 'softskill/categories', 'en', 'all',
     ]);
-    expect(getLanguagesQueryOptions().staleTime).toBeGreaterThanOrEqual(5 * 60 * 1000);
+    expect(referenceListQuery('languages').staleTime).toBeGreaterThanOrEqual(5 * 60 * 1000);
+    expect(referenceListStaleTime).toBeGreaterThanOrEqual(5 * 60 * 1000);
+  });
+
+  it('run the query function of the list they name', async () => {
+    const query = referenceListQuery('jobs', { locale: 'fr' });
+    await query.queryFn?.({ signal: new AbortController().signal } as never);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/api/jobs');
   });
 });

@@ -1,7 +1,7 @@
 // The frame of the logged-in areas: a sidebar with the area's pages (candidate,
 // school or partner, from the path prefix) and a header with the language
 // switch. On small screens the sidebar becomes a drawer behind a menu button.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
@@ -23,9 +23,10 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
   const area = dashboardArea(pathname);
   const links = area ? dashboardLinks[area] : [];
   const areaTitle = t(area ? areaTitleKeys[area] : 'layout.area');
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is open for one page: moving to another closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
   return (
     <div className="layout layout--dashboard" data-layout="dashboard" data-area={area ?? undefined}>
@@ -64,7 +65,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
             aria-expanded={menuOpen}
             aria-controls="dashboard-sidebar"
             aria-label={t(menuOpen ? 'layout.closeMenu' : 'layout.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M4 7h16M4 12h16M4 17h16" />

@@ -4,7 +4,7 @@
 // clears the text when it is already closed). Each suggestion says what kind of
 // place it is and, for a commune, its department: "Lyon — Rhône (69)".
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getLocalizationsQueryOptions,
@@ -12,17 +12,12 @@ import {
   type LocalizationType,
   maxLocalizationQueryLength,
 } from '@/api/localizations/get-localizations';
+import { FieldMessages, useFieldIds } from '@/components/form/field';
+import type { Schemas } from '@/api/schemas';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-/** The chosen place, in the shape the server expects (`localization` of sign-ups). */
-export type LocalizationValue = {
-  value: string;
-  type: LocalizationType;
-  lat: number;
-  lng: number;
-  id: string;
-  country_code: string;
-};
+/** The chosen place, in the shape the server expects and answers (`Place`). */
+export type LocalizationValue = Schemas['Place'];
 
 export const localizationSearchDelayMs = 200;
 
@@ -74,11 +69,11 @@ export function LocalizationPicker({
 }: LocalizationPickerProps) {
   const { t, i18n } = useTranslation('common');
   const generatedId = useId();
-  const inputId = id ?? `localization-${generatedId}`;
+  // The shared field frame's ids: the hint and the error describe the input.
+  const { control, hintId, errorId } = useFieldIds({ id: id ?? `localization-${generatedId}`, hint, error });
+  const inputId = control.id;
   const listboxId = `${inputId}-listbox`;
   const statusId = `${inputId}-status`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
 
   const [text, setText] = useState(value?.value ?? '');
   const [open, setOpen] = useState(false);
@@ -86,13 +81,11 @@ export function LocalizationPicker({
   const inputRef = useRef<HTMLInputElement>(null);
 
   // Follow a value set from outside (e.g. going back to a step of a form).
-  const lastValue = useRef(value);
-  useEffect(() => {
-    if (lastValue.current !== value) {
-      lastValue.current = value;
-      if (value) setText(value.value);
-    }
-  }, [value]);
+  const [lastValue, setLastValue] = useState(value);
+  if (lastValue !== value) {
+    setLastValue(value);
+    if (value) setText(value.value);
+  }
 
   const query = text.trim();
   const debouncedQuery = useDebouncedValue(query, localizationSearchDelayMs);
@@ -108,11 +101,16 @@ export function LocalizationPicker({
   const showList = open && query !== '' && !selectedText;
   const shownResults = showList ? results : [];
 
-  useEffect(() => setActiveIndex(-1), [debouncedQuery]);
+  // A new search starts with no suggestion active.
+  const [activeQuery, setActiveQuery] = useState(debouncedQuery);
+  if (activeQuery !== debouncedQuery) {
+    setActiveQuery(debouncedQuery);
+    setActiveIndex(-1);
+  }
 
   function choose(place: Localization): void {
     const next = toLocalizationValue(place);
-    lastValue.current = next;
+    setLastValue(next);
     setText(next.value);
     setOpen(false);
     setActiveIndex(-1);
@@ -159,7 +157,6 @@ export function LocalizationPicker({
   }
 
   const activeId = activeIndex >= 0 && shownResults[activeIndex] ? `${listboxId}-${activeIndex}` : undefined;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   let status = '';
   if (showList) {
@@ -188,13 +185,14 @@ export function LocalizationPicker({
           role="combobox"
           autoComplete="off"
           spellCheck={false}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the caller asks for it
           autoFocus={autoFocus}
           aria-autocomplete="list"
           aria-expanded={showList}
           aria-controls={listboxId}
           aria-activedescendant={activeId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
           aria-required={required || undefined}
           placeholder={placeholder ?? t('localization.placeholder')}
           maxLength={maxLocalizationQueryLength}
@@ -204,7 +202,7 @@ export function LocalizationPicker({
             onTextChange?.(event.target.value);
             setOpen(true);
             if (value !== null) {
-              lastValue.current = null;
+              setLastValue(null);
               onChange(null);
             }
           }}
@@ -215,6 +213,8 @@ export function LocalizationPicker({
         {waiting && <span className="localization-picker__spinner" aria-hidden="true" data-testid="localization-loading" />}
         <ul className="localization-picker__list" id={listboxId} role="listbox" aria-label={label} hidden={!showList}>
           {shownResults.map((place, index) => (
+            // The keyboard stays in the input (arrows and Enter, the combobox pattern): no key handler here.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${place.type}-${place.id}`}
               id={`${listboxId}-${index}`}
@@ -240,16 +240,7 @@ export function LocalizationPicker({
       <span id={statusId} className="visually-hidden" role="status" aria-live="polite">
         {status}
       </span>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }

@@ -15,24 +15,22 @@ export function usePageTransition(location: Location): {
   phase: TransitionPhase;
 } {
   const [displayedLocation, setDisplayedLocation] = useState(location);
-  const [phase, setPhase] = useState<TransitionPhase>('entering');
   const reducedMotion = usePrefersReducedMotion();
+  // A change that does not animate swaps at once, while rendering.
+  const swapAtOnce =
+    location !== displayedLocation && (location.pathname === displayedLocation.pathname || reducedMotion);
+  if (swapAtOnce) setDisplayedLocation(location);
+  // Otherwise the page shown is leaving until the timer swaps the new one in.
+  const phase: TransitionPhase = location === displayedLocation || swapAtOnce ? 'entering' : 'leaving';
 
   useEffect(() => {
-    if (location === displayedLocation) return;
-    if (location.pathname === displayedLocation.pathname || reducedMotion) {
-      setDisplayedLocation(location);
-      setPhase('entering');
-      return;
-    }
-    setPhase('leaving');
+    if (phase !== 'leaving') return;
     const timer = setTimeout(() => {
       setDisplayedLocation(location);
-      setPhase('entering');
       window.scrollTo({ top: 0 });
     }, pageTransitionMs);
     return () => clearTimeout(timer);
-  }, [location, displayedLocation, reducedMotion]);
+  }, [location, phase]);
 
   return { displayedLocation, phase };
 }

@@ -8,6 +8,7 @@ import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
 import enCommon from '@/locales/en/common.json';
+import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
@@ -16,6 +17,7 @@ import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
 import frCommon from '@/locales/fr/common.json';
+import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
@@ -32,6 +34,7 @@ import {
 export const resources = {
   fr: {
     common: frCommon,
+    forms: frForms,
     home: frHome,
     pages: frPages,
     api: frApi,
@@ -42,6 +45,7 @@ export const resources = {
   },
   en: {
     common: enCommon,
+    forms: enForms,
     home: enHome,
     pages: enPages,
     api: enApi,
@@ -52,7 +56,7 @@ export const resources = {
   },
 } as const;
 
-export const namespaces = ['common', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate'] as const;
+export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

@@ -67,16 +67,16 @@ describe('CandidateSignUp', () => {
     vi.unstubAllGlobals();
   });
 
-  it('stays on a step whose fields are invalid, saying why beside each field', () => {
+  it('stays on a step whose fields are invalid, saying why beside each field', async () => {
     renderSignUp();
     type('Prénom', 'Camille');
     type('Date de naissance', '2020-01-01');
     next();
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Vous');
-    expect(screen.getByText('Ce champ est obligatoire.')).toBeTruthy();
     expect(screen.getByText('Vous devez avoir au moins 15 ans pour créer un profil.')).toBeTruthy();
     expect(screen.getByLabelText('Nom').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('Nom'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom')));
   });
 
   it('keeps the values when going back and forth', async () => {

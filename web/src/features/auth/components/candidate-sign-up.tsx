@@ -7,26 +7,31 @@
 // checklist can already check "not your email". "Back" and "Continue" keep
 // every value; "Continue" checks only the fields of the current step (the same
 // rules as the server). A 422 from the server puts each message beside its
-// field and goes back to the first step holding one.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+// field and goes back to the first step holding one. The values live in one
+// react-hook-form form across the steps.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useSignUpCandidate } from '../api/sign-up-candidate';
 import { describeAuthError } from '../utils/auth-errors';
-import { mapSignUpServerErrors, signUpSteps, stepOfField } from '../utils/sign-up-steps';
+import { signUpFields, signUpSteps, stepOfField } from '../utils/sign-up-steps';
 import {
   type CandidateSignUpValues,
   emptySignUpValues,
   maxLengths,
-  type SignUpErrors,
   type SignUpField,
+  signUpSchema,
   toSignUpRequest,
-  validateSignUpField,
-  validateSignUpFields,
 } from '../utils/sign-up-validation';
 import { AuthCard, FormAlert } from './auth-card';
 import { CheckInbox } from './check-inbox';
@@ -46,83 +51,64 @@ const fieldIds: Record<Exclude<SignUpField, 'localizationText'>, string> = {
 
 export function CandidateSignUp() {
   const { t, i18n } = useTranslation('auth');
+  const ruleMessage = useRuleMessage();
   const signUp = useSignUpCandidate();
-  const [values, setValues] = useState<CandidateSignUpValues>(emptySignUpValues);
-  const [errors, setErrors] = useState<SignUpErrors>({});
+  const form = useForm<CandidateSignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: emptySignUpValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, control, trigger, setError, setValue, getValues, getFieldState, formState } = form;
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+  const { errors } = formState;
+  useRecheckShownErrors(form, { password: ['passwordConfirmation'], localizationText: ['localization'] });
   const [stepIndex, setStepIndex] = useState(0);
   const [done, setDone] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<SignUpField | 'heading' | null>(null);
+  // Each request is a new object, so asking for the same target twice focuses it twice.
+  const [focusRequest, setFocusRequest] = useState<{ target: SignUpField | 'heading' } | null>(null);
+  const setFocusTarget = (target: SignUpField | 'heading') => setFocusRequest({ target });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = signUpSteps[stepIndex] ?? signUpSteps[0]!;
   const lastStep = stepIndex === signUpSteps.length - 1;
 
   // After a step change or a failed check, move the focus where the user must look.
   useEffect(() => {
-    if (focusTarget === null) return;
-    if (focusTarget === 'heading') headingRef.current?.focus();
-    else if (focusTarget !== 'localizationText') document.getElementById(fieldIds[focusTarget])?.focus();
-    setFocusTarget(null);
-  }, [focusTarget, stepIndex]);
+    const target = focusRequest?.target;
+    if (target === undefined) return;
+    if (target === 'heading') headingRef.current?.focus();
+    else if (target !== 'localizationText') document.getElementById(fieldIds[target])?.focus();
+  }, [focusRequest]);
 
-  // The latest values, so that two changes in one event (the place picker
-  // reports its text and its place together) both count.
-  const latest = useRef(values);
-
-  function update<K extends SignUpField>(field: K, value: CandidateSignUpValues[K]): void {
-    const next = { ...latest.current, [field]: value };
-    latest.current = next;
-    setValues(next);
-    // An error shown beside a field follows the field: it changes or goes away as the user types.
-    const recheck: SignUpField[] =
-      field === 'password' ? ['password', 'passwordConfirmation'] : field === 'localizationText' ? ['localization'] : [field];
-    setErrors((shown) => {
-      const updated = { ...shown };
-      for (const name of recheck) {
-        if (shown[name] === undefined) continue;
-        const rule = validateSignUpField(name, next);
-        if (rule) updated[name] = rule;
-        else delete updated[name];
-      }
-      return updated;
-    });
+  /** Goes to the first step holding one of `failed` and focuses its first failing field. */
+  function showFirstFailure(failed: readonly SignUpField[]): void {
+    const first = signUpFields.find((field) => failed.includes(field));
+    if (first === undefined) return;
+    setStepIndex(stepOfField(first));
+    setFocusTarget(first);
   }
 
   /** Checks the fields of the current step; on the last step, every step (back to the first failing one). */
-  function checkStep(): boolean {
-    const fields = lastStep ? signUpSteps.flatMap((item) => item.fields) : step.fields;
-    const found = validateSignUpFields(fields, values);
-    setErrors((shown) => {
-      const next = { ...shown };
-      for (const field of fields) delete next[field];
-      return { ...next, ...found };
-    });
-    const first = fields.find((field) => found[field]);
-    if (first) {
-      setStepIndex(stepOfField(first));
-      setFocusTarget(first);
-    }
-    return first === undefined;
+  async function checkStep(): Promise<boolean> {
+    const fields = lastStep ? signUpFields : step.fields;
+    if (await trigger([...fields])) return true;
+    showFirstFailure(fields.filter((field) => getFieldState(field).error !== undefined));
+    return false;
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (!checkStep()) return;
+  async function onSubmit(): Promise<void> {
+    if (!(await checkStep())) return;
     if (!lastStep) {
       setStepIndex(stepIndex + 1);
       setFocusTarget('heading');
       return;
     }
-    signUp.mutate(toSignUpRequest(values, i18n.resolvedLanguage ?? i18n.language), {
+    signUp.mutate(toSignUpRequest(getValues(), i18n.resolvedLanguage ?? i18n.language), {
       onSuccess: () => setDone(true),
       onError: (error) => {
-        if (!(error instanceof ApiError) || error.status !== 422) return;
-        const mapped = mapSignUpServerErrors(error.errors);
-        setErrors((shown) => ({ ...shown, ...mapped.fields }));
-        if (mapped.step !== null) {
-          const target = signUpSteps[mapped.step]?.fields.find((field) => mapped.fields[field]);
-          setStepIndex(mapped.step);
-          if (target) setFocusTarget(target);
-        }
+        const applied = applyServerErrors(error, setError, signUpFields);
+        if (applied) showFirstFailure(applied.fields);
       },
     });
   }
@@ -133,9 +119,9 @@ export function CandidateSignUp() {
     setFocusTarget('heading');
   }
 
-  if (done) return <CheckInbox email={values.email.trim()} />;
+  if (done) return <CheckInbox email={getValues('email').trim()} />;
 
-  const errorText = (field: SignUpField) => (errors[field] ? t(`rules.${errors[field]}`) : undefined);
+  const errorText = (field: SignUpField) => ruleMessage(errors[field], field);
   const serverFailure =
     signUp.error && !(signUp.error instanceof ApiError && signUp.error.status === 422) ? describeAuthError(signUp.error) : null;
   const fieldsFailed = signUp.error instanceof ApiError && signUp.error.status === 422;
@@ -168,7 +154,15 @@ export function CandidateSignUp() {
         ))}
       </ol>
 
-      <form className="auth-form" noValidate onSubmit={onSubmit} data-step={step.id}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+        data-step={step.id}
+      >
         <p className="stepper__progress">{t('signUp.progress', { current: stepIndex + 1, total: signUpSteps.length })}</p>
         <h2 className="auth-form__step-title" ref={headingRef} tabIndex={-1}>
           {t(`signUp.steps.${step.id}`)}
@@ -188,37 +182,31 @@ export function CandidateSignUp() {
               <TextField
                 id={fieldIds.firstname}
                 label={t('fields.firstname')}
-                name="firstname"
                 autoComplete="given-name"
                 required
                 maxLength={maxLengths.firstname}
-                value={values.firstname}
-                onChange={(event) => update('firstname', event.target.value)}
+                {...register('firstname')}
                 error={errorText('firstname')}
               />
               <TextField
                 id={fieldIds.lastname}
                 label={t('fields.lastname')}
-                name="lastname"
                 autoComplete="family-name"
                 required
                 maxLength={maxLengths.lastname}
-                value={values.lastname}
-                onChange={(event) => update('lastname', event.target.value)}
+                {...register('lastname')}
                 error={errorText('lastname')}
               />
             </div>
             <TextField
               id={fieldIds.birthdate}
               label={t('fields.birthdate')}
-              name="birthdate"
               type="date"
               autoComplete="bday"
               required
               min="1900-01-01"
               max={new Date().toISOString().slice(0, 10)}
-              value={values.birthdate}
-              onChange={(event) => update('birthdate', event.target.value)}
+              {...register('birthdate')}
               hint={t('hints.birthdate')}
               error={errorText('birthdate')}
             />
@@ -230,41 +218,43 @@ export function CandidateSignUp() {
             <TextField
               id={fieldIds.email}
               label={t('fields.email')}
-              name="email"
               type="email"
               inputMode="email"
               autoComplete="email"
               required
               maxLength={maxLengths.email}
-              value={values.email}
-              onChange={(event) => update('email', event.target.value)}
+              {...register('email')}
               error={errorText('email')}
             />
             <TextField
               id={fieldIds.phone}
               label={t('fields.phone')}
-              name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
               required
               maxLength={maxLengths.phone}
-              value={values.phone}
-              onChange={(event) => update('phone', event.target.value)}
+              {...register('phone')}
               hint={t('hints.phone')}
               error={errorText('phone')}
             />
-            <LocalizationPicker
-              id={fieldIds.localization}
-              label={t('fields.localization')}
+            <Controller
+              control={control}
               name="localization"
-              types={['city', 'country']}
-              required
-              value={values.localization}
-              onChange={(place) => update('localization', place)}
-              onTextChange={(text) => update('localizationText', text)}
-              hint={t('hints.localization')}
-              error={errorText('localization')}
+              render={({ field }) => (
+                <LocalizationPicker
+                  id={fieldIds.localization}
+                  label={t('fields.localization')}
+                  name="localization"
+                  types={['city', 'country']}
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onTextChange={(text) => setValue('localizationText', text)}
+                  hint={t('hints.localization')}
+                  error={errorText('localization')}
+                />
+              )}
             />
           </>
         )}
@@ -274,46 +264,30 @@ export function CandidateSignUp() {
             <PasswordField
               id={fieldIds.password}
               label={t('fields.password')}
-              name="password"
               autoComplete="new-password"
               required
               maxLength={128}
               showPolicy
-              policyEmail={values.email}
-              value={values.password}
-              onChange={(event) => update('password', event.target.value)}
+              policyEmail={email}
+              policyValue={password}
+              {...register('password')}
               error={errorText('password')}
             />
             <PasswordField
               id={fieldIds.passwordConfirmation}
               label={t('fields.passwordConfirmation')}
-              name="password-confirmation"
               autoComplete="new-password"
               required
               maxLength={128}
-              value={values.passwordConfirmation}
-              onChange={(event) => update('passwordConfirmation', event.target.value)}
+              {...register('passwordConfirmation')}
               error={errorText('passwordConfirmation')}
             />
-            <div className="field">
-              <label className="checkbox">
-                <input
-                  id={fieldIds.consent}
-                  type="checkbox"
-                  name="consent"
-                  checked={values.consent}
-                  aria-invalid={errors.consent ? true : undefined}
-                  aria-describedby={errors.consent ? `${fieldIds.consent}-error` : undefined}
-                  onChange={(event) => update('consent', event.target.checked)}
-                />
-                <span>{t('signUp.consent')}</span>
-              </label>
-              {errors.consent && (
-                <p id={`${fieldIds.consent}-error`} className="field__error">
-                  {t(`rules.${errors.consent}`)}
-                </p>
-              )}
-            </div>
+            <CheckboxField
+              id={fieldIds.consent}
+              label={t('signUp.consent')}
+              {...register('consent')}
+              error={errorText('consent')}
+            />
           </>
         )}
 

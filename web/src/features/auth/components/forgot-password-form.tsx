@@ -1,32 +1,39 @@
 // /mot-de-passe/oublier: asks for a reset link. The answer never says whether
 // an account exists for the address.
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '@/components/ui/text-field';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { describeAuthError } from '../utils/auth-errors';
-import { isValidEmail } from '../utils/sign-up-validation';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../utils/auth-schemas';
 import { AuthCard, FormAlert } from './auth-card';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
+  const ruleMessage = useRuleMessage();
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const rule = email.trim() === '' ? 'required' : isValidEmail(email) ? null : 'invalid_email';
-    setError(rule);
-    if (rule === null) request.mutate(email);
-  }
+  const onSubmit = handleSubmit(({ email }) =>
+    request.mutate(email, {
+      // A 422 without a field the form shows is still about the address.
+      onError: (error) => {
+        const applied = applyServerErrors(error, setError, ['email']);
+        if (applied && applied.fields.length === 0) setError('email', { type: 'server', message: 'invalid_email' });
+      },
+    }),
+  );
 
-  const fieldError =
-    error ?? (request.error instanceof ApiError && request.error.status === 422 ? 'invalid_email' : null);
-  const failure = request.error && fieldError === null ? describeAuthError(request.error) : null;
+  const fieldFailed = formState.errors.email?.type === 'server';
+  const failure = request.error && !fieldFailed ? describeAuthError(request.error) : null;
 
   return (
     <AuthCard
@@ -47,7 +54,7 @@ export function ForgotPasswordForm() {
           </div>
         </>
       ) : (
-        <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           {failure && <FormAlert>{t(failure.key, failure.values)}</FormAlert>}
           <TextField
             id="forgot-email"
@@ -56,9 +63,8 @@ export function ForgotPasswordForm() {
             inputMode="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={fieldError ? t(`rules.${fieldError}`) : undefined}
+            {...register('email')}
+            error={ruleMessage(formState.errors.email)}
           />
           <button type="submit" className="button button--primary button--large auth-form__submit" disabled={request.isPending}>
             {t(request.isPending ? 'forgot.submitting' : 'forgot.submit')}

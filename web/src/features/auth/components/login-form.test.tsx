@@ -60,11 +60,11 @@ describe('LoginForm', () => {
     resetSessionForTests();
   });
 
-  it('checks the fields before calling the server', () => {
+  it('checks the fields before calling the server', async () => {
     answer(200, candidate);
     renderLogin();
     submit('not-an-email', '');
-    expect(screen.getByText(/Enter a valid email address/)).toBeTruthy();
+    expect(await screen.findByText(/Enter a valid email address/)).toBeTruthy();
     expect(screen.getByText('This field is required.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -1,43 +1,41 @@
 // The login page: email, password, "remember me". A success goes back to the
 // page that asked for a session (when it is a safe in-app path the user may
 // open) or to the user's dashboard. Failures say why, in the user's language.
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TextField } from '@/components/ui/text-field';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { afterLoginPath, sanitizeRedirect } from '@/lib/access-guard';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { userRole } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { describeAuthError } from '../utils/auth-errors';
-import { isValidEmail } from '../utils/sign-up-validation';
+import { loginSchema, type LoginValues } from '../utils/auth-schemas';
 import { AuthCard, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
+  const ruleMessage = useRuleMessage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = sanitizeRedirect(searchParams.get('redirect'));
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const { register, handleSubmit, setError, formState } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+  const { errors } = formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const errors: { email?: string; password?: string } = {};
-    if (email.trim() === '') errors.email = 'required';
-    else if (!isValidEmail(email)) errors.email = 'invalid_email';
-    if (password === '') errors.password = 'required';
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    login.mutate(
-      { email, password, remember },
-      { onSuccess: (user) => void navigate(afterLoginPath(userRole(user), redirect), { replace: true }) },
-    );
-  }
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (user) => void navigate(afterLoginPath(userRole(user), redirect), { replace: true }),
+      onError: (error) => applyServerErrors(error, setError, ['email', 'password'], { username: 'email' }),
+    }),
+  );
 
   const failure = login.error ? describeAuthError(login.error) : null;
 
@@ -58,32 +56,28 @@ export function LoginForm() {
     >
       {redirect && !failure && <FormAlert tone="info">{t('login.sessionNeeded')}</FormAlert>}
       {failure && <FormAlert testId="login-error">{t(failure.key, failure.values)}</FormAlert>}
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           id="login-email"
           label={t('fields.email')}
           type="email"
-          name="email"
           autoComplete="username"
           inputMode="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email ? t(`rules.${fieldErrors.email}`) : undefined}
+          {...register('email')}
+          error={ruleMessage(errors.email)}
         />
         <PasswordField
           id="login-password"
           label={t('fields.password')}
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password ? t(`rules.${fieldErrors.password}`) : undefined}
+          {...register('password')}
+          error={ruleMessage(errors.password)}
         />
         <div className="auth-form__row">
           <label className="checkbox">
-            <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <input type="checkbox" {...register('remember')} />
             <span>{t('fields.remember')}</span>
           </label>
           <Link to={paths.forgotPassword} className="auth-form__link">

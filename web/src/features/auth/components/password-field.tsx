@@ -2,22 +2,24 @@
 // checklist of the policy (each rule ticks as soon as it is met).
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { TextField, type TextFieldProps } from '@/components/form/text-field';
 import { checkPassword, passwordRules } from '../utils/password-policy';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children'> & {
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children' | 'describedBy'> & {
   /** Show the policy checklist, checked against this email's local part. */
   policyEmail?: string;
   showPolicy?: boolean;
+  /** The password the checklist checks, for an input registered with react-hook-form (uncontrolled). */
+  policyValue?: string;
 };
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { policyEmail = '', showPolicy = false, value, id, ...props },
+  { policyEmail = '', policyValue, showPolicy = false, value, id, ...props },
   ref,
 ) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
-  const checks = checkPassword(String(value ?? ''), policyEmail);
+  const checks = checkPassword(policyValue ?? String(value ?? ''), policyEmail);
   const policyId = id ? `${id}-policy` : undefined;
   return (
     <TextField
@@ -26,7 +28,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       {...props}
       value={value}
       type={visible ? 'text' : 'password'}
-      aria-describedby={policyId && showPolicy ? policyId : undefined}
+      describedBy={policyId && showPolicy ? policyId : undefined}
       trailing={
         <button
           type="button"

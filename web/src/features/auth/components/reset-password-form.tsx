@@ -1,42 +1,49 @@
 // /mot-de-passe/reinitialiser?token=…: a new password (with the policy
 // checklist) and its confirmation. Every session of the account ends, so the
 // user logs in again afterwards.
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useResetPassword } from '../api/reset-password';
 import { describeAuthError } from '../utils/auth-errors';
-import { isPasswordValid } from '../utils/password-policy';
+import { resetPasswordSchema, type ResetPasswordValues } from '../utils/auth-schemas';
 import { AuthCard, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';
 
-type ResetErrors = { password?: string; confirmation?: string };
-
 export function ResetPasswordForm() {
   const { t } = useTranslation('auth');
+  const ruleMessage = useRuleMessage();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<ResetErrors>({});
+  const { register, handleSubmit, setError, control, formState } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const { errors } = formState;
+  const password = useWatch({ control, name: 'password' });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const next: ResetErrors = {};
-    if (password === '') next.password = 'required';
-    else if (!isPasswordValid(password)) next.password = 'password_policy';
-    if (confirmation === '') next.confirmation = 'required';
-    else if (confirmation !== password) next.confirmation = 'password_mismatch';
-    setErrors(next);
-    if (Object.keys(next).length === 0 && token) reset.mutate({ token, password });
-  }
+  const onSubmit = handleSubmit(({ password }) => {
+    if (!token) return;
+    reset.mutate(
+      { token, password },
+      {
+        // The server's only field rule here is the password policy.
+        onError: (error) => {
+          const applied = applyServerErrors(error, setError, ['password']);
+          if (applied && applied.fields.length === 0) setError('password', { type: 'server', message: 'password_policy' });
+        },
+      },
+    );
+  });
 
   const serverPolicy = reset.error instanceof ApiError && reset.error.status === 422;
   const failure = reset.error && !serverPolicy ? describeAuthError(reset.error) : null;
-  const passwordError = errors.password ?? (serverPolicy ? 'password_policy' : undefined);
 
   if (!token || reset.isSuccess) {
     return (
@@ -63,7 +70,7 @@ export function ResetPasswordForm() {
           )}
         </FormAlert>
       )}
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <PasswordField
           id="reset-password"
           label={t('fields.newPassword')}
@@ -71,9 +78,9 @@ export function ResetPasswordForm() {
           required
           maxLength={128}
           showPolicy
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={passwordError ? t(`rules.${passwordError}`) : undefined}
+          policyValue={password}
+          {...register('password')}
+          error={ruleMessage(errors.password)}
         />
         <PasswordField
           id="reset-password-confirmation"
@@ -81,9 +88,8 @@ export function ResetPasswordForm() {
           autoComplete="new-password"
           required
           maxLength={128}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation ? t(`rules.${errors.confirmation}`) : undefined}
+          {...register('confirmation')}
+          error={ruleMessage(errors.confirmation)}
         />
         <button type="submit" className="button button--primary button--large auth-form__submit" disabled={reset.isPending}>
           {t(reset.isPending ? 'reset.submitting' : 'reset.submit')}

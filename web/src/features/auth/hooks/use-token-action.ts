@@ -10,5 +10,6 @@ export function useTokenAction(token: string | null, run: (token: string) => voi
     usedFor.current = token;
     run(token);
     // `run` is a fresh function each render: only a new token runs it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a token is used once, whatever `run` is now
   }, [token]);
 }

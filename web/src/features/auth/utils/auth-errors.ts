@@ -1,10 +1,12 @@
 // What to tell the user when an account call fails: each server code of the
 // accounts contract has its own sentence; a rate limit says how long to wait.
-import { ApiError } from '@/lib/api-client';
+import type { ErrorCode } from '@/api/codes';
+import { ApiError, type ClientErrorCode } from '@/lib/api-client';
 
 export type ErrorMessage = { key: string; values?: Record<string, string | number> };
 
-const codeKeys: Record<string, string> = {
+/** Typed by the server's codes: a code the server drops fails `tsc`. */
+const codeKeys: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   invalid_credentials: 'errors.invalidCredentials',
   email_not_validated: 'errors.emailNotValidated',
   account_deactivated: 'errors.accountDeactivated',
@@ -23,7 +25,7 @@ export function describeAuthError(error: unknown): ErrorMessage {
     if (seconds < 60) return { key: 'errors.rateLimitedSeconds', values: { count: seconds } };
     return { key: 'errors.rateLimitedMinutes', values: { count: Math.ceil(seconds / 60) } };
   }
-  const key = codeKeys[error.code];
+  const key = codeKeys[error.code as ErrorCode];
   if (key) return { key };
   if (error.status === 401) return { key: 'errors.invalidCredentials' };
   if (error.status === 0) return { key: 'errors.network' };

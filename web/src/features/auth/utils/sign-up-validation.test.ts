@@ -1,7 +1,7 @@
 // The sign-up checks made before calling the server, field by field and step
 // by step, and the mapping of the server's 422 back to fields and steps.
 import { describe, expect, it } from 'vitest';
-import { mapSignUpServerErrors, signUpSteps, stepOfField } from './sign-up-steps';
+import { firstStepOf, signUpSteps, stepOfField } from './sign-up-steps';
 import {
   type CandidateSignUpValues,
   emptySignUpValues,
@@ -128,35 +128,11 @@ describe('sign-up validation', () => {
   });
 });
 
-describe('server errors of the sign-up', () => {
-  it('puts each rule beside its field and goes back to the earliest step', () => {
-    expect(mapSignUpServerErrors({ password: ['password_policy'], birthdate: ['too_young'] })).toEqual({
-      fields: { password: 'password_policy', birthdate: 'too_young' },
-      step: 0,
-      unmatched: [],
-    });
-    expect(mapSignUpServerErrors({ email: ['invalid_email', 'too_long'], phone: ['required'] })).toEqual({
-      fields: { email: 'invalid_email', phone: 'required' },
-      step: 1,
-      unmatched: [],
-    });
-  });
-
-  it('maps nested localization fields to the picker', () => {
-    expect(mapSignUpServerErrors({ 'localization.id': ['invalid_localization'] })).toEqual({
-      fields: { localization: 'invalid_localization' },
-      step: 1,
-      unmatched: [],
-    });
-  });
-
-  it('keeps unknown rules as a generic message and unknown fields aside', () => {
-    expect(mapSignUpServerErrors({ lastname: ['weird_rule'], school: ['required'] })).toEqual({
-      fields: { lastname: 'invalid' },
-      step: 0,
-      unmatched: ['school'],
-    });
-    expect(mapSignUpServerErrors({})).toEqual({ fields: {}, step: null, unmatched: [] });
+describe('steps of the sign-up', () => {
+  it('goes back to the earliest step holding a failing field', () => {
+    expect(firstStepOf(['password', 'birthdate'])).toBe(0);
+    expect(firstStepOf(['email', 'phone'])).toBe(1);
+    expect(firstStepOf([])).toBeNull();
   });
 
   it('knows which step holds each field', () => {

@@ -5,6 +5,8 @@
 // follows the shared policy. Each failure is the server's rule code, so one
 // set of messages serves both.
 import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { FormRuleCode } from '@/lib/form/rule-messages';
+import { rulesSchema } from '@/lib/form/rules-schema';
 import { isPasswordValid } from './password-policy';
 
 export type CandidateSignUpValues = {
@@ -24,7 +26,8 @@ export type CandidateSignUpValues = {
 export type SignUpField = keyof CandidateSignUpValues;
 
 /** Rule codes of the server, plus the two checks only the form makes. */
-export type RuleCode =
+export type RuleCode = Extract<
+  FormRuleCode,
   | 'required'
   | 'invalid_email'
   | 'invalid_phone'
@@ -35,8 +38,8 @@ export type RuleCode =
   | 'invalid_localization'
   | 'password_mismatch'
   | 'consent_required'
-  /** A server rule the form has no message for. */
-  | 'invalid';
+  | 'invalid'
+>;
 
 export type SignUpErrors = Partial<Record<SignUpField, RuleCode>>;
 
@@ -166,3 +169,8 @@ export function toSignUpRequest(values: CandidateSignUpValues, locale: string) {
     locale: (locale === 'en' ? 'en' : 'fr') as 'fr' | 'en',
   };
 }
+
+const allFields = Object.keys(emptySignUpValues) as SignUpField[];
+
+/** The zod schema of the form: the rules above, each failure carrying its rule code. */
+export const signUpSchema = rulesSchema<CandidateSignUpValues>((values) => validateSignUpFields(allFields, values));

@@ -1,52 +1,61 @@
-// The partner dashboard's offers block: each offer with a way to find candidates for it.
+// The partner dashboard's offers block: each offer with a way to find
+// candidates for it, in the four states of a list (loading, error with retry,
+// empty with the next step, data).
 import '@/styles/dashboard-blocks.css';
 import '../offers.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useOffers } from '../api/get-offers';
 
 export function OffersOverview() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
-  const list = offers.data ?? [];
   return (
     <section className="panel" aria-labelledby="offers-title">
       <header className="panel__head">
         <h2 id="offers-title">
-          {t('overview.title')} <span className="panel__count">{offers.isPending ? '' : list.length}</span>
+          {t('overview.title')} <span className="panel__count">{offers.data?.length ?? ''}</span>
         </h2>
         <Link className="button button--secondary" to={paths.jobOfferCreate}>
           {t('overview.create')}
         </Link>
       </header>
-      {offers.isPending ? (
-        <p className="panel__empty">{t('overview.loading')}</p>
-      ) : list.length === 0 ? (
-        <div className="panel__empty">
-          <p className="panel__empty-title">{t('overview.empty')}</p>
-          <p>{t('overview.emptyHint')}</p>
-        </div>
-      ) : (
-        <ul className="row-list" data-testid="offers">
-          {list.map((offer) => (
-            <li key={offer.id} className="row-list__item">
-              <div>
-                <p className="row-list__title">{offer.title}</p>
-                <p className="row-list__meta">
-                  {[offer.job_category?.name, offer.contract_type?.name, offer.localization?.value].filter(Boolean).join(' · ')}
-                </p>
-              </div>
-              <Link
-                className="button button--secondary"
-                to={`${paths.partnerSourcing}?${new URLSearchParams({ offer: String(offer.id) }).toString()}`}
-              >
-                {t('overview.findCandidates')}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={offers}
+        testId="offers"
+        empty={
+          <>
+            <p className="panel__empty-title">{t('overview.empty')}</p>
+            <p>{t('overview.emptyHint')}</p>
+            <Link className="button button--primary" to={paths.jobOfferCreate}>
+              {t('overview.create')}
+            </Link>
+          </>
+        }
+      >
+        {(list) => (
+          <ul className="row-list" data-testid="offers">
+            {list.map((offer) => (
+              <li key={offer.id} className="row-list__item">
+                <div>
+                  <p className="row-list__title">{offer.title}</p>
+                  <p className="row-list__meta">
+                    {[offer.job_category?.name, offer.contract_type?.name, offer.localization?.value].filter(Boolean).join(' · ')}
+                  </p>
+                </div>
+                <Link
+                  className="button button--secondary"
+                  to={`${paths.partnerSourcing}?${new URLSearchParams({ offer: String(offer.id) }).toString()}`}
+                >
+                  {t('overview.findCandidates')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

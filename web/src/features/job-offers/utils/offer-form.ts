@@ -11,6 +11,8 @@
 //      so "find candidates for this offer" always opens a runnable search
 //   5. description and review: optional free text, then everything read back before publishing
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
+import { defaultJobCriteria } from '@/components/job-criteria/criteria-values';
+import { rulesSchema } from '@/lib/form/rules-schema';
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
 
 export const offerSteps = ['job', 'contract', 'place', 'profile', 'review'] as const;
@@ -40,17 +42,10 @@ export const descriptionMaxLength = 10_000;
 
 export function defaultOfferForm(): OfferFormValues {
   return {
+    ...defaultJobCriteria(),
     title: '',
-    jobCategory: null,
     job: null,
     contractType: null,
-    duration: null,
-    startAt: '',
-    localization: null,
-    radius: 10,
-    degree: 1,
-    languages: [],
-    softskillCategories: [],
     description: '',
   };
 }
@@ -83,6 +78,17 @@ export function validateOffer(values: OfferFormValues): OfferErrors {
   }
   if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
   return errors;
+}
+
+/** The zod schema the form runs: the rules above, each failure carrying its rule code. */
+export const offerFormSchema = rulesSchema<OfferFormValues>(validateOffer);
+
+/** Server names that are not the snake_case of the form's. */
+export const offerServerFieldNames = { softskills_categories: 'softskillCategories' } as const;
+
+/** The step showing `field`. */
+export function stepOfField(field: OfferField): OfferStep {
+  return offerSteps.find((step) => stepFields[step].includes(field)) ?? 'job';
 }
 
 /** The errors of one step only: a step can be left when this is empty. */

@@ -1,9 +1,11 @@
 // /mailbox: the demo mailbox. Without an SMTP server the Vivier server keeps
 // the emails it would have sent; this page lists them, newest first, with
 // their links clickable (they all point into the app). A 404 means the server
-// sends real emails, so there is nothing to show.
+// sends real emails, so there is nothing to show; any other failure offers a
+// retry, so it never looks like an empty mailbox.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/ui/query-state';
 import { SafeLink } from '@/components/ui/safe-link';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -79,35 +81,34 @@ export function MailboxView() {
         )}
       </div>
       <p className="form-alert form-alert--info mailbox__note">{t('mailbox.demoNote')}</p>
-      {mailbox.isPending && (
-        <div className="auth-working" role="status">
-          <span className="page-loader__spinner" aria-hidden="true" />
-          <span>{t('common:loading')}</span>
-        </div>
-      )}
-      {notConfigured && (
+      {notConfigured ? (
         <p className="mailbox__empty" data-testid="mailbox-unavailable">
           {t('mailbox.unavailable')}
         </p>
-      )}
-      {mailbox.isError && !notConfigured && (
-        <p className="form-alert" role="alert">
-          {t('mailbox.error')}
-        </p>
-      )}
-      {mailbox.data && (
-        <>
-          <p className="mailbox__count">{t('mailbox.count', { count: mailbox.data.length })}</p>
-          {mailbox.data.length === 0 ? (
-            <p className="mailbox__empty">{t('mailbox.empty')}</p>
-          ) : (
-            <div className="mailbox__list">
-              {mailbox.data.map((email) => (
-                <EmailCard key={email.id} email={email} />
-              ))}
-            </div>
+      ) : (
+        <QueryState
+          query={mailbox}
+          className="mailbox__empty"
+          errorText={t('mailbox.error')}
+          testId="mailbox"
+          empty={
+            <>
+              <p className="mailbox__count">{t('mailbox.count', { count: 0 })}</p>
+              <p>{t('mailbox.empty')}</p>
+            </>
+          }
+        >
+          {(emails) => (
+            <>
+              <p className="mailbox__count">{t('mailbox.count', { count: emails.length })}</p>
+              <div className="mailbox__list">
+                {emails.map((email) => (
+                  <EmailCard key={email.id} email={email} />
+                ))}
+              </div>
+            </>
           )}
-        </>
+        </QueryState>
       )}
       <p className="mailbox__back">
         <Link to={paths.login}>{t('mailbox.loginLink')}</Link>

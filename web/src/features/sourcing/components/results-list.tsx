@@ -1,8 +1,9 @@
-// The ranked list: the total, the sort, the hits and the pager, with loading
-// and empty states. Relax suggestions and actions come in as children of the
+// The ranked list: the total, the sort, the hits and the pager, with the four
+// states of a list (loading, error with retry, empty, data). Relax suggestions and actions come in as children of the
 // header so the saved-search page can reuse the list as is.
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { type SearchHit, type SortOrder, sortOrders } from '../api/search-types';
 import { currentPage, pageCount, type PagingAction, type PagingState, shownRange } from '../utils/results-paging';
 import { HitCard } from './hit-card';
@@ -21,6 +22,8 @@ export type ResultsListProps = {
   onHover: (candidateId: number | null) => void;
   onOpen: (candidateId: number) => void;
   onToggleSave: (hit: SearchHit) => void;
+  /** The request failed: say so (never "no candidates") and offer to ask again. */
+  failure?: { retrying: boolean; onRetry: () => unknown } | null;
   emptyText: string;
   emptyHint?: string;
   showSort?: boolean;
@@ -64,10 +67,15 @@ export function ResultsList(props: ResultsListProps) {
       </header>
       {props.beforeList}
       {loading ? (
-        <div className="results__state" role="status">
-          <span className="page-loader__spinner" aria-hidden="true" />
-          <p>{t('results.loading')}</p>
-        </div>
+        <QueryLoading className="results__state" text={t('results.loading')} />
+      ) : props.failure ? (
+        <QueryError
+          className="results__state"
+          testId="results-error"
+          text={t('results.error')}
+          retrying={props.failure.retrying}
+          onRetry={props.failure.onRetry}
+        />
       ) : hits.length === 0 ? (
         <div className="results__state" data-testid="results-empty">
           <p className="results__state-title">{props.emptyText}</p>

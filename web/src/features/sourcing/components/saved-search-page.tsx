@@ -5,9 +5,10 @@ import '../sourcing.css';
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useJobCategories } from '@/api/reference-lists/job-categories';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearch } from '../api/get-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
@@ -45,7 +46,7 @@ export function SavedSearchPage({ id }: { id: number }) {
   const [tab, setTab] = useState<Tab>('results');
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const search = useSavedSearch(id, { onlySaved: tab === 'saved', ...paging });
-  const jobCategories = useJobCategories();
+  const jobCategories = useReferenceList('job/categories');
   const resolveSearchId = useCallback(() => Promise.resolve(id), [id]);
   const saving = useCandidateSaving(resolveSearchId);
 
@@ -57,7 +58,7 @@ export function SavedSearchPage({ id }: { id: number }) {
     summary?.job_category_name ??
     (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ??
     null;
-  const createdAt = summary?.created_at ?? stored?.created_at;
+  const createdAt = summary?.created_at;
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -65,7 +66,9 @@ export function SavedSearchPage({ id }: { id: number }) {
     saving.forget();
   };
 
-  if (search.isError && !response) {
+  // A search that is not (or no longer) the partner's; other failures get a retry in the list.
+  const missing = search.error instanceof ApiError && (search.error.status === 404 || search.error.status === 403);
+  if (missing && !response) {
     return (
       <section className="saved-search saved-search--missing">
         <h1 className="page-title">{t('page.savedSearchTitle')}</h1>
@@ -134,6 +137,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           refreshing={search.isFetching && !search.isPending}
           busyCandidateId={saving.busyCandidateId}
           onToggleSave={(hit) => void saving.toggle(hit)}
+          failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
           emptyHint={tab === 'saved' ? t('saved.noSavedCandidatesHint') : undefined}
           showSort={tab === 'results'}

@@ -1,10 +1,12 @@
 // The partner dashboard's sourcing block: the saved searches with their saved
-// candidates, and the totals.
+// candidates, and the totals. The list has its four states (loading, error
+// with retry, empty with the next step, data).
 import '@/styles/dashboard-blocks.css';
 import '../sourcing.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buildPath, paths } from '@/config/paths';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearches } from '../api/get-saved-searches';
 
@@ -13,17 +15,18 @@ export function SavedSearchesOverview() {
   const locale = i18n.resolvedLanguage ?? 'fr';
   const searches = useSavedSearches();
   const list = searches.data ?? [];
+  const known = searches.data !== undefined;
   const savedCandidates = list.reduce((sum, search) => sum + search.saved_candidates, 0);
 
   return (
     <>
       <div className="stat-grid">
         <div className="stat-card" data-testid="stat-saved-searches">
-          <p className="stat-card__value">{searches.isPending ? '–' : list.length}</p>
+          <p className="stat-card__value">{known ? list.length : '–'}</p>
           <p className="stat-card__label">{t('dashboard.savedSearches')}</p>
         </div>
         <div className="stat-card" data-testid="stat-saved-candidates">
-          <p className="stat-card__value">{searches.isPending ? '–' : savedCandidates}</p>
+          <p className="stat-card__value">{known ? savedCandidates : '–'}</p>
           <p className="stat-card__label">{t('dashboard.savedCandidates')}</p>
           <p className="stat-card__hint">{t('dashboard.totalCandidates', { searches: list.length })}</p>
         </div>
@@ -35,40 +38,47 @@ export function SavedSearchesOverview() {
             {t('dashboard.newSearch')}
           </Link>
         </header>
-        {searches.isPending ? (
-          <p className="panel__empty">{t('dashboard.loading')}</p>
-        ) : list.length === 0 ? (
-          <div className="panel__empty">
-            <p className="panel__empty-title">{t('dashboard.noSearches')}</p>
-            <p>{t('dashboard.noSearchesHint')}</p>
-          </div>
-        ) : (
-          <ul className="row-list" data-testid="saved-searches">
-            {list.map((search) => (
-              <li key={search.id} className="row-list__item">
-                <div>
-                  <p className="row-list__title">
-                    {search.job_category_name ?? `#${search.id}`}
-                    {' · '}
-                    {search.localization_value ?? search.search.localization.value}
-                  </p>
-                  <p className="row-list__meta">
-                    {t('summary.around', {
-                      place: search.localization_value ?? search.search.localization.value,
-                      radius: search.search.radius,
-                    })}
-                    {' · '}
-                    {t('saved.createdAt', { date: formatDate(search.created_at, locale) })}
-                  </p>
-                </div>
-                <span className="badge">{t('dashboard.candidatesInSearch', { count: search.saved_candidates })}</span>
-                <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: search.id })}>
-                  {t('dashboard.openSearch')}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={searches}
+          testId="saved-searches"
+          empty={
+            <>
+              <p className="panel__empty-title">{t('dashboard.noSearches')}</p>
+              <p>{t('dashboard.noSearchesHint')}</p>
+              <Link className="button button--primary" to={paths.partnerSourcing}>
+                {t('dashboard.newSearch')}
+              </Link>
+            </>
+          }
+        >
+          {(list) => (
+            <ul className="row-list" data-testid="saved-searches">
+              {list.map((search) => (
+                <li key={search.id} className="row-list__item">
+                  <div>
+                    <p className="row-list__title">
+                      {search.job_category_name ?? `#${search.id}`}
+                      {' · '}
+                      {search.localization_value ?? search.search.localization.value}
+                    </p>
+                    <p className="row-list__meta">
+                      {t('summary.around', {
+                        place: search.localization_value ?? search.search.localization.value,
+                        radius: search.search.radius,
+                      })}
+                      {' · '}
+                      {t('saved.createdAt', { date: formatDate(search.created_at, locale) })}
+                    </p>
+                  </div>
+                  <span className="badge">{t('dashboard.candidatesInSearch', { count: search.saved_candidates })}</span>
+                  <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: search.id })}>
+                    {t('dashboard.openSearch')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </>
   );

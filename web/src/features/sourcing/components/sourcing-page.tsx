@@ -1,15 +1,19 @@
 // /dashboard/partenaire/sourcing: the criteria on the left, the map in the
 // middle, the ranked list on the right. The search runs by itself (debounced)
 // whenever the form is valid; relax suggestions rewrite the form in one click;
-// the search can be stored, and candidates saved into it.
+// the search can be stored, and candidates saved into it. The criteria are
+// one react-hook-form form; every change of it is a new search.
 import '../sourcing.css';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useContractTypes } from '@/api/reference-lists/contract-types';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { buildPath, paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { applyServerErrors } from '@/lib/form/server-errors';
 import { showToast } from '@/lib/toasts';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { useRunSearch } from '../api/run-search';
@@ -20,6 +24,9 @@ import {
   buildSearchRequest,
   defaultSearchForm,
   isSearchFormValid,
+  searchFormFields,
+  searchFormSchema,
+  serverFieldNames,
   type SearchFormValues,
   validateSearchForm,
 } from '../utils/search-form';
@@ -34,12 +41,21 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   const { t } = useTranslation('sourcing');
   useDocumentTitle(t('page.title'));
   const navigate = useNavigate();
-  const contractTypes = useContractTypes();
-  const [form, setForm] = useState<SearchFormValues>(() => initialForm ?? defaultSearchForm());
+  const contractTypes = useReferenceList('contract/types');
+  const [firstValues] = useState<SearchFormValues>(() => initialForm ?? defaultSearchForm());
+  const criteria = useForm<SearchFormValues>({
+    resolver: zodResolver(searchFormSchema),
+    defaultValues: firstValues,
+    mode: 'onChange',
+  });
+  // The values as a snapshot per change, for the debounce and the request.
+  const [form, setForm] = useState<SearchFormValues>(firstValues);
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const [savedSearchId, setSavedSearchId] = useState<number | null>(null);
   const savedSearchIdRef = useRef<number | null>(null);
-  savedSearchIdRef.current = savedSearchId;
+  useEffect(() => {
+    savedSearchIdRef.current = savedSearchId;
+  }, [savedSearchId]);
 
   const errors = useMemo(() => validateSearchForm(form), [form]);
   const debouncedForm = useDebouncedValue(form, searchDebounceMs);
@@ -53,35 +69,52 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   const resolveSearchId = useCallback(async () => {
     if (savedSearchIdRef.current !== null) return savedSearchIdRef.current;
     const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
-    if (stored.id === null) throw new Error('the server did not store the search');
+    if (stored.id == null) throw new Error('the server did not store the search');
     setSavedSearchId(stored.id);
     showToast(t('actions.searchSaved'), 'success');
     return stored.id;
   }, [createSavedSearch, form, paging.sort, t]);
   const saving = useCandidateSaving(resolveSearchId);
 
-  const changeForm = useCallback(
-    (next: SearchFormValues) => {
-      setForm(next);
-      dispatchPaging({ type: 'reset' });
-      // New criteria are a new search: candidates saved from here go to a new one.
-      setSavedSearchId(null);
-      saving.forget();
-    },
-    [saving],
+  const { subscribe, setValue } = criteria;
+  const { forget } = saving;
+  // Every change of the criteria is a new search (other form events, such as validation, are not).
+  const lastValues = useRef(JSON.stringify(firstValues));
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          const json = JSON.stringify(values);
+          if (json === lastValues.current) return;
+          lastValues.current = json;
+          setForm(structuredClone(values));
+          dispatchPaging({ type: 'reset' });
+          // Candidates saved from here go to a new stored search.
+          setSavedSearchId(null);
+          forget();
+        },
+      }),
+    [subscribe, forget],
   );
 
-  const applyRelax = (suggestion: RelaxSuggestion) =>
-    changeForm(applyRelaxSuggestion(form, suggestion, (contractTypes.data ?? []).map((contract) => contract.id)));
+  /** Puts a relaxed criterion in the form, as if the user had changed it. */
+  const applyRelax = (suggestion: RelaxSuggestion) => {
+    const next = applyRelaxSuggestion(form, suggestion, (contractTypes.data ?? []).map((contract) => contract.id));
+    for (const key of Object.keys(next) as (keyof SearchFormValues)[]) {
+      if (next[key] !== form[key]) setValue(key, next[key], { shouldValidate: true, shouldDirty: true });
+    }
+  };
 
   async function saveSearch(): Promise<void> {
     if (!isSearchFormValid(form)) return;
     try {
       const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
       showToast(t('actions.searchSaved'), 'success');
-      if (stored.id !== null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
-    } catch {
-      // Shown by the API client.
+      if (stored.id != null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
+    } catch (error) {
+      // The API client shows the error; a 422 also goes beside its fields.
+      applyServerErrors(error, criteria.setError, searchFormFields, serverFieldNames);
     }
   }
 
@@ -97,7 +130,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
           <h1 className="sourcing-page__title">{t('page.title')}</h1>
           <p>{t('page.lead')}</p>
         </div>
-        <SearchForm values={form} errors={errors} onChange={changeForm} />
+        <SearchForm form={criteria} />
         <div className="sourcing-page__actions">
           {savedSearchId !== null ? (
             <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: savedSearchId })}>
@@ -128,6 +161,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
         refreshing={(search.isFetching && !search.isPending) || waitingForDebounce}
         busyCandidateId={saving.busyCandidateId}
         onToggleSave={(hit) => void saving.toggle(hit)}
+        failure={request !== null && search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
         emptyText={request === null ? t('results.idle') : t('results.empty')}
         emptyHint={request === null ? t('results.idleHint') : t('results.emptyHint')}
         beforeList={

@@ -1,6 +1,16 @@
 // The sourcing form as data: its defaults (spec §3 and §9), the same validation
 // rules as the server (spec §5), and the request built from it. Kept free of
 // React so the rules are tested on their own.
+import {
+  defaultDegree,
+  defaultJobCriteria,
+  defaultRadiusKm,
+  degreeRange,
+  durationRangeMonths,
+  languageLevelRange,
+  radiusRangeKm,
+} from '@/components/job-criteria/criteria-values';
+import { rulesSchema } from '@/lib/form/rules-schema';
 import type {
   LanguageRequirement,
   SearchLocalization,
@@ -9,14 +19,8 @@ import type {
   StoredSearch,
 } from '../api/search-types';
 
-export const radiusRangeKm = { min: 1, max: 200 } as const;
-export const durationRangeMonths = { min: 0, max: 120 } as const;
-export const degreeRange = { min: 0, max: 8 } as const;
-export const languageLevelRange = { min: 1, max: 6 } as const;
-
-export const defaultRadiusKm = 10;
-export const defaultDegree = 1;
-export const defaultLanguageLevel = 3;
+// The list helpers the form's tests use, where the sections keep them.
+export { addLanguage, toggleId } from '@/components/job-criteria/criteria-values';
 export const defaultDurationFlexibility = 0;
 
 export type SearchFormValues = {
@@ -47,6 +51,23 @@ export type SearchFormField =
   | 'softskillCategories'
   | 'durationFlexibility';
 
+/** The fields that show an error, in the order of the form. */
+export const searchFormFields: readonly SearchFormField[] = [
+  'jobCategory',
+  'contracts',
+  'duration',
+  'startAt',
+  'localization',
+  'radius',
+  'languages',
+  'softskillCategories',
+  'degree',
+  'durationFlexibility',
+];
+
+/** Server names that are not the snake_case of the form's. */
+export const serverFieldNames = { softskills_categories: 'softskillCategories' } as const;
+
 /** The server's rule codes, used as translation keys for the messages. */
 export type SearchFormRule = 'required' | 'out_of_range' | 'matching_parameter_required' | 'invalid_date';
 
@@ -54,15 +75,8 @@ export type SearchFormErrors = Partial<Record<SearchFormField, SearchFormRule>>;
 
 export function defaultSearchForm(): SearchFormValues {
   return {
-    jobCategory: null,
+    ...defaultJobCriteria(),
     contracts: [],
-    duration: null,
-    startAt: '',
-    localization: null,
-    radius: defaultRadiusKm,
-    degree: defaultDegree,
-    languages: [],
-    softskillCategories: [],
     durationFlexibility: defaultDurationFlexibility,
     keywords: '',
   };
@@ -106,6 +120,9 @@ export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
   }
   return errors;
 }
+
+/** The zod schema the form runs: the rules above, each failure carrying its rule code. */
+export const searchFormSchema = rulesSchema<SearchFormValues>(validateSearchForm);
 
 export function isSearchFormValid(values: SearchFormValues): boolean {
   return Object.keys(validateSearchForm(values)).length === 0;
@@ -187,14 +204,4 @@ export function offerToForm(offer: OfferCriteria): SearchFormValues {
     languages: (offer.languages ?? []).map(({ id, level }) => ({ id, level })),
     softskillCategories: [...(offer.softskills_categories ?? [])],
   };
-}
-
-/** Adds a language at the default level (spec §9), or leaves the list alone if it is there. */
-export function addLanguage(languages: LanguageRequirement[], id: number): LanguageRequirement[] {
-  if (languages.some((language) => language.id === id)) return languages;
-  return [...languages, { id, level: defaultLanguageLevel }];
-}
-
-export function toggleId(ids: number[], id: number): number[] {
-  return ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id];
 }

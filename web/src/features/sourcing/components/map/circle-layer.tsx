@@ -25,7 +25,9 @@ export function CircleLayer({
   const map = useMapInstance();
   const polygon = useMemo(() => circlePolygon(center, radiusKm), [center, radiusKm]);
   const latestPolygon = useRef(polygon);
-  latestPolygon.current = polygon;
+  useEffect(() => {
+    latestPolygon.current = polygon;
+  }, [polygon]);
 
   useEffect(() => {
     if (!map) return undefined;

@@ -33,7 +33,9 @@ export function HitsLayer({ hits, highlightedId, onHover, onSelect, clusterLabel
   const map = useMapInstance();
   // Handlers are registered once; they read the latest props through this ref.
   const latest = useRef({ hits, onHover, onSelect, clusterLabel });
-  latest.current = { hits, onHover, onSelect, clusterLabel };
+  useEffect(() => {
+    latest.current = { hits, onHover, onSelect, clusterLabel };
+  }, [hits, onHover, onSelect, clusterLabel]);
   // Cluster ids are only valid for one data set, so the count markers are dropped with each new one.
   const countMarkers = useRef(new Map<number, maplibregl.Marker>());
 

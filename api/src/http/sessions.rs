@@ -1,0 +1,302 @@
+//! Sessions over HTTP (the session itself is [`crate::auth::session`]): logging in and out,
+//! and "who am I": `POST /api/api/auth/login`, `POST /api/api/auth/login/with-token`,
+//! `POST /api/logout`, `GET /api/api/auth/whoami`.
+//!
+//! An unknown email and a wrong password get the same answer after the same work (a password
+//! hash is verified either way), so the login form does not reveal who has an account.
+
+use std::sync::LazyLock;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa_axum::routes;
+
+use super::routes::{Access, RouteTable};
+use super::{AppState, ClientIp};
+use crate::auth::tokens::{self, TokenKind};
+use crate::auth::{CurrentUser, Role, session};
+use crate::error::{Error, ErrorCode, Result};
+use crate::extract::Json;
+use crate::password;
+
+pub fn routes(table: &mut RouteTable) {
+    table.add(Access::Public, routes!(login));
+    table.add(Access::Public, routes!(login_with_token));
+    table.add(Access::Public, routes!(logout));
+    table.add(Access::Authenticated, routes!(whoami));
+}
+
+/// The logged-in user and the role flags the web app needs (spec section 6).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WhoAmI {
+    id: i64,
+    email: String,
+    firstname: String,
+    lastname: String,
+    locale: String,
+    discriminator: Role,
+    is_candidate: bool,
+    is_school: bool,
+    is_partner: bool,
+    is_belong_to_a_school: bool,
+    has_campus: bool,
+    first_time: bool,
+    candidate: Option<CandidateSummary>,
+    partner: Option<PartnerSummary>,
+    school: Option<SchoolSummary>,
+}
+
+/// What the web app needs to load the candidate's profile (`GET /api/api/candidates/{id}`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CandidateSummary {
+    /// The candidate's id (the same as the user's).
+    id: i64,
+    slug: String,
+    school_id: Option<i64>,
+    campus_id: Option<i64>,
+    completion: i16,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PartnerSummary {
+    company_id: i64,
+    company_name: String,
+    role: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SchoolSummary {
+    name: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct WhoAmIRow {
+    id: i64,
+    email: String,
+    firstname: String,
+    lastname: String,
+    locale: String,
+    discriminator: String,
+    first_time: bool,
+    slug: Option<String>,
+    candidate_school_id: Option<i64>,
+    campus_id: Option<i64>,
+    completion: Option<i16>,
+    company_id: Option<i64>,
+    company_name: Option<String>,
+    partner_role: Option<String>,
+    school_name: Option<String>,
+}
+
+/// Reads what [`WhoAmI`] says of a user.
+pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
+    let row: WhoAmIRow = sqlx::query_as(
+        "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator, u.first_time,
+                c.slug, c.school_id as candidate_school_id, c.campus_id, c.completion,
+                p.company_id, co.name as company_name, p.role as partner_role, s.name as school_name
+         from users u
+         left join candidates c on c.user_id = u.id
+         left join partners p on p.user_id = u.id
+         left join companies co on co.id = p.company_id
+         left join schools s on s.user_id = u.id
+         where u.id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?
+    .ok_or(Error::Unauthorized)?;
+    let role = Role::from_discriminator(&row.discriminator).ok_or(Error::Forbidden)?;
+    let candidate = row.slug.map(|slug| CandidateSummary {
+        id: row.id,
+        slug,
+        school_id: row.candidate_school_id,
+        campus_id: row.campus_id,
+        completion: row.completion.unwrap_or(0),
+    });
+    let partner = row.company_id.map(|company_id| PartnerSummary {
+        company_id,
+        company_name: row.company_name.unwrap_or_default(),
+        role: row.partner_role,
+    });
+    Ok(WhoAmI {
+        id: row.id,
+        email: row.email,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        locale: row.locale,
+        discriminator: role,
+        is_candidate: role == Role::Candidate,
+        is_school: role == Role::School,
+        is_partner: role == Role::Partner,
+        is_belong_to_a_school: row.candidate_school_id.is_some(),
+        has_campus: row.campus_id.is_some(),
+        first_time: row.first_time,
+        candidate,
+        partner,
+        school: row.school_name.map(|name| SchoolSummary { name }),
+    })
+}
+
+/// The user's profile with a fresh session cookie.
+pub async fn logged_in(state: &AppState, user_id: i64, remember: bool) -> Result<Response> {
+    let session_version: i32 = sqlx::query_scalar("select session_version from users where id = $1")
+        .bind(user_id)
+        .fetch_one(&state.db)
+        .await?;
+    let cookie = session::issue_cookie(
+        &state.settings.session_keys,
+        user_id,
+        session_version,
+        remember,
+        state.settings.secure_cookies(),
+    );
+    let profile = who_am_i(&state.db, user_id).await?;
+    Ok(([(header::SET_COOKIE, cookie)], Json(profile)).into_response())
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct LoginRequest {
+    /// The account's email.
+    username: String,
+    password: String,
+    /// Keep the session 30 days instead of 1.
+    #[serde(default)]
+    remember: bool,
+}
+
+/// Verified when the email is unknown, so that both failures cost the same time.
+static UNKNOWN_USER_HASH: LazyLock<String> =
+    LazyLock::new(|| password::hash("an unguessable placeholder 7f3a").expect("hashing works"));
+
+/// Verifies a password off the async runtime: argon2id is deliberately slow.
+pub async fn verify_password(candidate_password: String, stored_hash: String) -> Result<bool> {
+    tokio::task::spawn_blocking(move || password::verify(&candidate_password, &stored_hash))
+        .await
+        .map_err(|error| Error::Internal(error.into()))
+}
+
+#[utoipa::path(
+    post, path = "/api/api/auth/login", request_body = LoginRequest,
+    responses(
+        (status = 200, body = WhoAmI, description = "logged in; the session cookie is set"),
+        (status = 401, body = crate::error::ErrorBody, description = "invalid_credentials"),
+        (status = 403, body = crate::error::ErrorBody, description = "email_not_validated or account_deactivated"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Json(request): Json<LoginRequest>,
+) -> Result<Response> {
+    let email = request.username.trim().to_lowercase();
+    state.limits.logins_per_ip.hit(&client_ip.to_string())?;
+    state.limits.logins_per_account.hit(&email)?;
+    let account: Option<(i64, Option<String>, bool, bool)> = sqlx::query_as(
+        "select id, password_hash, email_validated_at is not null, active from users where lower(email) = $1",
+    )
+    .bind(&email)
+    .fetch_optional(&state.db)
+    .await?;
+    let stored_hash =
+        account.as_ref().and_then(|(_, hash, _, _)| hash.clone()).unwrap_or_else(|| UNKNOWN_USER_HASH.clone());
+    let password_matches = verify_password(request.password, stored_hash).await?;
+    let Some((user_id, Some(_), validated, active)) = account.filter(|_| password_matches) else {
+        return Err(invalid_credentials());
+    };
+    // only someone who knows the password learns these
+    if !validated {
+        return Err(Error::Rejected {
+            status: StatusCode::FORBIDDEN,
+            code: ErrorCode::EmailNotValidated,
+            message: "validate your email first".into(),
+        });
+    }
+    if !active {
+        return Err(Error::Rejected {
+            status: StatusCode::FORBIDDEN,
+            code: ErrorCode::AccountDeactivated,
+            message: "this account is deactivated".into(),
+        });
+    }
+    logged_in(&state, user_id, request.remember).await
+}
+
+fn invalid_credentials() -> Error {
+    Error::Rejected {
+        status: StatusCode::UNAUTHORIZED,
+        code: ErrorCode::InvalidCredentials,
+        message: "unknown email or wrong password".into(),
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct LoginWithTokenRequest {
+    token: String,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/auth/login/with-token", request_body = LoginWithTokenRequest,
+    responses(
+        (status = 200, body = WhoAmI, description = "logged in; the session cookie is set"),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn login_with_token(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Json(request): Json<LoginWithTokenRequest>,
+) -> Result<Response> {
+    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    let mut connection = state.db.acquire().await?;
+    let consumed =
+        tokens::consume(&mut connection, &request.token, TokenKind::Login).await?.ok_or_else(invalid_token)?;
+    drop(connection);
+    let active: bool = sqlx::query_scalar("select active from users where id = $1")
+        .bind(consumed.user_id)
+        .fetch_one(&state.db)
+        .await?;
+    if !active {
+        return Err(invalid_token());
+    }
+    logged_in(&state, consumed.user_id, false).await
+}
+
+/// The answer to any unknown, used or expired token.
+pub fn invalid_token() -> Error {
+    Error::Rejected {
+        status: StatusCode::BAD_REQUEST,
+        code: ErrorCode::InvalidToken,
+        message: "this link is invalid, already used or expired".into(),
+    }
+}
+
+#[utoipa::path(
+    post, path = "/api/logout",
+    responses((status = 204, description = "the cookie is cleared and every session of the user revoked"))
+)]
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    // logging out ends the sessions on every device: a lost phone is one click away from safe
+    let keys = &state.settings.session_keys;
+    if let Some(user) = session::current_user(&state.db, keys, &state.session_checks, &headers).await? {
+        sqlx::query("update users set session_version = session_version + 1 where id = $1")
+            .bind(user.id)
+            .execute(&state.db)
+            .await?;
+        state.session_checks.forget(user.id);
+    }
+    let cookie = session::clearing_cookie(state.settings.secure_cookies());
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+#[utoipa::path(
+    get, path = "/api/api/auth/whoami",
+    responses((status = 200, body = WhoAmI), (status = 401, body = crate::error::ErrorBody))
+)]
+pub async fn whoami(State(state): State<AppState>, user: CurrentUser) -> Result<Json<WhoAmI>> {
+    Ok(Json(who_am_i(&state.db, user.id).await?))
+}

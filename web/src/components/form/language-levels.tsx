@@ -1,0 +1,99 @@
+// Languages with a required level (1 to 6): a picker to add a language, then a
+// row per language with a level slider and a remove button. The caller owns
+// the list and supplies the labels, so the control fits any form.
+import { useId } from 'react';
+import { FieldsetField } from './field';
+
+export type LanguageChoice = { id: number; name: string; flag?: string | null };
+export type LanguageLevel = { id: number; level: number };
+
+export type LanguageLevelsLabels = {
+  legend: string;
+  add: string;
+  level: (language: string) => string;
+  levelValue: (level: number) => string;
+  remove: (language: string) => string;
+};
+
+export function LanguageLevels({
+  options,
+  value,
+  onAdd,
+  onLevel,
+  onRemove,
+  labels,
+  error,
+  hint,
+}: {
+  options: readonly LanguageChoice[];
+  value: readonly LanguageLevel[];
+  onAdd: (id: number) => void;
+  onLevel: (id: number, level: number) => void;
+  onRemove: (id: number) => void;
+  labels: LanguageLevelsLabels;
+  error?: string;
+  hint?: string;
+}) {
+  const generated = useId();
+  const byId = new Map(options.map((option) => [option.id, option]));
+  const addable = options.filter((option) => !value.some((chosen) => chosen.id === option.id));
+  return (
+    <FieldsetField className="language-levels" legend={labels.legend} hint={hint} error={error}>
+      {value.length > 0 && (
+        <ul className="language-levels__list">
+          {value.map((language) => {
+            const option = byId.get(language.id);
+            const name = option?.name ?? String(language.id);
+            const sliderId = `${generated}-${language.id}`;
+            return (
+              <li key={language.id} className="language-levels__row">
+                <label className="language-levels__name" htmlFor={sliderId}>
+                  {name}
+                  <span className="visually-hidden"> — {labels.level(name)}</span>
+                </label>
+                <input
+                  id={sliderId}
+                  type="range"
+                  min={1}
+                  max={6}
+                  step={1}
+                  value={language.level}
+                  onChange={(event) => onLevel(language.id, Number(event.target.value))}
+                  aria-valuetext={labels.levelValue(language.level)}
+                />
+                <output className="language-levels__value" htmlFor={sliderId}>
+                  {language.level}/6
+                </output>
+                <button
+                  type="button"
+                  className="icon-button language-levels__remove"
+                  aria-label={labels.remove(name)}
+                  onClick={() => onRemove(language.id)}
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d="M6 6l12 12M18 6 6 18" />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <select
+        className="field__input language-levels__add"
+        aria-label={labels.add}
+        value=""
+        onChange={(event) => {
+          if (event.target.value !== '') onAdd(Number(event.target.value));
+        }}
+      >
+        <option value="">{labels.add}</option>
+        {addable.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </FieldsetField>
+  );
+}

@@ -1,0 +1,66 @@
+// The job criteria a sourcing search and a job offer share (spec §3 and §9):
+// their value shapes, limits and defaults, and the small pure helpers the
+// field sections use. One place, so both forms agree with the server's rules.
+import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+
+export const radiusRangeKm = { min: 1, max: 200 } as const;
+export const durationRangeMonths = { min: 0, max: 120 } as const;
+export const degreeRange = { min: 0, max: 8 } as const;
+export const languageLevelRange = { min: 1, max: 6 } as const;
+
+export const defaultRadiusKm = 10;
+export const defaultDegree = 1;
+export const defaultLanguageLevel = 3;
+
+export type LanguageRequirement = { id: number; level: number };
+
+/** The fields both forms hold, under the same names. */
+export type JobCriteriaValues = {
+  jobCategory: number | null;
+  /** Months; null while the field is empty. */
+  duration: number | null;
+  /** `YYYY-MM-DD`, or '' while empty. */
+  startAt: string;
+  localization: LocalizationValue | null;
+  radius: number;
+  degree: number;
+  languages: LanguageRequirement[];
+  softskillCategories: number[];
+};
+
+/** The shared fields of a fresh form: nothing chosen, the default radius and degree. */
+export function defaultJobCriteria(): JobCriteriaValues {
+  return {
+    jobCategory: null,
+    duration: null,
+    startAt: '',
+    localization: null,
+    radius: defaultRadiusKm,
+    degree: defaultDegree,
+    languages: [],
+    softskillCategories: [],
+  };
+}
+
+/** Adds a language at the default level (spec §9), or leaves the list alone if it is there. */
+export function addLanguage(languages: LanguageRequirement[], id: number): LanguageRequirement[] {
+  if (languages.some((language) => language.id === id)) return languages;
+  return [...languages, { id, level: defaultLanguageLevel }];
+}
+
+export function toggleId(ids: number[], id: number): number[] {
+  return ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id];
+}
+
+/** One choice per degree level above 0 (the first-named degree of each level), in level order. */
+export function degreeLevels(degrees: readonly { name: string; level?: number | string | null }[]) {
+  const byLevel = new Map<number, string>();
+  for (const degree of degrees) {
+    const level = Number(degree.level);
+    if (Number.isInteger(level) && level > 0 && !byLevel.has(level)) byLevel.set(level, degree.name);
+  }
+  return [...byLevel].sort(([a], [b]) => a - b).map(([level, name]) => ({ level, name }));
+}
+
+/** A number input's value: null while empty. */
+export const numberOrNull = (text: string): number | null => (text === '' ? null : Number(text));

@@ -1,0 +1,45 @@
+// When: the duration in months and the start date, side by side.
+import type { FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/form/text-field';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { durationRangeMonths, numberOrNull } from './criteria-values';
+import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
+
+export function PeriodFields<T extends FieldValues>({
+  control,
+  ids,
+}: {
+  control: CriteriaControl<T>;
+  ids: { duration: string; startAt: string };
+}) {
+  const { t } = useTranslation('forms');
+  const ruleMessage = useRuleMessage();
+  const duration = useCriteriaField(control, 'duration');
+  const startAt = useCriteriaField(control, 'startAt');
+  return (
+    <div className="field-row">
+      <TextField
+        id={ids.duration}
+        label={t('jobCriteria.duration')}
+        type="number"
+        inputMode="numeric"
+        min={durationRangeMonths.min}
+        max={durationRangeMonths.max}
+        value={duration.value ?? ''}
+        onChange={(event) => duration.onChange(numberOrNull(event.target.value))}
+        onBlur={duration.onBlur}
+        error={ruleMessage(duration.error)}
+      />
+      <TextField
+        id={ids.startAt}
+        label={t('jobCriteria.startAt')}
+        type="date"
+        value={startAt.value}
+        onChange={(event) => startAt.onChange(event.target.value)}
+        onBlur={startAt.onBlur}
+        error={ruleMessage(startAt.error)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// Who: the minimum degree, the languages with their level, and the soft-skill
+// families. "At least one language or one family" concerns both of the last
+// two; it is said once, under the families, and rechecked when either changes.
+import { type FieldError, type FieldValues, type Path, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { ChoiceChips } from '@/components/form/choice-chips';
+import { LanguageLevels } from '@/components/form/language-levels';
+import { SelectField } from '@/components/form/select-field';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { addLanguage, degreeLevels, toggleId } from './criteria-values';
+import { ReferenceListFailure } from './reference-list-failure';
+import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
+
+const matchingRule = 'matching_parameter_required';
+
+export function DegreeField<T extends FieldValues>({ control, id }: { control: CriteriaControl<T>; id: string }) {
+  const { t } = useTranslation('forms');
+  const ruleMessage = useRuleMessage();
+  const degrees = useReferenceList('candidate/degrees');
+  const field = useCriteriaField(control, 'degree');
+  return (
+    <>
+      <SelectField
+        id={id}
+        label={t('jobCriteria.degree')}
+        options={[
+          { value: 0, label: t('jobCriteria.anyDegree') },
+          ...degreeLevels(degrees.data ?? []).map((degree) => ({ value: degree.level, label: degree.name })),
+        ]}
+        value={field.value}
+        onChange={(event) => field.onChange(Number(event.target.value))}
+        onBlur={field.onBlur}
+        error={ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={degrees} />
+    </>
+  );
+}
+
+export function LanguagesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
+  const { t } = useTranslation('forms');
+  const ruleMessage = useRuleMessage();
+  const languages = useReferenceList('languages');
+  const field = useCriteriaField(control, 'languages', ['softskillCategories']);
+  const chosen = field.value;
+  return (
+    <>
+      <LanguageLevels
+        options={languages.data ?? []}
+        value={chosen}
+        onAdd={(id) => field.onChange(addLanguage(chosen, id))}
+        onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
+        onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
+        labels={{
+          legend: t('jobCriteria.languages'),
+          add: t('jobCriteria.addLanguage'),
+          level: (language) => t('jobCriteria.languageLevel', { language }),
+          levelValue: (level) => t('jobCriteria.levelValue', { level }),
+          remove: (language) => t('jobCriteria.removeLanguage', { language }),
+        }}
+        error={field.error?.message === matchingRule ? undefined : ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={languages} />
+    </>
+  );
+}
+
+export function SoftskillCategoriesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
+  const { t } = useTranslation('forms');
+  const ruleMessage = useRuleMessage();
+  const categories = useReferenceList('softskill/categories');
+  const field = useCriteriaField(control, 'softskillCategories', ['languages']);
+  const { errors } = useFormState({ control, name: 'languages' as Path<T> });
+  const languagesError = errors.languages as FieldError | undefined;
+  const matching = languagesError?.message === matchingRule ? languagesError : undefined;
+  return (
+    <>
+      <ChoiceChips
+        legend={t('jobCriteria.softskillCategories')}
+        name="softskill-categories"
+        options={categories.data ?? []}
+        selected={field.value}
+        onToggle={(id) => field.onChange(toggleId(field.value, id))}
+        hint={t('jobCriteria.matchingHint')}
+        error={ruleMessage(field.error ?? matching)}
+      />
+      <ReferenceListFailure query={categories} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The four states of a list: loading, error with a Retry that asks again,
+// empty with its next action, and the data; a failure never looks empty.
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { type QueryLike, QueryState } from './query-state';
+
+const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+
+function query(overrides: Partial<QueryLike<string[]>>): QueryLike<string[]> {
+  return { data: undefined, isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...overrides };
+}
+
+function renderList(state: QueryLike<string[]>) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryState query={state} testId="things" empty={<a href="/new">Create the first one</a>}>
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </I18nextProvider>,
+  );
+}
+
+describe('QueryState', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  afterEach(cleanup);
+
+  it('says it is loading while the first answer is awaited', () => {
+    renderList(query({ isPending: true, isFetching: true }));
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+    expect(screen.queryByText('Create the first one')).toBeNull();
+  });
+
+  it('shows a failure with a Retry button that asks again, not the empty state', () => {
+    const state = query({ isError: true });
+    renderList(state);
+    expect(screen.getByRole('alert').textContent).toContain('This list could not be loaded.');
+    expect(screen.queryByText('Create the first one')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(state.refetch).toHaveBeenCalledOnce();
+  });
+
+  it('disables Retry while the new attempt runs', () => {
+    renderList(query({ isError: true, isFetching: true }));
+    expect((screen.getByRole('button', { name: 'Trying again…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the empty state with its next action for an empty answer', () => {
+    renderList(query({ data: [] }));
+    expect(screen.getByTestId('things-empty').textContent).toBe('Create the first one');
+    expect(screen.getByRole('link', { name: 'Create the first one' })).toBeTruthy();
+  });
+
+  it('shows the data, and keeps it when a later refresh fails', () => {
+    renderList(query({ data: ['one', 'two'], isError: true }));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// The zod schemas of the small account forms (login, forgot password, reset
+// password). Each issue's message is a rule code, translated where it is shown.
+import { z } from 'zod';
+import { isPasswordValid } from './password-policy';
+import { isValidEmail } from './sign-up-validation';
+
+/** An email field: required, and shaped like an address (the server's test). */
+export const emailField = z
+  .string()
+  .refine((value) => value.trim() !== '', { error: 'required', abort: true })
+  .refine(isValidEmail, 'invalid_email');
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'required'),
+  remember: z.boolean(),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** Both rules of the reset, checked together so a mismatch shows even while the password breaks the policy. */
+export const resetPasswordSchema = z
+  .object({ password: z.string(), confirmation: z.string() })
+  .superRefine(({ password, confirmation }, context) => {
+    const fail = (path: 'password' | 'confirmation', message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (password === '') fail('password', 'required');
+    else if (!isPasswordValid(password)) fail('password', 'password_policy');
+    if (confirmation === '') fail('confirmation', 'required');
+    else if (confirmation !== password) fail('confirmation', 'password_mismatch');
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+// The stepped offer creation on the shared criteria sections: a step with
+// missing fields is refused with the reason beside each field, the values
+// survive going back, and the published body carries every criterion.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { OfferCreatePage } from './offer-create-page';
+
+const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const lists: Record<string, unknown[]> = {
+  '/api/api/job/categories': [{ id: 7, name: 'Informatique' }],
+  '/api/api/jobs': [{ id: 70, name: 'Développeur', job_category: 7 }],
+  '/api/api/contract/types': [{ id: 2, name: 'Stage' }],
+  '/api/api/softskill/categories': [{ id: 5, name: 'Rigueur' }],
+  '/api/api/localizations': [{ id: '69123', name: 'Lyon', lat: 45.76, lng: 4.83, type: 'city', department: '69', department_name: 'Rhône', country_code: 'FR' }],
+};
+
+let published: unknown = null;
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <OfferCreatePage />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
+
+describe('OfferCreatePage', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  });
+  beforeEach(() => {
+    published = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = String(url).split('?')[0] ?? '';
+        if (path === '/api/api/job/offers' && init?.method === 'POST') {
+          published = JSON.parse(String(init.body));
+          return json(201, { id: 42 });
+        }
+        return json(200, lists[path] ?? []);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a step with missing fields, then publishes every criterion', async () => {
+    renderPage();
+    const first = heading();
+    next();
+    const title = screen.getByLabelText('Intitulé du poste');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(heading()).toBe(first);
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ce champ est obligatoire.');
+
+    fireEvent.change(title, { target: { value: 'Développeur·se React' } });
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBeNull());
+    await screen.findByRole('option', { name: 'Informatique' });
+    fireEvent.change(screen.getByLabelText('Catégorie de métier'), { target: { value: '7' } });
+    fireEvent.change(await screen.findByLabelText('Métier (facultatif)'), { target: { value: '70' } });
+    next();
+
+    const contract = await screen.findByLabelText('Type de contrat');
+    next();
+    await waitFor(() => expect(contract.getAttribute('aria-invalid')).toBe('true'));
+    await screen.findByRole('option', { name: 'Stage' });
+    fireEvent.change(contract, { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Durée (mois)'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2027-01-04' } });
+    next();
+
+    const place = await screen.findByRole('combobox', { name: 'Lieu' });
+    fireEvent.focus(place);
+    fireEvent.change(place, { target: { value: 'Lyon' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Lyon/ }));
+    next();
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Rigueur' }));
+    next();
+
+    await screen.findByTestId('offer-review');
+    fireEvent.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(((await screen.findByRole('checkbox', { name: 'Rigueur' })) as HTMLInputElement).checked).toBe(true);
+    next();
+    fireEvent.change(await screen.findByLabelText('Description du poste (facultatif)'), { target: { value: 'Une équipe produit.' } });
+    expect(screen.getByTestId('offer-review').textContent).toContain('Informatique');
+    fireEvent.click(screen.getByRole('button', { name: /Publier/ }));
+    await screen.findByTestId('offer-created');
+    expect(published).toEqual({
+      title: 'Développeur·se React',
+      job_category: 7,
+      job: 70,
+      contract_type: 2,
+      duration: 12,
+      start_at: '2027-01-04',
+      localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
+      radius: 10,
+      degree: 1,
+      languages: [],
+      softskills_categories: [5],
+      description: 'Une équipe produit.',
+    });
+  });
+});

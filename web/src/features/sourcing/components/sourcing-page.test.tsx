@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+// The sourcing page on the shared criteria sections: a form pre-filled from an
+// offer runs its search by itself, a failed search says so with a Retry
+// (never "no candidates"), and a relax suggestion rewrites the form.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { defaultSearchForm, type SearchFormValues } from '../utils/search-form';
+import { SourcingPage } from './sourcing-page';
+
+vi.mock('./map/sourcing-map', () => ({ default: () => <div data-testid="sourcing-map" /> }));
+
+const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
+const ready: SearchFormValues = {
+  ...defaultSearchForm(),
+  jobCategory: 7,
+  contracts: [1],
+  duration: 6,
+  startAt: '2027-01-04',
+  localization: lyon,
+  softskillCategories: [5],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let searchAnswer: () => Response;
+let searchBodies: unknown[];
+
+function renderPage(initialForm?: SearchFormValues) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <SourcingPage initialForm={initialForm} />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const answer = (extra: object = {}) => ({
+  id: null, search: {}, total: 0, relax: null, relax_values: null, limit: 20, offset: 0, sort: 'score', hits: [], ...extra,
+});
+
+describe('SourcingPage', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  beforeEach(() => {
+    searchBodies = [];
+    searchAnswer = () => json(200, answer());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = String(url);
+        if (path.startsWith('/api/api/sourcing/searchs')) {
+          searchBodies.push(JSON.parse(String(init?.body)));
+          return searchAnswer();
+        }
+        if (path.startsWith('/api/api/contract/types')) return json(200, [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }]);
+        return json(200, path.startsWith('/api/config') ? {} : []);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('runs the search of a pre-filled form by itself', async () => {
+    renderPage(ready);
+    await waitFor(() => expect(searchBodies).toHaveLength(1), { timeout: 3000 });
+    expect(searchBodies[0]).toMatchObject({ job_category: 7, contracts: [1], duration: 6, start_at: '2027-01-04', softskills_categories: [5] });
+    expect(await screen.findByTestId('results-empty')).toBeTruthy();
+    expect((screen.getByLabelText('Duration (months)') as HTMLInputElement).value).toBe('6');
+  });
+
+  it('says a failed search failed, with a Retry that asks again', async () => {
+    searchAnswer = () => json(500, { code: 'internal_error', message: 'boom' });
+    renderPage(ready);
+    expect((await screen.findByTestId('results-error', {}, { timeout: 3000 })).textContent).toContain('The candidates could not be loaded.');
+    expect(screen.queryByTestId('results-empty')).toBeNull();
+    searchAnswer = () => json(200, answer());
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('results-empty')).toBeTruthy();
+  });
+
+  it('waits for a complete form', () => {
+    renderPage();
+    expect(screen.getByTestId('results-empty').textContent).toContain(i18n.t('sourcing:results.idle'));
+    expect(searchBodies).toEqual([]);
+  });
+
+  it('searches again when a criterion changes', async () => {
+    renderPage(ready);
+    await waitFor(() => expect(searchBodies).toHaveLength(1), { timeout: 3000 });
+    fireEvent.change(screen.getByLabelText('Duration (months)'), { target: { value: '12' } });
+    await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ duration: 12 }), { timeout: 3000 });
+  });
+
+  it('puts a relax suggestion into the form', async () => {
+    searchAnswer = () => json(200, answer({ total: 0, relax: { radius: 12 }, relax_values: { radius: 20 } }));
+    renderPage(ready);
+    fireEvent.click(await screen.findByTestId('relax-suggestion', {}, { timeout: 3000 }));
+    await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ radius: 20 }), { timeout: 3000 });
+    expect((document.getElementById('sourcing-radius') as HTMLInputElement).value).toBe('20');
+  });
+});
