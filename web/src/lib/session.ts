@@ -8,34 +8,12 @@
 // loaded (through the query cache), so this module knows no HTTP.
 import { useSyncExternalStore } from 'react';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import type { Schemas } from '@/api/schemas';
 
-export type UserRole = 'candidate' | 'school' | 'partner';
+export type UserRole = Schemas['Role'];
 
 /** The server's description of the logged-in user (body of whoami and of logins). */
-export type WhoAmI = {
-  id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  locale?: string;
-  discriminator?: string;
-  isCandidate: boolean;
-  isSchool: boolean;
-  isPartner: boolean;
-  isBelongToASchool?: boolean;
-  hasCampus?: boolean;
-  firstTime?: boolean;
-  candidate?: {
-    /** The id to load the profile with (the same as the user's). */
-    id?: number;
-    slug: string;
-    campus_id?: number | null;
-    school_id?: number | null;
-    completion?: number;
-  } | null;
-  partner?: { company_id?: number | null; company_name?: string | null; role?: string | null } | null;
-  school?: { name?: string | null } | null;
-};
+export type WhoAmI = Schemas['WhoAmI'];
 
 export type SessionUser = WhoAmI;
 
@@ -91,7 +69,10 @@ export function isWhoAmI(value: unknown): value is WhoAmI {
 }
 
 /** The user's role, from the flags of WhoAmI (the discriminator as a fallback). */
-export function userRole(user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPartner' | 'discriminator'>): UserRole | null {
+/** `discriminator` is read as any string: a role this app does not know is no role. */
+export function userRole(
+  user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPartner'> & { discriminator?: string },
+): UserRole | null {
   if (user.isCandidate) return 'candidate';
   if (user.isSchool) return 'school';
   if (user.isPartner) return 'partner';

@@ -2,24 +2,15 @@
 // best matches first, country names in the caller's language. An empty query
 // answers nothing without asking the server.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 
-export const localizationTypes = ['city', 'department', 'region', 'country'] as const;
-export type LocalizationType = (typeof localizationTypes)[number];
+export type LocalizationType = Schemas['PlaceKind'];
+export const localizationTypes = ['city', 'department', 'region', 'country'] as const satisfies readonly LocalizationType[];
 
-export type Localization = {
-  /** INSEE code of a commune, department or region code, ISO code of a country. */
-  id: string;
-  name: string;
-  lat: number;
-  lng: number;
-  type: LocalizationType;
-  postcodes?: string[];
-  department?: string;
-  department_name?: string;
-  country_code: string;
-};
+/** One suggestion; `id` is the INSEE code of a commune, a department or region code, the ISO code of a country. */
+export type Localization = Schemas['PlaceSuggestion'];
 
 /** The server refuses longer queries (422). */
 export const maxLocalizationQueryLength = 100;

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 
+// TODO(openapi): the document gives the reference lists no response schema;
+// until it does, their items are typed here.
+
 /** The fields the items of the reference lists carry (`code` on most lists, a stable key). */
 export type ReferenceItem = { id: number; name: string; code?: string; name_fr?: string; name_en?: string };
 

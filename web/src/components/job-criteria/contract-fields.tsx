@@ -7,6 +7,7 @@ import { ChoiceChips } from '@/components/form/choice-chips';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { numberOrNull, toggleId } from './criteria-values';
+import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 /** Several contract types (the form's `contracts`). */
@@ -16,14 +17,17 @@ export function ContractsField<T extends FieldValues>({ control }: { control: Cr
   const contractTypes = useReferenceList('contract/types');
   const field = useCriteriaField(control, 'contracts');
   return (
-    <ChoiceChips
-      legend={t('jobCriteria.contracts')}
-      name="contracts"
-      options={contractTypes.data ?? []}
-      selected={field.value}
-      onToggle={(id) => field.onChange(toggleId(field.value, id))}
-      error={ruleMessage(field.error)}
-    />
+    <>
+      <ChoiceChips
+        legend={t('jobCriteria.contracts')}
+        name="contracts"
+        options={contractTypes.data ?? []}
+        selected={field.value}
+        onToggle={(id) => field.onChange(toggleId(field.value, id))}
+        error={ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={contractTypes} />
+    </>
   );
 }
 
@@ -34,15 +38,18 @@ export function ContractTypeField<T extends FieldValues>({ control, id }: { cont
   const contractTypes = useReferenceList('contract/types');
   const field = useCriteriaField(control, 'contractType');
   return (
-    <SelectField
-      id={id}
-      label={t('jobCriteria.contractType')}
-      placeholder={t('jobCriteria.choose')}
-      options={(contractTypes.data ?? []).map((contract) => ({ value: contract.id, label: contract.name }))}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(numberOrNull(event.target.value))}
-      onBlur={field.onBlur}
-      error={ruleMessage(field.error)}
-    />
+    <>
+      <SelectField
+        id={id}
+        label={t('jobCriteria.contractType')}
+        placeholder={t('jobCriteria.choose')}
+        options={(contractTypes.data ?? []).map((contract) => ({ value: contract.id, label: contract.name }))}
+        value={field.value ?? ''}
+        onChange={(event) => field.onChange(numberOrNull(event.target.value))}
+        onBlur={field.onBlur}
+        error={ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={contractTypes} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { numberOrNull } from './criteria-values';
+import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 export function JobCategoryField<T extends FieldValues>({
@@ -22,18 +23,21 @@ export function JobCategoryField<T extends FieldValues>({
   const categories = useReferenceList('job/categories');
   const field = useCriteriaField(control, 'jobCategory');
   return (
-    <SelectField
-      id={id}
-      label={t('jobCriteria.jobCategory')}
-      placeholder={t('jobCriteria.chooseJobCategory')}
-      options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-      value={field.value ?? ''}
-      onChange={(event) => {
-        field.onChange(numberOrNull(event.target.value));
-        onPicked?.();
-      }}
-      onBlur={field.onBlur}
-      error={ruleMessage(field.error)}
-    />
+    <>
+      <SelectField
+        id={id}
+        label={t('jobCriteria.jobCategory')}
+        placeholder={t('jobCriteria.chooseJobCategory')}
+        options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+        value={field.value ?? ''}
+        onChange={(event) => {
+          field.onChange(numberOrNull(event.target.value));
+          onPicked?.();
+        }}
+        onBlur={field.onBlur}
+        error={ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={categories} />
+    </>
   );
 }

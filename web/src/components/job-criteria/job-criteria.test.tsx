@@ -5,7 +5,7 @@
 // soft-skill family" rule once, under the families.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -20,6 +20,9 @@ import { PeriodFields } from './period-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from './profile-fields';
 
 const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 type Values = JobCriteriaValues & { contracts: number[]; contractType: number | null };
 
@@ -125,5 +128,24 @@ describe('job criteria sections', () => {
     fireEvent.click(family);
     await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
     expect(latest?.softskillCategories).toEqual([5]);
+  });
+
+  it('say when a list could not be loaded, and ask again on Retry', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url).split('?')[0] ?? '';
+        if (path === '/api/api/contract/types' && failing) return new Response('{}', { status: 500 });
+        return new Response(JSON.stringify(lists[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderHarness();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toContain('Impossible de charger cette liste.Réessayer');
+    failing = false;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Réessayer' })[0]!);
+    expect(await screen.findByRole('checkbox', { name: 'Stage' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
   });
 });

@@ -9,6 +9,7 @@ import { LanguageLevels } from '@/components/form/language-levels';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { addLanguage, degreeLevels, toggleId } from './criteria-values';
+import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 const matchingRule = 'matching_parameter_required';
@@ -19,18 +20,21 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
   const degrees = useReferenceList('candidate/degrees');
   const field = useCriteriaField(control, 'degree');
   return (
-    <SelectField
-      id={id}
-      label={t('jobCriteria.degree')}
-      options={[
-        { value: 0, label: t('jobCriteria.anyDegree') },
-        ...degreeLevels(degrees.data ?? []).map((degree) => ({ value: degree.level, label: degree.name })),
-      ]}
-      value={field.value}
-      onChange={(event) => field.onChange(Number(event.target.value))}
-      onBlur={field.onBlur}
-      error={ruleMessage(field.error)}
-    />
+    <>
+      <SelectField
+        id={id}
+        label={t('jobCriteria.degree')}
+        options={[
+          { value: 0, label: t('jobCriteria.anyDegree') },
+          ...degreeLevels(degrees.data ?? []).map((degree) => ({ value: degree.level, label: degree.name })),
+        ]}
+        value={field.value}
+        onChange={(event) => field.onChange(Number(event.target.value))}
+        onBlur={field.onBlur}
+        error={ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={degrees} />
+    </>
   );
 }
 
@@ -41,21 +45,24 @@ export function LanguagesField<T extends FieldValues>({ control }: { control: Cr
   const field = useCriteriaField(control, 'languages', ['softskillCategories']);
   const chosen = field.value;
   return (
-    <LanguageLevels
-      options={languages.data ?? []}
-      value={chosen}
-      onAdd={(id) => field.onChange(addLanguage(chosen, id))}
-      onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
-      onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
-      labels={{
-        legend: t('jobCriteria.languages'),
-        add: t('jobCriteria.addLanguage'),
-        level: (language) => t('jobCriteria.languageLevel', { language }),
-        levelValue: (level) => t('jobCriteria.levelValue', { level }),
-        remove: (language) => t('jobCriteria.removeLanguage', { language }),
-      }}
-      error={field.error?.message === matchingRule ? undefined : ruleMessage(field.error)}
-    />
+    <>
+      <LanguageLevels
+        options={languages.data ?? []}
+        value={chosen}
+        onAdd={(id) => field.onChange(addLanguage(chosen, id))}
+        onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
+        onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
+        labels={{
+          legend: t('jobCriteria.languages'),
+          add: t('jobCriteria.addLanguage'),
+          level: (language) => t('jobCriteria.languageLevel', { language }),
+          levelValue: (level) => t('jobCriteria.levelValue', { level }),
+          remove: (language) => t('jobCriteria.removeLanguage', { language }),
+        }}
+        error={field.error?.message === matchingRule ? undefined : ruleMessage(field.error)}
+      />
+      <ReferenceListFailure query={languages} />
+    </>
   );
 }
 
@@ -68,14 +75,17 @@ export function SoftskillCategoriesField<T extends FieldValues>({ control }: { c
   const languagesError = errors.languages as FieldError | undefined;
   const matching = languagesError?.message === matchingRule ? languagesError : undefined;
   return (
-    <ChoiceChips
-      legend={t('jobCriteria.softskillCategories')}
-      name="softskill-categories"
-      options={categories.data ?? []}
-      selected={field.value}
-      onToggle={(id) => field.onChange(toggleId(field.value, id))}
-      hint={t('jobCriteria.matchingHint')}
-      error={ruleMessage(field.error ?? matching)}
-    />
+    <>
+      <ChoiceChips
+        legend={t('jobCriteria.softskillCategories')}
+        name="softskill-categories"
+        options={categories.data ?? []}
+        selected={field.value}
+        onToggle={(id) => field.onChange(toggleId(field.value, id))}
+        hint={t('jobCriteria.matchingHint')}
+        error={ruleMessage(field.error ?? matching)}
+      />
+      <ReferenceListFailure query={categories} />
+    </>
   );
 }

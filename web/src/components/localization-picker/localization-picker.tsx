@@ -13,17 +13,11 @@ import {
   maxLocalizationQueryLength,
 } from '@/api/localizations/get-localizations';
 import { FieldMessages, useFieldIds } from '@/components/form/field';
+import type { Schemas } from '@/api/schemas';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-/** The chosen place, in the shape the server expects (`localization` of sign-ups). */
-export type LocalizationValue = {
-  value: string;
-  type: LocalizationType;
-  lat: number;
-  lng: number;
-  id: string;
-  country_code: string;
-};
+/** The chosen place, in the shape the server expects and answers (`Place`). */
+export type LocalizationValue = Schemas['Place'];
 
 export const localizationSearchDelayMs = 200;
 

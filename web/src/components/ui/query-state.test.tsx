@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The four states of a list: loading, error with a Retry that asks again,
 // empty with its next action, and the data; a failure never looks empty.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,8 @@ import { resources } from '@/lib/i18n';
 import { type QueryLike, QueryState } from './query-state';
 
 const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
 
 function query(overrides: Partial<QueryLike<string[]>>): QueryLike<string[]> {
   return { data: undefined, isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...overrides };

@@ -48,18 +48,21 @@ export function QueryError({
   testId,
   retrying,
   onRetry,
+  compact = false,
 }: {
   text?: string;
   className: string;
   testId?: string;
   retrying: boolean;
   onRetry: () => unknown;
+  /** Without the "check your connection" line (e.g. under a form field). */
+  compact?: boolean;
 }) {
   const { t } = useTranslation('common');
   return (
     <div className={className} role="alert" data-testid={testId}>
       <p className="panel__empty-title">{text ?? t('queryState.error')}</p>
-      <p>{t('queryState.errorHint')}</p>
+      {!compact && <p>{t('queryState.errorHint')}</p>}
       <button type="button" className="button button--secondary" disabled={retrying} onClick={() => void onRetry()}>
         {t(retrying ? 'queryState.retrying' : 'queryState.retry')}
       </button>

@@ -1,15 +1,17 @@
 // Logging in with email and password; "remember me" keeps the session 30 days
 // instead of one. The answer is the user, who goes straight into the session.
 import { useMutation } from '@tanstack/react-query';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { setSessionUser, type WhoAmI } from '@/lib/session';
 
 export type LoginInput = { email: string; password: string; remember: boolean };
 
 export async function login({ email, password, remember }: LoginInput): Promise<WhoAmI> {
+  const body: Schemas['LoginRequest'] = { username: email.trim(), password, remember };
   const user = await api.post<WhoAmI>(
     '/api/auth/login',
-    { username: email.trim(), password, remember },
+    body,
     { silent: true, anonymousAllowed: true },
   );
   setSessionUser(user);

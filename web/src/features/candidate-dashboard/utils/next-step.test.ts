@@ -9,7 +9,7 @@ const complete = {
   job_localizations: [place],
   languages: [{ id: 1, name: 'Anglais', flag: 'gb', level: 3 }],
   headline: 'Assistante RH',
-  profile_picture: { id: 'a' },
+  profile_picture: { id: 'a', url: '/api/uploads/a' },
 };
 const counts: RecordCounts = { experiences: 1, educations: 1, personalProjects: 1, academicProjects: 1, hobbies: 1 };
 

@@ -70,10 +70,15 @@ export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' =
     email: 'camille@vivier.demo',
     firstname: 'Camille',
     lastname: 'Martin',
+    locale: 'fr',
+    discriminator: 'candidate',
     isCandidate: true,
     isSchool: false,
     isPartner: false,
-    candidate: { id: 1000, slug: 'camille-martin-1000' },
+    isBelongToASchool: false,
+    hasCampus: false,
+    firstTime: false,
+    candidate: { id: 1000, slug: 'camille-martin-1000', completion: 0 },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(

@@ -1,11 +1,12 @@
 // POST /api/api/job/offers: publishes an offer for the partner's company (201 {id}).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { offerKeys } from './get-offers';
 import type { OfferCreateRequest } from './offer-types';
 
-export function createOffer(request: OfferCreateRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/api/job/offers', request);
+export function createOffer(request: OfferCreateRequest): Promise<Schemas['OfferCreateResponse']> {
+  return api.post<Schemas['OfferCreateResponse']>('/api/job/offers', request);
 }
 
 export function useCreateOffer() {

@@ -1,45 +1,24 @@
-// The shapes of the job offer API.
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+// The shapes of the job offer API, aliases of the server's schemas.
+import type { Schemas } from '@/api/schemas';
 
 /** A place as the localization picker gives it and the server stores it. */
-export type OfferLocalization = LocalizationValue;
+export type OfferLocalization = Schemas['Place'];
 
-type Named = { id: number; name: string };
-
-/** One entry of GET /api/api/job/offers. */
-export type OfferSummary = {
-  id: number;
-  title: string;
-  company: Named | null;
-  job_category: Named | null;
-  contract_type: Named | null;
-  duration: number | null;
-  start_at: string | null;
-  localization: OfferLocalization | null;
-  created_at: string;
+/**
+ * GET /api/api/job/offers/{id}, and each entry of GET /api/api/job/offers.
+ * TODO(openapi): the document types `company`, `job_category`,
+ * `contract_type` and `languages` of OfferView as empty objects; until it
+ * names them, these four are typed here.
+ */
+export type Offer = Omit<Schemas['OfferView'], 'company' | 'job_category' | 'contract_type' | 'languages'> & {
+  company: Schemas['NamedItem'] | null;
+  job_category: Schemas['NamedItem'] | null;
+  contract_type: Schemas['NamedItem'] | null;
+  languages: Schemas['LanguageLevel'][];
 };
 
-/** GET /api/api/job/offers/{id}. */
-export type Offer = OfferSummary & {
-  languages: { id: number; level: number }[];
-  softskills_categories: number[];
-  description: string | null;
-  degree: number | null;
-  radius: number | null;
-};
+/** One entry of GET /api/api/job/offers (the same shape as one offer). */
+export type OfferSummary = Offer;
 
 /** The body of POST /api/api/job/offers. */
-export type OfferCreateRequest = {
-  title: string;
-  job_category: number;
-  job?: number;
-  contract_type: number;
-  duration: number;
-  start_at: string;
-  localization: OfferLocalization;
-  radius?: number;
-  degree?: number;
-  languages: { id: number; level: number }[];
-  softskills_categories: number[];
-  description: string;
-};
+export type OfferCreateRequest = Schemas['OfferCreateRequest'];

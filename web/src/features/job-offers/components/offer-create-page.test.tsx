@@ -3,7 +3,7 @@
 // missing fields is refused with the reason beside each field, the values
 // survive going back, and the published body carries every criterion.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -12,6 +12,9 @@ import { resources } from '@/lib/i18n';
 import { OfferCreatePage } from './offer-create-page';
 
 const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,10 +3,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sourcingKeys } from './query-keys';
-import type { SearchResponse, SourcingSearchRequest } from './search-types';
+import type { SearchCreateRequest, SearchResponse, SourcingSearchRequest } from './search-types';
 
 export function createSavedSearch(request: SourcingSearchRequest): Promise<SearchResponse> {
-  return api.post<SearchResponse>('/api/sourcing/searchs', request, { query: { save: true } });
+  return api.post<SearchResponse>('/api/sourcing/searchs', request satisfies SearchCreateRequest, { query: { save: true } });
 }
 
 export function useCreateSavedSearch() {

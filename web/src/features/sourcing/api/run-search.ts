@@ -4,10 +4,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sourcingKeys } from './query-keys';
-import type { SearchResponse, SourcingSearchRequest } from './search-types';
+import type { SearchCreateRequest, SearchResponse, SourcingSearchRequest } from './search-types';
 
 export function runSearch(request: SourcingSearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
-  return api.post<SearchResponse>('/api/sourcing/searchs', request, { query: { save: false }, signal });
+  return api.post<SearchResponse>('/api/sourcing/searchs', request satisfies SearchCreateRequest, { query: { save: false }, signal });
 }
 
 export function getRunSearchQueryOptions(request: SourcingSearchRequest) {

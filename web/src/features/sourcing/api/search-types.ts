@@ -1,113 +1,44 @@
-// The shapes of the sourcing API (search request, results, saved searches), as
-// the server answers them. One place so the form, the list and the map agree.
-
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+// The shapes of the sourcing API (search request, results, saved searches),
+// aliases of the server's schemas so the form, the list and the map agree
+// with what it answers.
+import type { Schemas } from '@/api/schemas';
 
 /** A place as the localization picker gives it and the server stores it. */
-export type SearchLocalization = LocalizationValue;
+export type SearchLocalization = Schemas['Place'];
 
-export type LanguageRequirement = { id: number; level: number };
+export type LanguageRequirement = Schemas['LanguageLevel'];
 
-export const sortOrders = ['score', 'distance'] as const;
-export type SortOrder = (typeof sortOrders)[number];
-
-/** The body of POST /api/api/sourcing/searchs. */
-export type SourcingSearchRequest = {
-  job_category: number;
-  contracts: number[];
-  duration: number;
-  start_at: string;
-  localization: SearchLocalization;
-  radius: number;
-  degree: number;
-  languages: LanguageRequirement[];
-  softskills_categories: number[];
-  duration_flexibility: number;
-  keywords?: string;
-  limit: number;
-  offset: number;
-  sort: SortOrder;
-};
+export type SortOrder = Schemas['SortOrder'];
+export const sortOrders = ['score', 'distance'] as const satisfies readonly SortOrder[];
 
 /** The search as stored, with defaults applied. */
-export type StoredSearch = Omit<SourcingSearchRequest, 'limit' | 'offset' | 'sort'> & {
-  limit?: number;
-  offset?: number;
-  sort?: SortOrder;
-  keywords?: string | null;
-  created_at?: string;
-};
+export type StoredSearch = Schemas['SearchCriteria'];
 
-export type HitCommune = { name: string; department: string | null; lat: number; lng: number };
+/**
+ * The body of POST /api/api/sourcing/searchs as this app sends it: a complete
+ * search with its page. The calls check that it fits the server's input
+ * schema (`SearchCreateRequest`).
+ */
+export type SourcingSearchRequest = StoredSearch & { limit: number; offset: number; sort: SortOrder };
 
-export type HitCandidate = {
-  id: number;
-  firstname: string;
-  lastname: string;
-  headline: string | null;
-  commune: HitCommune | null;
-  degree: { level: number; name: string } | null;
-  languages: { id: number; name: string; flag: string | null; level: number }[];
-  softskills_categories: { id: number; name: string; percent: number }[];
-  availability: string | null;
-  contracts: { id: number; name: string }[];
-  slug: string | null;
-};
+export type HitCandidate = Schemas['CandidateView'];
 
-export type HitBreakdown = {
-  proximity: { distance_km: number | null; country_wide: boolean; score: number };
-  /** `actual` is null when the candidate does not speak the language. */
-  languages: { id: number; name: string; required: number; actual: number | null; credit: number }[];
-  softskills: { id: number; name: string; percent: number }[];
-  /** Null when the search asks for no language (resp. no soft-skill family). */
-  language_score: number | null;
-  softskill_score: number | null;
-  proximity_score: number;
-};
+/** Why a candidate ranks where it does; a null score means the search asks for no language (resp. family). */
+export type HitBreakdown = Schemas['Explanation'];
 
-export type SearchHit = {
-  candidate: HitCandidate;
-  /** 0..100; null for a saved candidate who no longer matches. */
-  score: number | null;
-  breakdown: HitBreakdown | null;
-  saved: boolean;
-};
+/** A ranked candidate; `score` is null for a saved candidate who no longer matches. */
+export type SearchHit = Schemas['HitView'];
 
-/** How many more candidates match when one criterion is relaxed one step. */
-export type RelaxCounts = {
-  radius?: number;
-  start_date?: number;
-  duration_flexibility?: number;
-  degree?: number;
-  contracts?: number;
-};
+/** How many more candidates match when one criterion is relaxed one step (read field by field: any may be missing). */
+export type RelaxCounts = Partial<Schemas['RelaxView']>;
 
-/** The relaxed values to put in the form when a suggestion is taken. */
-export type RelaxValues = {
-  radius?: number;
-  start_at?: string;
-  duration_flexibility?: number;
-  degree?: number;
-};
+/** The relaxed values to put in the form when a suggestion is taken (any may be missing). */
+export type RelaxValues = Partial<Schemas['RelaxValues']>;
 
-export type SearchResponse = {
-  id: number | null;
-  search: StoredSearch;
-  total: number;
-  relax: RelaxCounts | null;
-  relax_values: RelaxValues | null;
-  limit: number;
-  offset: number;
-  sort: SortOrder;
-  hits: SearchHit[];
-};
+/** The server's input schema of a search (every field optional: it checks them itself). */
+export type SearchCreateRequest = Schemas['SearchCreateRequest'];
+
+export type SearchResponse = Schemas['SearchResponse'];
 
 /** One entry of GET /api/api/sourcing/searchs. */
-export type SavedSearchSummary = {
-  id: number;
-  search: StoredSearch;
-  job_category_name: string | null;
-  localization_value: string | null;
-  saved_candidates: number;
-  created_at: string;
-};
+export type SavedSearchSummary = Schemas['SavedSearchSummary'];

@@ -58,8 +58,8 @@ export function CandidatePanel({
       </header>
       <div className="candidate-panel__score">
         <ScoreRing
-          score={hit.score}
-          label={hit.score === null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
+          score={hit.score ?? null}
+          label={hit.score == null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
         />
         <SaveCandidateButton saved={hit.saved} name={name} busy={busy} onToggle={() => onToggleSave(hit)} />
       </div>

@@ -62,8 +62,8 @@ export function HitCard({
     >
       <header className="hit-card__head">
         <ScoreRing
-          score={hit.score}
-          label={hit.score === null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
+          score={hit.score ?? null}
+          label={hit.score == null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
         />
         <div className="hit-card__identity">
           <p className="hit-card__rank">{t('hit.rank', { rank })}</p>

@@ -38,7 +38,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
   const countryWide = localization?.type === 'country';
   const circle = useMemo(
     () =>
-      lat === undefined || lng === undefined || countryWide
+      lat == null || lng == null || countryWide
         ? null
         : { center: { lat, lng }, radiusKm, label: t('map.center', { place, radius: radiusKm }) },
     [lat, lng, countryWide, radiusKm, place, t],

@@ -58,7 +58,7 @@ export function SavedSearchPage({ id }: { id: number }) {
     summary?.job_category_name ??
     (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ??
     null;
-  const createdAt = summary?.created_at ?? stored?.created_at;
+  const createdAt = summary?.created_at;
 
   const switchTab = (next: Tab) => {
     setTab(next);

@@ -26,7 +26,7 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
             ? t('hit.proximityCountry')
             : t('hit.proximityValue', {
                 commune: candidate.commune?.name ?? '',
-                distance: number.format(proximity.distance_km),
+                distance: number.format(proximity.distance_km ?? 0),
               })}
         </span>
         <Meter value={breakdown.proximity_score} />
@@ -40,7 +40,7 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
         >
           <span className="explanation__label">{language.name}</span>
           <span className="explanation__value">
-            {language.actual !== null && language.actual > 0
+            {language.actual != null && language.actual > 0
               ? t('hit.languageValue', { actual: language.actual, required: language.required })
               : t('hit.languageMissing', { required: language.required })}
           </span>

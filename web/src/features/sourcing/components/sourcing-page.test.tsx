@@ -3,7 +3,7 @@
 // offer runs its search by itself, a failed search says so with a Retry
 // (never "no candidates"), and a relax suggestion rewrites the form.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -15,6 +15,9 @@ import { SourcingPage } from './sourcing-page';
 vi.mock('./map/sourcing-map', () => ({ default: () => <div data-testid="sourcing-map" /> }));
 
 const i18n = i18next.createInstance();
+// The machine may be busy: give the lists time to arrive.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
 const ready: SearchFormValues = {
   ...defaultSearchForm(),

@@ -69,7 +69,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   const resolveSearchId = useCallback(async () => {
     if (savedSearchIdRef.current !== null) return savedSearchIdRef.current;
     const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
-    if (stored.id === null) throw new Error('the server did not store the search');
+    if (stored.id == null) throw new Error('the server did not store the search');
     setSavedSearchId(stored.id);
     showToast(t('actions.searchSaved'), 'success');
     return stored.id;
@@ -111,7 +111,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
     try {
       const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
       showToast(t('actions.searchSaved'), 'success');
-      if (stored.id !== null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
+      if (stored.id != null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
     } catch (error) {
       // The API client shows the error; a 422 also goes beside its fields.
       applyServerErrors(error, criteria.setError, searchFormFields, serverFieldNames);
