@@ -17,7 +17,8 @@ export default defineConfig({
     // The Rust server serves this folder with an index.html fallback for client routes.
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // no source maps in the release build: the server would publish them to anyone
+    sourcemap: false,
     // maplibre-gl alone is about 1 MB minified; it sits in the lazy chunk of the map, loaded only by map pages.
     chunkSizeWarningLimit: 1100,
   },

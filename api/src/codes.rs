@@ -72,4 +72,6 @@ pub enum RuleCode {
     OneOfCityDepartmentRegionCountry,
     /// `labels` must be `all` when present.
     OneOfAll,
+    /// An address that is not an `http://` or `https://` URL.
+    HttpUrlExpected,
 }

@@ -16,6 +16,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
+#[expect(clippy::large_enum_variant, reason = "parsed once at start-up; boxing would buy nothing")]
 pub enum Command {
     /// Serve the API and the web app (runs pending migrations first)
     Serve(ServeArgs),
@@ -51,8 +52,9 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
 
-    /// Secret signing sessions (at least 32 characters); without it a random one is drawn and
-    /// sessions end when the server stops
+    /// Secret signing sessions and unsubscribe links (at least 32 characters). Required on a
+    /// server listening on another address than loopback; on loopback, without it a random one
+    /// is drawn and sessions and unsubscribe links end when the server stops
     #[arg(long, env = "VIVIER_SESSION_SECRET", hide_env_values = true)]
     pub session_secret: Option<String>,
 
@@ -74,9 +76,17 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_MAP_STYLE_URL")]
     pub map_style_url: Option<String>,
 
-    /// Show the outbox at /api/mailbox (demo and tests only; ignored when SMTP is configured)
+    /// Show the outbox at /api/mailbox, to loopback clients only (demo and tests only; ignored
+    /// when SMTP is configured). Refused on a server listening on another address than loopback:
+    /// the outbox holds every user's reset and validation links
     #[arg(long, env = "VIVIER_DEMO_MAILBOX", default_value_t = false)]
     pub demo_mailbox: bool,
+
+    /// Bearer token operators and scrapers send to read /api/health/details and /api/metrics;
+    /// without it both answer 404 (/api/health, which says only whether the server is ready,
+    /// stays public)
+    #[arg(long, env = "VIVIER_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
 
     /// Read the candidate change log this often even without a notification, in milliseconds
     #[arg(long, env = "VIVIER_INDEX_POLL_MS", default_value_t = 2_000)]
@@ -101,4 +111,66 @@ pub struct SeedArgs {
     /// Seed of the random generator: the same seed gives the same data set
     #[arg(long, env = "VIVIER_SEED", default_value_t = 20_261_122)]
     pub seed: u64,
+}
+
+impl ServeArgs {
+    /// Refuses settings that would expose users or lose their sessions: a server others can
+    /// reach must not list the outbox, and must have a session secret of its own.
+    pub fn check_exposure(&self) -> anyhow::Result<()> {
+        let loopback = self.listen.ip().is_loopback();
+        if self.demo_mailbox && !loopback {
+            anyhow::bail!(
+                "the demo mailbox (--demo-mailbox, VIVIER_DEMO_MAILBOX) shows every user's links: it is only \
+                 allowed on a server listening on a loopback address, not on {}",
+                self.listen
+            );
+        }
+        if self.session_secret.is_none() && !loopback {
+            anyhow::bail!(
+                "a server listening on {} needs VIVIER_SESSION_SECRET (--session-secret): a random one \
+                 would log everyone out and break every unsubscribe link at each restart, and differ \
+                 between replicas",
+                self.listen
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve_args(extra: &[&str]) -> ServeArgs {
+        let arguments = ["vivier", "serve", "--database-url", "postgres://localhost/vivier"].iter().chain(extra);
+        match Cli::try_parse_from(arguments).expect("valid arguments").command {
+            Command::Serve(args) => args,
+            other => panic!("not serve: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_demo_mailbox_is_refused_on_an_address_others_can_reach() {
+        let secret = "--session-secret=a secret of at least thirty-two characters";
+        let exposed = serve_args(&["--listen", "0.0.0.0:8080", "--demo-mailbox", secret]);
+        let error = exposed.check_exposure().expect_err("refused").to_string();
+        assert!(error.contains("loopback"), "{error}");
+        assert!(error.contains("demo mailbox"), "{error}");
+        assert!(serve_args(&["--listen", "192.168.1.5:8080", "--demo-mailbox", secret]).check_exposure().is_err());
+    }
+
+    #[test]
+    fn the_demo_mailbox_is_allowed_on_loopback() {
+        assert!(serve_args(&["--listen", "127.0.0.1:8080", "--demo-mailbox"]).check_exposure().is_ok());
+        assert!(serve_args(&["--listen", "[::1]:8080", "--demo-mailbox"]).check_exposure().is_ok());
+        let secret = "--session-secret=a secret of at least thirty-two characters";
+        assert!(serve_args(&["--listen", "0.0.0.0:8080", secret]).check_exposure().is_ok());
+    }
+
+    #[test]
+    fn a_session_secret_is_required_unless_listening_on_loopback() {
+        let error = serve_args(&["--listen", "0.0.0.0:8080"]).check_exposure().expect_err("refused").to_string();
+        assert!(error.contains("VIVIER_SESSION_SECRET"), "{error}");
+        assert!(serve_args(&["--listen", "127.0.0.1:8080"]).check_exposure().is_ok());
+    }
 }

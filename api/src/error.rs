@@ -123,18 +123,41 @@ impl IntoResponse for Error {
 }
 
 /// axum's own rejections (malformed JSON, wrong content type, bad path or query) become our
-/// error body too, so that every 4xx a client sees has the same shape.
+/// error body too, so that every 4xx a client sees has the same shape. Their texts name Rust
+/// types ("expected i16"), which tell an attacker about the code and a user nothing: the answer
+/// keeps their status and says in plain words what kind of input was wrong. The detail is
+/// logged at debug level for developers.
 macro_rules! rejections_as_errors {
-    ($($rejection:ty => $code:expr),* $(,)?) => {$(
+    ($($rejection:ty => $code:expr, $describe:expr);* $(;)?) => {$(
         impl From<$rejection> for Error {
             fn from(rejection: $rejection) -> Self {
-                Error::Rejected { status: rejection.status(), code: $code, message: rejection.body_text() }
+                tracing::debug!(detail = %rejection.body_text(), "request rejected");
+                let status = rejection.status();
+                let code = if status == StatusCode::PAYLOAD_TOO_LARGE { ErrorCode::PayloadTooLarge } else { $code };
+                let describe: fn(&$rejection) -> &'static str = $describe;
+                Error::Rejected { status, code, message: describe(&rejection).to_owned() }
             }
         }
     )*};
 }
 rejections_as_errors! {
-    axum::extract::rejection::JsonRejection => ErrorCode::InvalidBody,
+    axum::extract::rejection::JsonRejection => ErrorCode::InvalidBody, |rejection| {
+        use axum::extract::rejection::JsonRejection;
+        match rejection {
+            JsonRejection::JsonDataError(_) => "the body's fields do not have the names or types this route accepts",
+            JsonRejection::JsonSyntaxError(_) => "the body is not valid JSON",
+            JsonRejection::MissingJsonContentType(_) => "the body must be JSON, sent with Content-Type: application/json",
+            _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => "the body is too large",
+            _ => "the body cannot be read",
+        }
+    };
     axum::extract::rejection::QueryRejection => ErrorCode::InvalidQuery,
-    axum::extract::rejection::PathRejection => ErrorCode::InvalidPath,
+        |_| "a query parameter is missing or does not have the type this route accepts";
+    axum::extract::rejection::PathRejection => ErrorCode::InvalidPath, |rejection| {
+        use axum::extract::rejection::PathRejection;
+        match rejection {
+            PathRejection::FailedToDeserializePathParams(_) => "a path parameter does not have the type this route accepts",
+            _ => "a path parameter is missing",
+        }
+    };
 }

@@ -11,6 +11,7 @@ pub mod extract;
 pub mod geodata;
 pub mod http;
 pub mod job_criteria;
+pub mod locale;
 pub mod localization_search;
 pub mod mail;
 pub mod password;

@@ -2,6 +2,8 @@
 //! also sent through it (lettre). Without one (the demo), the mailbox page lists the outbox so
 //! a person can follow the links.
 //!
+//! What a message says is a template per language (`api/templates/emails`), see [`Letter`].
+//!
 //! Sending happens on a background task: the answer of a request never waits for SMTP, and
 //! its timing does not tell whether an email was sent (password reset of an unknown address).
 
@@ -9,7 +11,9 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 
-use crate::http::locale::Locale;
+mod templates;
+
+pub use templates::{EmailKind, Letter};
 
 /// A message ready to record and send.
 #[derive(Debug, Clone)]
@@ -87,48 +91,4 @@ impl Mailer {
         }
         Ok(())
     }
-}
-
-/// Escapes text for inclusion in the HTML part.
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-/// Builds an email from paragraphs and one main link, with the unsubscribe footer every email
-/// carries.
-pub fn compose(
-    locale: Locale,
-    to: &str,
-    user_id: Option<i64>,
-    subject: String,
-    paragraphs: &[String],
-    action: Option<(&str, String)>,
-    unsubscribe_link: String,
-) -> Email {
-    let footer = match locale {
-        Locale::Fr => "Vous ne souhaitez plus recevoir les actualités de Vivier ? Se désabonner :",
-        Locale::En => "No longer want Vivier news? Unsubscribe:",
-    };
-    let mut text = paragraphs.join("\n\n");
-    let mut html = paragraphs.iter().map(|p| format!("<p>{}</p>", escape_html(p))).collect::<String>();
-    let mut links = Vec::new();
-    if let Some((label, url)) = &action {
-        let separator = if locale == Locale::Fr { " : " } else { ": " };
-        text.push_str(&format!("\n\n{label}{separator}{url}"));
-        html.push_str(&format!(
-            "<p><a href=\"{}\" style=\"background:#1f6f5c;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{}</a></p>",
-            escape_html(url),
-            escape_html(label)
-        ));
-        links.push(url.clone());
-    }
-    text.push_str(&format!("\n\n--\n{footer} {unsubscribe_link}\n"));
-    html.push_str(&format!(
-        "<hr><p style=\"color:#666;font-size:12px\">{} <a href=\"{}\">{}</a></p>",
-        escape_html(footer),
-        escape_html(&unsubscribe_link),
-        escape_html(&unsubscribe_link)
-    ));
-    links.push(unsubscribe_link);
-    Email { user_id, to: to.to_owned(), subject, text, html, links }
 }

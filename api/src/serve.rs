@@ -22,6 +22,10 @@ use crate::mail::Mailer;
 const SHUTDOWN_GRACE_PERIOD: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    if let Err(error) = args.check_exposure() {
+        tracing::error!(%error, "refusing to start");
+        return Err(error);
+    }
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
     db::migrate(&pool).await.context("cannot apply migrations")?;
     if !args.web_dist.join("index.html").is_file() {
@@ -41,6 +45,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         public_url: public_url.trim_end_matches('/').to_owned(),
         demo_mailbox: args.demo_mailbox,
         map_style_url: args.map_style_url.clone(),
+        metrics_token: args.metrics_token.clone().filter(|token| !token.is_empty()),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done

@@ -11,6 +11,7 @@
 //!
 //! A candidate **matches** a query when all of these hold:
 //! - it is `searchable`;
+//! - when the query gives `restrict_to`, it is one of those candidates;
 //! - it lists the query's `job_category`;
 //! - it accepts at least one of the query's `contract_types`;
 //! - `degree_level >= minimum_degree`;
@@ -42,11 +43,15 @@
 //!   languages and soft skills, `100 * (0.8 requested one + 0.2 proximity)` when it requests one,
 //!   `100 * proximity` when it requests neither.
 //!
-//! Hits are ordered by score, highest first, then by candidate id, lowest first; `offset` and
-//! `limit` select the page. Each hit carries a [`Breakdown`]. The result also carries the `total`
-//! number of matches and [`RelaxCounts`]: for each of radius ×2, start date +30 days, flexibility
-//! +3 months, minimum degree −1 (saturating at 0) and "any contract", how many more candidates would
-//! match if only that criterion were relaxed by that step. Doubling the radius never changes a
+//! Hits are ordered by the query's [`SortOrder`]: by score, highest first, then by candidate id,
+//! lowest first; or by the distance of the credited localization (the breakdown's
+//! `proximity.distance_km`), nearest first, matches without a distance (credited to a whole-country
+//! localization, or of a country query) after all the others, then by score and candidate id as
+//! above. `offset` and `limit` select the page. Each hit carries a [`Breakdown`]. The result also
+//! carries the `total` number of matches and [`RelaxCounts`]: for each of radius ×2, start date +30
+//! days, flexibility +3 months, minimum degree −1 (saturating at 0) and "any contract", how many
+//! more candidates would match if only that criterion were relaxed by that step (a restriction is
+//! never relaxed, so these count restricted candidates only). Doubling the radius never changes a
 //! country query.
 //!
 //! Stored but unsearchable candidates never match and are never counted.
@@ -77,48 +82,37 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
-//! With keywords, tantivy first finds the category's candidates whose text matches. They are
+//! With keywords, tantivy first finds the category's candidates whose text matches; a restriction
+//! lists its candidates' rows directly (both together: the rows in both). These listed rows are
 //! evaluated one by one from their own localizations when that costs less than scanning the geo
 //! plan's entries; otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be
 //! forced to compare plans; results never depend on it.
 //!
-//! ## Which plan won, measured
+//! ## Why this plan
 //!
-//! On S1 at 1,000,000 candidates (200 queries, radius 10 km, top 20, one thread, this project's
-//! 2-core machine while shared with other builds and benchmarks; see `BENCHMARKS.md`):
+//! Geo first beats text first by almost two orders of magnitude on S1 (figures in `BENCHMARKS.md`,
+//! "Engine design choices, measured"): a 10 km circle (20 km for the radius relax count) holds a
+//! few percent of a category's candidates, while the category postings hold all of them and each
+//! row then costs a random access. tantivy therefore serves keywords (and the category with them)
+//! only, and the automatic plan weighs the listed rows against the circle's entries (see
+//! `CIRCLE_ENTRIES_PER_ROW` in `search/mod.rs`). Every other filter is answered from the columns,
+//! which every plan measured found faster, so tantivy indexes nothing else.
 //!
-//! | plan                                                  | mean                       | p99      |
-//! |-------------------------------------------------------|----------------------------|----------|
-//! | geo first: category shard, R-tree buckets, columns    | 0.20 ms (0.18–0.23 on-CPU) | 1.7 ms   |
-//! | text first: tantivy category postings, then each row  | 17.4 ms                    | 54.6 ms  |
+//! The tail is popular categories at big cities, where the 20 km circle holds tens of thousands of
+//! entries, and any popular-category query, which also reads the category's whole-country
+//! candidates. Hence three choices, each measured side by side with the build before it:
+//! whole-country candidates ranked straight from their list (with their own copies of the filter
+//! fields and scoring records) instead of each paying a random slot access and a scoring-column
+//! miss; the branch-free selection per bucket; scoring records fetched 32 at a time. Sorting each
+//! bucket and country list by availability, to cut every range where `start date + 30 days` ends,
+//! was tried and dropped: a binary search per bucket serialized its cache misses, and a counted cut
+//! left the scan as it was.
 //!
-//! (2026-11-22 12:51–12:52 UTC, load average about 5: geo first from the A/B runs in
-//! `BENCHMARKS.md`, text first from `--compare-plans`, whose geo-first wall figures that load
-//! inflated about 3×.) Geo first wins by ~80× on the mean: a 10 km circle (20 km for the radius
-//! relax count) holds a few percent of a category's candidates, while the category postings hold
-//! all of them and each row then costs a random access. tantivy therefore serves keywords (and the category with them)
-//! only, and the automatic plan weighs the keyword hits against the circle's entries (see
-//! `CIRCLE_ENTRIES_PER_ROW` in `search.rs`). The other categorical fields are indexed in tantivy
-//! but the columns answer them faster in every plan we measured.
-//!
-//! The tail, profiled (2026-11-22, `perf` and a temporary per-phase timer on the slowest queries):
-//! the slow queries are popular categories at big cities, where the 20 km circle holds up to
-//! 80,000 entries, and any popular-category query, which also reads the category's ~20,000
-//! whole-country candidates (the list alone was about a quarter of the mean). Three changes, each
-//! checked side by side with the previous build: whole-country candidates ranked straight from their
-//! list instead of each paying a random slot access and a scoring-column miss (about −25 % on the
-//! mean); the branch-free selection per bucket (about −10 %); scoring records fetched 32 at a time
-//! (about −20 %). Together, in three alternating runs under load: on-CPU mean 0.32–0.55 ms before,
-//! 0.18–0.23 ms after. Tried and dropped: sorting each bucket and each country list by
-//! availability, to cut every range where `start date + 30 days` ends: a binary search per bucket
-//! serialized its cache misses (the scan got slower) and a counted cut left the scan as it was.
-//!
-//! Layout choices that the profile justified, in order of effect: scoring reads one
-//! [`segment`]-local record per match instead of four lists (the lists' cache misses were half the
-//! query time); shard entries carry exact unit vectors and a packed copy of the filter fields, so
-//! the scan stays in the bucket's own memory and computes a great-circle distance only for matches
-//! and borderline chords (~2.5× on the mean together with branch-free screening); rows are renumbered
-//! along a Morton curve so candidates of one area share cache lines.
+//! Layout choices the profile justified, in order of effect: scoring reads one [`segment`]-local
+//! record per match instead of four lists (the lists' cache misses dominated the query); shard
+//! entries carry exact unit vectors and a packed copy of the filter fields, so the scan stays in
+//! the bucket's own memory and computes a great-circle distance only for matches and borderline
+//! chords; rows are renumbered along a Morton curve so candidates of one area share cache lines.
 //!
 //! Parallelism: a query whose buckets hold at least [`PARALLEL_MIN_ENTRIES`] entries (the largest
 //! cities' 20 km circles for popular categories) splits its scan and its scoring across the rayon
@@ -141,7 +135,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 pub use model::{
     Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageCredit, LanguageRequirement,
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
-    SourcingQuery,
+    SortOrder, SourcingQuery,
 };
 pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
@@ -149,7 +143,6 @@ pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 use runs::{MergedRun, Run, Snapshot};
 use search::{Ranked, SegmentView, breakdown};
 use segment::Segment;
-use semantics::rank_order;
 
 /// The in-memory sourcing search engine. Cheap to share between threads (`&Matcher` is enough).
 pub struct Matcher {
@@ -390,7 +383,7 @@ impl Matcher {
             relax.any_contract += outcome.relax.any_contract;
             ranked.extend(outcome.top.into_iter().map(|kept| (segment, kept)));
         }
-        ranked.sort_by(|(_, a), (_, b)| rank_order((a.score, a.candidate_id), (b.score, b.candidate_id)));
+        ranked.sort_by(|(_, a), (_, b)| a.cmp(b));
         let hits = ranked
             .into_iter()
             .skip(query.offset)

@@ -3,6 +3,7 @@
 //! These types are the contract with the indexer (which projects candidates into [`CandidateDoc`]s)
 //! and with the HTTP API (which deserializes [`SourcingQuery`] and serializes [`SearchResult`]).
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -154,6 +155,19 @@ fn default_limit() -> usize {
     20
 }
 
+/// The order of a search's hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SortOrder {
+    /// Highest score first, then lowest candidate id.
+    #[default]
+    Score,
+    /// Nearest first, by the distance of the credited localization (the hit's
+    /// `breakdown.proximity.distance_km`); matches without a distance (whole-country ones, every
+    /// match of a country query) after every match with one; ties by score, then candidate id.
+    Distance,
+}
+
 /// A sourcing search (product spec §3 "Sourcing search").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SourcingQuery {
@@ -179,6 +193,11 @@ pub struct SourcingQuery {
     pub limit: usize,
     #[serde(default)]
     pub offset: usize,
+    #[serde(default)]
+    pub sort: SortOrder,
+    /// Only these candidates can match; the total and the relax counts are counted among them.
+    #[serde(default)]
+    pub restrict_to: Option<BTreeSet<i64>>,
 }
 
 /// The answer to a sourcing search.
@@ -186,7 +205,7 @@ pub struct SourcingQuery {
 pub struct SearchResult {
     /// How many candidates match in all.
     pub total: usize,
-    /// The page of best matches, best first.
+    /// The page of matches, in the query's [`SortOrder`].
     pub hits: Vec<Hit>,
     /// How many more candidates one relaxed criterion would bring.
     pub relax: RelaxCounts,

@@ -4,9 +4,11 @@
 //! score formula, order) and the keyword analyzers; everything else (which candidates match, the
 //! relax counts, the ordering and paging) it computes on its own, slowly and plainly.
 
+use std::cmp::Ordering;
+
 use crate::model::{
     Breakdown, CandidateDoc, Hit, JobLocalization, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts,
-    SearchResult, SoftSkillCredit, SourcingQuery,
+    SearchResult, SoftSkillCredit, SortOrder, SourcingQuery,
 };
 use crate::semantics::{
     ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, great_circle_km,
@@ -23,6 +25,7 @@ pub fn matches(doc: &CandidateDoc, query: &SourcingQuery) -> Option<ProximityCho
 fn matches_with(doc: &CandidateDoc, query: &SourcingQuery, any_contract: bool) -> Option<ProximityChoice> {
     let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
     let filters_hold = doc.searchable
+        && query.restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
         && doc.job_categories.contains(&query.job_category)
         && (any_contract || doc.contract_types.iter().any(|contract| query.contract_types.contains(contract)))
         && doc.degree_level >= query.minimum_degree
@@ -88,7 +91,18 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
             Some((score, doc, choice))
         })
         .collect();
-    matched.sort_by(|a, b| rank_order((a.0, a.1.candidate_id), (b.0, b.1.candidate_id)));
+    matched.sort_by(|a, b| {
+        let by_distance = match query.sort {
+            SortOrder::Score => Ordering::Equal,
+            SortOrder::Distance => match (a.2.distance_km, b.2.distance_km) {
+                (Some(a), Some(b)) => a.total_cmp(&b),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => Ordering::Equal,
+            },
+        };
+        by_distance.then(rank_order((a.0, a.1.candidate_id), (b.0, b.1.candidate_id)))
+    });
     let total = matched.len();
 
     let more_with = |relaxed: SourcingQuery| count_matches(docs, &relaxed, false) - total;

@@ -1,4 +1,6 @@
-//! The tantivy side of a segment: an in-RAM index over the categorical fields and the free text.
+//! The tantivy side of a segment: an in-RAM index over the job categories and the free text, what
+//! the keyword plans read (the other filters are answered from the segment's columns, which every
+//! plan measured found faster).
 //!
 //! Keywords are analyzed twice, once with a French and once with an English analyzer (simple
 //! tokenizer, lower-casing, ASCII folding, Snowball stemmer). A keyword term matches a document when
@@ -217,10 +219,6 @@ impl TokenStream for BilingualStemStream<'_> {
 struct Fields {
     row: Field,
     category: Field,
-    contract: Field,
-    degree: Field,
-    language_level: Field,
-    soft_skill: Field,
     text: Field,
 }
 
@@ -235,10 +233,6 @@ fn schema() -> (Schema, Fields) {
     let fields = Fields {
         row: builder.add_u64_field("row", NumericOptions::default().set_fast()),
         category: builder.add_u64_field("category", INDEXED),
-        contract: builder.add_u64_field("contract", INDEXED),
-        degree: builder.add_u64_field("degree", INDEXED),
-        language_level: builder.add_u64_field("language_level", INDEXED),
-        soft_skill: builder.add_u64_field("soft_skill", INDEXED),
         text: builder.add_text_field("text", text_options),
     };
     (builder.build(), fields)
@@ -251,16 +245,6 @@ impl Fields {
         document.add_u64(self.row, row as u64);
         for &category in &doc.job_categories {
             document.add_u64(self.category, u64::from(category));
-        }
-        for &contract in &doc.contract_types {
-            document.add_u64(self.contract, u64::from(contract));
-        }
-        document.add_u64(self.degree, u64::from(doc.degree_level));
-        for skill in &doc.languages {
-            document.add_u64(self.language_level, u64::from(skill.language) << 8 | u64::from(skill.level));
-        }
-        for share in doc.soft_skills.iter().filter(|share| share.percent > 0) {
-            document.add_u64(self.soft_skill, u64::from(share.category) << 8 | u64::from(share.percent));
         }
         if !doc.text.is_empty() {
             // Indexed, not stored: the segment's columns keep the text.
@@ -286,7 +270,7 @@ pub(crate) struct TextIndex {
     fields: Fields,
 }
 
-/// A categorical or keyword restriction answered by tantivy.
+/// A job category and keywords, answered by tantivy.
 pub(crate) struct TextFilter<'a> {
     pub job_category: u16,
     pub keywords: &'a [KeywordTerm],

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{
     CandidateDoc, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, QueryLocalization, SoftSkillShare,
-    SourcingQuery,
+    SortOrder, SourcingQuery,
 };
 
 /// A place candidates can live and work in, weighted by its population.
@@ -293,6 +293,8 @@ pub fn queries(places: &[WeightedPlace], count: usize, seed: u64) -> Vec<Sourcin
                 keywords: None,
                 limit: 20,
                 offset: 0,
+                sort: SortOrder::Score,
+                restrict_to: None,
             }
         })
         .collect()

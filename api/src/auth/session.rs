@@ -16,10 +16,14 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::http::{HeaderMap, HeaderValue, header};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::Utc;
+use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
 use sqlx::PgPool;
 
 use super::{CurrentUser, Role};
@@ -39,19 +43,31 @@ struct Claims {
     exp: i64,
 }
 
-/// The secret that signs sessions and derives unsubscribe tokens.
+/// The keys drawn from the server's secret: one signs sessions, another, derived from it,
+/// signs unsubscribe links, so that neither kind of token can be turned into the other.
 pub struct SessionKeys {
-    secret: Vec<u8>,
     encoding: EncodingKey,
     decoding: DecodingKey,
+    unsubscribe_key: [u8; 32],
+}
+
+/// What the unsubscribe key is derived for; a new version would invalidate every link.
+const UNSUBSCRIBE_KEY_LABEL: &[u8] = b"vivier unsubscribe links v1";
+
+type HmacSha256 = Hmac<Sha256>;
+
+fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(message);
+    mac.finalize().into_bytes().into()
 }
 
 impl SessionKeys {
     pub fn from_secret(secret: &[u8]) -> Self {
         Self {
-            secret: secret.to_vec(),
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
+            unsubscribe_key: hmac_sha256(secret, UNSUBSCRIBE_KEY_LABEL),
         }
     }
 
@@ -62,8 +78,11 @@ impl SessionKeys {
         Self::from_secret(&secret)
     }
 
-    pub fn secret(&self) -> &[u8] {
-        &self.secret
+    /// The token of a user's link to stop one kind of notification email: an HMAC of the user
+    /// and the kind, so that every email can carry it without storing it, and nobody without
+    /// the server's secret can make one.
+    pub fn unsubscribe_token(&self, user_id: i64, notification_type: &str) -> String {
+        URL_SAFE_NO_PAD.encode(hmac_sha256(&self.unsubscribe_key, format!("{user_id}:{notification_type}").as_bytes()))
     }
 }
 
@@ -204,6 +223,23 @@ mod tests {
         assert!(checks.recent(8, 3).is_none());
         checks.forget(7);
         assert!(checks.recent(7, 3).is_none());
+    }
+
+    #[test]
+    fn an_unsubscribe_token_is_bound_to_its_user_kind_and_secret() {
+        let keys = SessionKeys::from_secret(b"a secret of the server, 32 bytes or more");
+        let token = keys.unsubscribe_token(7, "news");
+
+        assert_eq!(token, keys.unsubscribe_token(7, "news"), "the same link in every email");
+        assert_eq!(token.len(), 43, "256 bits, base64url");
+        assert_ne!(token, keys.unsubscribe_token(8, "news"));
+        assert_ne!(token, keys.unsubscribe_token(7, "sourcing"));
+        assert_ne!(
+            token,
+            SessionKeys::from_secret(b"another secret of another server, 32+").unsubscribe_token(7, "news")
+        );
+        // not the key that signs sessions
+        assert_ne!(token, URL_SAFE_NO_PAD.encode(hmac_sha256(b"a secret of the server, 32 bytes or more", b"7:news")));
     }
 
     #[test]

@@ -5,17 +5,18 @@
 //! Who may read what:
 //! - the candidate reads their own profile whole, with the contact details (`contact`: email,
 //!   phone, birthdate);
-//! - anyone, logged in or not, reads a profile its candidate shares (`is_public`), by id or by
-//!   slug (the slug ends with the id, so refusing ids would hide nothing);
+//! - anyone, logged in or not, reads a profile its candidate shares (`is_public`), by its slug:
+//!   the link the candidate shares. A numeric id names a profile only for the readers below, so
+//!   that counting through ids does not list every shared profile;
 //! - a school reads the candidates it manages: attached to the school, or to one of its campuses;
 //! - a partner reads the candidates saved in one of their own sourcing searches. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
 //!   until the partner saves them or the candidate shares the profile;
 //! - nobody but the candidate receives `contact`: not schools, not partners, not visitors;
-//! - anyone else: 403 when logged in, 404 for an anonymous visitor (a profile that is not
-//!   shared does not exist for the public). An unknown id or slug, a user who is not a candidate
-//!   and a deactivated account are 404 for everyone.
+//! - anyone else: 404, logged in or not, exactly as for an unknown id or slug, a user who is
+//!   not a candidate or a deactivated account, so that an answer never tells whether someone
+//!   has an account.
 //!
 //! The path names a candidate by id (digits) or by slug (lowercase words joined by hyphens);
 //! anything else cannot name one and is a 404 without asking the database.
@@ -86,15 +87,15 @@ enum Reader {
     Other,
 }
 
-/// The rule of the module documentation.
-fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts) -> Result<Reader> {
+/// The rule of the module documentation; `by_slug` says whether the path named the candidate
+/// by the slug they share.
+fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) -> Result<Reader> {
     match caller {
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
-        _ if facts.is_public => Ok(Reader::Other),
+        _ if facts.is_public && by_slug => Ok(Reader::Other),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
         Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
-        Some(_) => Err(Error::Forbidden),
-        None => Err(Error::NotFound),
+        _ => Err(Error::NotFound),
     }
 }
 
@@ -309,8 +310,7 @@ impl ProfileRow {
     params(("id_or_slug" = String, Path, description = "the candidate's id (digits) or slug (`camille-martin-1000`)")),
     responses(
         (status = 200, body = CandidateProfileResponse, description = "the profile; `contact` only for the candidate"),
-        (status = 403, body = crate::error::ErrorBody, description = "logged in, but not allowed to read this profile"),
-        (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or a profile not shared (anonymous callers)"),
+        (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or one the caller may not read"),
     )
 )]
 pub async fn get_candidate(
@@ -320,6 +320,7 @@ pub async fn get_candidate(
     Path(id_or_slug): Path<String>,
 ) -> Result<Json<CandidateProfileResponse>> {
     let key = CandidateKey::parse(&id_or_slug).ok_or(Error::NotFound)?;
+    let by_slug = matches!(key, CandidateKey::Slug(_));
     let (id, slug) = match key {
         CandidateKey::Id(id) => (Some(id), None),
         CandidateKey::Slug(slug) => (None, Some(slug)),
@@ -341,7 +342,7 @@ pub async fn get_candidate(
     .fetch_optional(&state.db)
     .await?
     .ok_or(Error::NotFound)?;
-    let reader = reader_of(caller, &facts)?;
+    let reader = reader_of(caller, &facts, by_slug)?;
     let profile: ProfileRow =
         sqlx::query_as(&PROFILE_SELECT).bind(facts.candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
     Ok(Json(profile.into_response(reader)))
@@ -370,30 +371,39 @@ mod tests {
 
     #[test]
     fn the_candidate_reads_everything_of_their_own_profile_even_unshared() {
-        assert_eq!(reader_of(caller(1000, Role::Candidate), &facts(false, false, false)).unwrap(), Reader::Owner);
+        for by_slug in [false, true] {
+            let reader = reader_of(caller(1000, Role::Candidate), &facts(false, false, false), by_slug);
+            assert_eq!(reader.unwrap(), Reader::Owner);
+        }
     }
 
     #[test]
     fn a_shared_profile_is_read_by_anyone_without_contact_details() {
         let shared = facts(true, false, false);
         for someone in [None, caller(1001, Role::Candidate), caller(1, Role::School), caller(40, Role::Partner)] {
-            assert_eq!(reader_of(someone, &shared).unwrap(), Reader::Other);
+            assert_eq!(reader_of(someone, &shared, true).unwrap(), Reader::Other);
+            assert!(matches!(reader_of(someone, &shared, false), Err(Error::NotFound)), "by id");
         }
     }
 
     #[test]
     fn schools_read_their_candidates_and_partners_the_ones_they_saved() {
-        assert_eq!(reader_of(caller(1, Role::School), &facts(false, true, false)).unwrap(), Reader::Other);
-        assert_eq!(reader_of(caller(40, Role::Partner), &facts(false, false, true)).unwrap(), Reader::Other);
+        assert_eq!(reader_of(caller(1, Role::School), &facts(false, true, false), false).unwrap(), Reader::Other);
+        assert_eq!(reader_of(caller(40, Role::Partner), &facts(false, false, true), false).unwrap(), Reader::Other);
         // the flags only count for the role they are about
-        assert!(matches!(reader_of(caller(40, Role::Partner), &facts(false, true, false)), Err(Error::Forbidden)));
-        assert!(matches!(reader_of(caller(1, Role::School), &facts(false, false, true)), Err(Error::Forbidden)));
+        assert!(matches!(
+            reader_of(caller(40, Role::Partner), &facts(false, true, false), false),
+            Err(Error::NotFound)
+        ));
+        assert!(matches!(reader_of(caller(1, Role::School), &facts(false, false, true), false), Err(Error::NotFound)));
     }
 
     #[test]
-    fn an_unshared_profile_is_403_for_other_users_and_404_for_visitors() {
+    fn an_unshared_profile_is_404_for_everyone_else_as_a_missing_one_is() {
         let unshared = facts(false, false, false);
-        assert!(matches!(reader_of(caller(1001, Role::Candidate), &unshared), Err(Error::Forbidden)));
-        assert!(matches!(reader_of(None, &unshared), Err(Error::NotFound)));
+        for by_slug in [false, true] {
+            assert!(matches!(reader_of(caller(1001, Role::Candidate), &unshared, by_slug), Err(Error::NotFound)));
+            assert!(matches!(reader_of(None, &unshared, by_slug), Err(Error::NotFound)));
+        }
     }
 }

@@ -1,11 +1,17 @@
-//! `GET /api/health` (readiness and the indexer's state, for load balancers and people) and
-//! `GET /api/metrics` (the same figures in the Prometheus text format, for scrapers).
+//! `GET /api/health` (readiness, for load balancers: only "ok" or "starting"),
+//! `GET /api/health/details` (the indexer's state, for operators) and `GET /api/metrics` (the
+//! same figures in the Prometheus text format, for scrapers).
 //!
 //! A server is ready once its matcher is loaded: until then `/api/health` answers 503 so that a
 //! load balancer keeps sending sourcing searches to replicas that can answer them.
+//!
+//! The details and the metrics tell about the data and the failures inside (last errors,
+//! candidate ids): they need the operators' bearer token (`VIVIER_METRICS_TOKEN`), and answer
+//! 404 on a server that has none configured. They are public routes of the route table because
+//! the token is not a user session.
 
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use indexer::{IndexerReport, Lag, Verification};
 use serde::Serialize;
@@ -14,11 +20,36 @@ use utoipa_axum::routes;
 
 use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::auth::tokens;
+use crate::error::{Error, Result};
 use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(read_health));
+    table.add(Access::Public, routes!(read_health_details));
     table.add(Access::Public, routes!(read_metrics));
+}
+
+/// Whether the request carries the operators' token; 404 when the server has none, so that an
+/// unconfigured server does not even show the routes exist.
+fn check_operator_token(state: &AppState, headers: &HeaderMap) -> Result<()> {
+    let Some(expected) = state.settings.metrics_token.as_deref() else {
+        return Err(Error::NotFound);
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // comparing digests takes the same time whatever prefix of the token is right
+    if tokens::sha256(given.trim()) == tokens::sha256(expected) { Ok(()) } else { Err(Error::Unauthorized) }
+}
+
+/// What anyone may know: whether the server can answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct HealthStatusResponse {
+    /// "ok" once the matcher is loaded, "starting" before.
+    status: &'static str,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -112,11 +143,33 @@ async fn measure_lag(state: &AppState) -> Option<Lag> {
     get,
     path = "/api/health",
     responses(
+        (status = 200, description = "The matcher is loaded", body = HealthStatusResponse),
+        (status = 503, description = "Still loading the matcher", body = HealthStatusResponse),
+    )
+)]
+pub async fn read_health(State(state): State<AppState>) -> (StatusCode, Json<HealthStatusResponse>) {
+    if state.indexer.report().ready {
+        (StatusCode::OK, Json(HealthStatusResponse { status: "ok" }))
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, Json(HealthStatusResponse { status: "starting" }))
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/health/details",
+    responses(
         (status = 200, description = "The matcher is loaded", body = HealthResponse),
+        (status = 401, description = "Missing or wrong operator token", body = crate::error::ErrorBody),
+        (status = 404, description = "No operator token configured on this server", body = crate::error::ErrorBody),
         (status = 503, description = "Still loading the matcher", body = HealthResponse),
     )
 )]
-pub async fn read_health(State(state): State<AppState>) -> (StatusCode, Json<HealthResponse>) {
+pub async fn read_health_details(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<HealthResponse>)> {
+    check_operator_token(&state, &headers)?;
     let report = state.indexer.report();
     let lag = measure_lag(&state).await;
     let status = if report.ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
@@ -125,7 +178,7 @@ pub async fn read_health(State(state): State<AppState>) -> (StatusCode, Json<Hea
         version: env!("CARGO_PKG_VERSION"),
         indexer: IndexerHealth::new(report, lag),
     };
-    (status, Json(body))
+    Ok((status, Json(body)))
 }
 
 /// The Prometheus text exposition format, version 0.0.4.
@@ -134,9 +187,14 @@ const PROMETHEUS_CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8"
 #[utoipa::path(
     get,
     path = "/api/metrics",
-    responses((status = 200, description = "Prometheus text format", content_type = "text/plain", body = String))
+    responses(
+        (status = 200, description = "Prometheus text format", content_type = "text/plain", body = String),
+        (status = 401, description = "Missing or wrong operator token", body = crate::error::ErrorBody),
+        (status = 404, description = "No operator token configured on this server", body = crate::error::ErrorBody),
+    )
 )]
-pub async fn read_metrics(State(state): State<AppState>) -> Response {
+pub async fn read_metrics(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    check_operator_token(&state, &headers)?;
     let report = state.indexer.report();
     let lag = measure_lag(&state).await;
     let mut text = String::new();
@@ -205,5 +263,5 @@ pub async fn read_metrics(State(state): State<AppState>) -> Response {
         "Merges of the matcher's runs done in the background",
         report.merges_total as f64,
     );
-    ([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], text).into_response()
+    Ok(([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], text).into_response())
 }

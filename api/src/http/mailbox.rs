@@ -1,15 +1,17 @@
 //! `GET /api/mailbox`: the demo mailbox. Without an SMTP server, emails stay in the outbox and
 //! this page lets a person read them and click their links (validation, reset...). It is on
-//! only when the server is started with `--demo-mailbox` (the start and test scripts do), and
-//! never lists anything on a server that sends real email.
+//! only when the server is started with `--demo-mailbox` (the start and test scripts do) on a
+//! loopback address (`vivier serve` refuses the flag elsewhere), answers only clients on the
+//! same machine, and never lists anything on a server that sends real email: the outbox holds
+//! every user's reset and validation links.
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use super::{AppState, ClientIp};
 use crate::error::{Error, Result};
 use crate::extract::Json;
 
@@ -35,11 +37,14 @@ pub struct MailboxEmail {
     get, path = "/api/mailbox",
     responses(
         (status = 200, body = Vec<MailboxEmail>, description = "the latest emails, newest first"),
-        (status = 404, body = crate::error::ErrorBody, description = "no demo mailbox on this server"),
+        (status = 404, body = crate::error::ErrorBody, description = "no demo mailbox on this server, or the caller is not on its machine"),
     )
 )]
-pub async fn list_mailbox(State(state): State<AppState>) -> Result<Json<Vec<MailboxEmail>>> {
-    if !state.settings.demo_mailbox || state.mailer.sends_for_real() {
+pub async fn list_mailbox(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+) -> Result<Json<Vec<MailboxEmail>>> {
+    if !state.settings.demo_mailbox || state.mailer.sends_for_real() || !client_ip.is_loopback() {
         return Err(Error::NotFound);
     }
     let emails = sqlx::query_as(

@@ -6,12 +6,10 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
-mod auth;
 mod candidates;
 mod client_config;
 mod client_ip;
 mod health;
-pub mod locale;
 mod localizations;
 mod mailbox;
 mod offers;
@@ -20,8 +18,10 @@ mod project_categories;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod sessions;
 mod soft_skill_percentages;
 mod sourcing;
+mod web_app;
 
 /// For the handler benchmark, which builds the engine's query from a search body as the handler does.
 pub use sourcing::SearchCreateRequest;
@@ -31,15 +31,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderValue, header};
 use axum::{Extension, Router};
 use indexer::IndexerStatus;
 use indexer::cards::CandidateCards;
 use matcher::Matcher;
 use sqlx::PgPool;
 use tokio::sync::Semaphore;
-use tower_http::services::{ServeDir, ServeFile};
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -51,6 +48,9 @@ use crate::mail::Mailer;
 use crate::rate_limit::RateLimiter;
 use routes::{RouteInfo, RouteTable};
 
+/// The caller's language lives beside the mailer, which needs it too; resource modules reach it
+/// here as well.
+pub use crate::locale;
 pub use client_ip::ClientIp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
@@ -88,6 +88,8 @@ pub struct Settings {
     pub demo_mailbox: bool,
     /// A tile server's MapLibre style for the sourcing map; `None`: the offline style.
     pub map_style_url: Option<String>,
+    /// The bearer token of `/api/health/details` and `/api/metrics`; `None`: they answer 404.
+    pub metrics_token: Option<String>,
 }
 
 impl Settings {
@@ -108,6 +110,9 @@ pub struct RateLimits {
     pub password_resets_per_ip: RateLimiter,
     pub password_resets_per_account: RateLimiter,
     pub sign_ups_per_ip: RateLimiter,
+    /// Each email change request mails a link to an address the caller chooses.
+    pub email_changes_per_ip: RateLimiter,
+    pub email_changes_per_account: RateLimiter,
 }
 
 impl Default for RateLimits {
@@ -121,6 +126,8 @@ impl Default for RateLimits {
             password_resets_per_ip: RateLimiter::new(10, minutes(60)),
             password_resets_per_account: RateLimiter::new(3, minutes(60)),
             sign_ups_per_ip: RateLimiter::new(10, minutes(60)),
+            email_changes_per_ip: RateLimiter::new(10, minutes(60)),
+            email_changes_per_account: RateLimiter::new(3, minutes(60)),
         }
     }
 }
@@ -171,7 +178,7 @@ fn route_table() -> RouteTable {
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
     localizations::routes(&mut table);
-    auth::routes(&mut table);
+    sessions::routes(&mut table);
     accounts::routes(&mut table);
     candidates::routes(&mut table);
     mailbox::routes(&mut table);
@@ -220,20 +227,14 @@ pub fn api_router(state: AppState) -> Router {
 
 /// The whole site: the API under `/api` and the web app from `web_dist` everywhere else.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
-    // client-side routes (/dashboard/..., /candidat/...) all load index.html
-    let index = ServeFile::new(web_dist.join("index.html"));
-    let web_app = ServeDir::new(web_dist).append_index_html_on_directories(true).fallback(index);
-    Router::new()
+    let map_style_url = state.settings.map_style_url.clone();
+    let site = Router::new()
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
-        .fallback_service(web_app)
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
+        .fallback_service(web_app::files(web_dist));
+    web_app::with_headers(site, map_style_url.as_deref())
         // debug lines give each request's latency in µs, to compare with the engine's own time
         .layer(
             TraceLayer::new_for_http()

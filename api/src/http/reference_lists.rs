@@ -6,6 +6,10 @@
 //! `?labels=all` adds `name_fr` and `name_en` for clients that show both. Responses carry an
 //! ETag computed from the body and are revalidated with `If-None-Match` (304), so the web app's
 //! cache costs one small round trip after the first load.
+//!
+//! The project category lists also hold the proposals of the caller (see
+//! [`super::project_categories`]): their filter names the caller as `$4`, their routes read the
+//! session, and a logged-in caller's copy is private to their browser.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -18,6 +22,7 @@ use utoipa::openapi::{Required, ResponseBuilder};
 use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::auth::CurrentUser;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Path, Query};
 
@@ -26,7 +31,8 @@ struct ListDescription {
     /// Path under `/api` (the spec's inner `/api` included).
     path: &'static str,
     table: &'static str,
-    /// Restricts the rows (`kind = 'academic'`); `true` for all.
+    /// Restricts the rows (`kind = 'academic'`); `true` for all. `$4`, when used, is the caller's
+    /// user id (null for an anonymous visitor).
     filter: &'static str,
     /// `(json key, SQL expression)`; `$1` is the caller's language code, `t` the row.
     fields: &'static [(&'static str, &'static str)],
@@ -58,7 +64,7 @@ const LISTS: &[ListDescription] = &[
     ListDescription {
         path: "/api/candidate/project/academic/categories",
         table: "project_categories",
-        filter: "t.kind = 'academic'",
+        filter: "t.kind = 'academic' and (t.author_user_id is null or t.author_user_id = $4)",
         fields: &[("picture", "t.picture")],
         order_by: "t.label_fr",
         by_id: true,
@@ -66,7 +72,7 @@ const LISTS: &[ListDescription] = &[
     ListDescription {
         path: "/api/candidate/project/personal/categories",
         table: "project_categories",
-        filter: "t.kind = 'personal'",
+        filter: "t.kind = 'personal' and (t.author_user_id is null or t.author_user_id = $4)",
         fields: &[("picture", "t.picture")],
         order_by: "t.label_fr",
         by_id: true,
@@ -206,6 +212,15 @@ const LISTS: &[ListDescription] = &[
 ];
 
 impl ListDescription {
+    /// Whether the rows depend on who asks.
+    fn depends_on_the_caller(&self) -> bool {
+        self.filter.contains("$4")
+    }
+
+    fn access(&self) -> Access {
+        if self.depends_on_the_caller() { Access::PublicWithSession } else { Access::Public }
+    }
+
     /// The query of the list (`$1` language, `$2` both labels?, `$3` one id or null).
     fn sql(&self) -> String {
         let fields: String = self.fields.iter().map(|(key, expression)| format!(", '{key}', {expression}")).collect();
@@ -235,24 +250,27 @@ pub fn routes(table: &mut RouteTable) {
         table.add_generated(
             HttpMethod::Get,
             &format!("/api{}", list.path),
-            Access::Public,
+            list.access(),
             list_operation(list),
-            move |state: State<AppState>, locale: Locale, query: Query<LabelsQuery>, headers: HeaderMap| {
-                list_items(state, locale, query, headers, list, None)
-            },
+            move |state: State<AppState>,
+                  caller: Option<CurrentUser>,
+                  locale: Locale,
+                  query: Query<LabelsQuery>,
+                  headers: HeaderMap| { list_items(state, caller, locale, query, headers, list, None) },
         );
         if list.by_id {
             table.add_generated(
                 HttpMethod::Get,
                 &format!("/api{}/{{id}}", list.path),
-                Access::Public,
+                list.access(),
                 item_operation(list),
                 move |state: State<AppState>,
+                      caller: Option<CurrentUser>,
                       locale: Locale,
                       query: Query<LabelsQuery>,
                       headers: HeaderMap,
                       Path(id): Path<i64>| {
-                    list_items(state, locale, query, headers, list, Some(id))
+                    list_items(state, caller, locale, query, headers, list, Some(id))
                 },
             );
         }
@@ -261,6 +279,7 @@ pub fn routes(table: &mut RouteTable) {
 
 async fn list_items(
     State(state): State<AppState>,
+    caller: Option<CurrentUser>,
     locale: Locale,
     Query(query): Query<LabelsQuery>,
     request_headers: HeaderMap,
@@ -272,13 +291,22 @@ async fn list_items(
         Some("all") => true,
         Some(_) => return Err(Error::invalid("labels", RuleCode::OneOfAll)),
     };
-    let items: serde_json::Value =
-        sqlx::query_scalar(&list.sql()).bind(locale.code()).bind(both_labels).bind(id).fetch_one(&state.db).await?;
+    let sql = list.sql();
+    let mut query = sqlx::query_scalar(&sql).bind(locale.code()).bind(both_labels).bind(id);
+    if list.depends_on_the_caller() {
+        query = query.bind(caller.map(|user| user.id));
+    }
+    let items: serde_json::Value = query.fetch_one(&state.db).await?;
     let body = match id {
         None => items,
         Some(_) => items.as_array().and_then(|found| found.first().cloned()).ok_or(Error::NotFound)?,
     };
-    Ok(cacheable_json(&request_headers, body.to_string()))
+    let mut response = cacheable_json(&request_headers, body.to_string());
+    if list.depends_on_the_caller() && caller.is_some() {
+        // the caller's own proposals are in it: no shared cache may keep it
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
+    }
+    Ok(response)
 }
 
 /// A JSON response with an ETag, or 304 when the client already holds this body.

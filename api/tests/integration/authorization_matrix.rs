@@ -118,15 +118,16 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
     ] {
         readers.push((name, Some(login(&app, &email, DEMO_PASSWORD).await)));
     }
-    // (reader, status when the profile is not shared, status when it is)
+    // (reader, status when the profile is not shared or is named by its id, status when it is
+    // shared and named by its slug): a refusal is a 404, as for a missing profile
     let expected = [
         ("an anonymous visitor", StatusCode::NOT_FOUND, StatusCode::OK),
         ("the candidate", StatusCode::OK, StatusCode::OK),
-        ("another candidate", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another candidate", StatusCode::NOT_FOUND, StatusCode::OK),
         ("the candidate's school", StatusCode::OK, StatusCode::OK),
-        ("another school", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another school", StatusCode::NOT_FOUND, StatusCode::OK),
         ("a partner who saved the candidate", StatusCode::OK, StatusCode::OK),
-        ("another partner", StatusCode::FORBIDDEN, StatusCode::OK),
+        ("another partner", StatusCode::NOT_FOUND, StatusCode::OK),
     ];
 
     for shared in [false, true] {
@@ -138,8 +139,8 @@ async fn a_candidate_profile_answers_each_reader_as_its_sharing_rule_says(pool: 
             .unwrap();
         for ((name, cookie), (expected_name, unshared_status, shared_status)) in readers.iter().zip(expected) {
             assert_eq!(*name, expected_name);
-            let status = if shared { shared_status } else { unshared_status };
-            for identifier in [candidate_id.to_string(), slug.clone()] {
+            for (identifier, by_slug) in [(candidate_id.to_string(), false), (slug.clone(), true)] {
+                let status = if shared && by_slug { shared_status } else { unshared_status };
                 let response = get_as(&app, cookie.as_deref(), &format!("/api/api/candidates/{identifier}")).await;
                 assert_eq!(response.status, status, "{name} reading {identifier}, shared: {shared}");
                 if response.status == StatusCode::OK {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use api::http::Settings;
 use api::seed;
 use axum::http::{StatusCode, header};
 use indexer::cards::CandidateCards;
@@ -17,7 +18,7 @@ use sqlx::postgres::PgPoolOptions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
 
-use crate::support::{app_with_state, get, state};
+use crate::support::{app_with_state, get, settings, state_with};
 
 fn test_options() -> IndexerOptions {
     IndexerOptions {
@@ -326,7 +327,7 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
 #[sqlx::test(migrations = "../migrations")]
 async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer(pool: PgPool) {
     seed::seed_database(&pool, 50, 15).await.unwrap();
-    let state = state(pool.clone());
+    let state = state_with(pool.clone(), Settings { metrics_token: Some(OPERATOR_TOKEN.to_owned()), ..settings() });
     let app = app_with_state(state.clone());
 
     let starting = get(&app, "/api/health").await;
@@ -337,7 +338,8 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
         .await
         .unwrap();
     let searchable = searchable_ids(&pool).await.len();
-    let ready = get(&app, "/api/health").await;
+    assert_eq!(get(&app, "/api/health").await.json(), serde_json::json!({ "status": "ok" }));
+    let ready = get_as_operator(&app, "/api/health/details").await;
     assert_eq!(ready.status, StatusCode::OK);
     let body = ready.json();
     assert_eq!(body["status"], "ok");
@@ -346,7 +348,7 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
     assert_eq!(body["indexer"]["lag_rows"], 0);
     assert_eq!(body["indexer"]["last_applied_seq"], max_seq(&pool).await);
 
-    let metrics = get(&app, "/api/metrics").await;
+    let metrics = get_as_operator(&app, "/api/metrics").await;
     assert_eq!(metrics.status, StatusCode::OK);
     let content_type = metrics.headers[header::CONTENT_TYPE].to_str().unwrap();
     assert!(content_type.starts_with("text/plain; version=0.0.4"), "{content_type}");
@@ -355,6 +357,18 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
     assert!(text.contains("# TYPE vivier_indexer_applied_candidates_total counter"));
     assert!(text.contains("\nvivier_indexer_ready 1\n"));
     assert!(text.contains("\nvivier_indexer_lag_rows 0\n"), "{text}");
+}
+
+/// The operators' token of the servers these tests start.
+const OPERATOR_TOKEN: &str = "operator token of the indexer tests";
+
+/// `GET uri` with the operators' bearer token.
+async fn get_as_operator(app: &axum::Router, uri: &str) -> crate::support::TestResponse {
+    let request = axum::http::Request::get(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {OPERATOR_TOKEN}"))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    crate::support::send(app, request).await
 }
 
 /// The address of a free local port.
@@ -367,7 +381,9 @@ fn free_address() -> String {
 /// server does not answer).
 async fn http_get_json(address: &str, path: &str) -> Option<(u16, Value)> {
     let mut stream = tokio::net::TcpStream::connect(address).await.ok()?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {OPERATOR_TOKEN}\r\nConnection: close\r\n\r\n"
+    );
     stream.write_all(request.as_bytes()).await.ok()?;
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.ok()?;
@@ -389,6 +405,7 @@ fn spawn_server(database_url: &str, address: &str) -> tokio::process::Child {
         .args(["serve", "--listen", address, "--index-poll-ms", "200", "--index-verify-seconds", "1"])
         .env("DATABASE_URL", database_url)
         .env("DATABASE_MAX_CONNECTIONS", "4")
+        .env("VIVIER_METRICS_TOKEN", OPERATOR_TOKEN)
         .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::null())
         .kill_on_drop(true)
@@ -441,7 +458,7 @@ async fn a_server_killed_mid_stream_of_updates_catches_up_after_restart(pool: Pg
     // the server compares its matcher with the database every second once the log is quiet
     let deadline = Instant::now() + Duration::from_secs(60);
     let verification = loop {
-        let (_, health) = http_get_json(&address, "/api/health").await.expect("the restarted server answers");
+        let (_, health) = http_get_json(&address, "/api/health/details").await.expect("the restarted server answers");
         let verification = &health["indexer"]["last_verification"];
         if verification["applied_seq"].as_i64().is_some_and(|seq| seq >= last_seq) {
             break verification.clone();

@@ -13,5 +13,6 @@ mod localizations;
 mod reference_lists;
 mod reports;
 mod schema;
+mod security;
 mod skeleton;
 mod sourcing;

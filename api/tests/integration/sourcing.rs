@@ -152,6 +152,8 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
         keywords: None,
         limit: 20,
         offset: 0,
+        sort: matcher::SortOrder::Score,
+        restrict_to: None,
     };
     let expected = matcher.search(&query);
     assert!(expected.total > 0);
@@ -441,4 +443,40 @@ async fn offers_and_searches_break_the_shared_criteria_rules_with_the_same_codes
         assert_eq!(&offer.json()["errors"][field], codes, "offer {field}");
         assert_eq!(&sourcing.json()["errors"][field], codes, "search {field}");
     }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_partner_saves_only_a_candidate_their_search_finds(pool: PgPool) {
+    let PartnerApp { app, matcher, cookie, .. } = partner_app(&pool).await;
+    let saved = search(&app, &cookie, true, &lyon_search()).await;
+    let search_id = saved.json()["id"].as_i64().unwrap();
+    let found: std::collections::HashSet<i64> =
+        saved.json()["hits"].as_array().unwrap().iter().map(|hit| hit["candidate"]["id"].as_i64().unwrap()).collect();
+    // a searchable candidate the search does not find: another job category
+    let elsewhere: i64 = sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where c.in_research and u.active and c.user_id <> all($1) order by c.user_id limit 1",
+    )
+    .bind(found.iter().copied().collect::<Vec<_>>())
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let mut document = matcher.document(elsewhere).expect("a searchable candidate has a document");
+    document.job_categories = vec![2];
+    matcher.apply(vec![matcher::Change::Upsert(document)]);
+
+    let refused = send_as(
+        &app,
+        Some(&cookie),
+        json_request("POST", &format!("/api/api/sourcing/searchs/{search_id}/save-candidate/{elsewhere}"), &json!({})),
+    )
+    .await;
+
+    assert_eq!(refused.status, StatusCode::NOT_FOUND);
+    let saved_rows: i64 = sqlx::query_scalar("select count(*) from sourcing_saved_candidates where candidate_id = $1")
+        .bind(elsewhere)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(saved_rows, 0);
 }

@@ -49,16 +49,26 @@ pub fn app_with_index(
     app_with_state(state.with_index(matcher, cards, indexer))
 }
 
-/// The server's state as `vivier serve --demo-mailbox` builds it, with a random secret.
-pub fn state(pool: PgPool) -> AppState {
-    let settings = Settings {
+/// The settings of `vivier serve --demo-mailbox` on loopback, with a fixed secret.
+pub fn settings() -> Settings {
+    Settings {
         session_keys: SessionKeys::from_secret(b"integration tests secret, 32 bytes or more"),
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: true,
         map_style_url: None,
-    };
+        metrics_token: None,
+    }
+}
+
+/// The server's state with `settings`.
+pub fn state_with(pool: PgPool, settings: Settings) -> AppState {
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
     AppState::new(pool, settings, mailer)
+}
+
+/// The server's state as `vivier serve --demo-mailbox` builds it on loopback.
+pub fn state(pool: PgPool) -> AppState {
+    state_with(pool, settings())
 }
 
 /// The whole site over `state` (for tests that feed its matcher), with no built web app.

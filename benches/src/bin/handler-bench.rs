@@ -148,6 +148,7 @@ async fn run(options: Options) -> Result<()> {
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: false,
         map_style_url: None,
+        metrics_token: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher.clone(), cards, status);

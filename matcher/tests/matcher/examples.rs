@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
     CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
-    RelaxCounts, SoftSkillShare, SourcingQuery, oracle,
+    RelaxCounts, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 
 const PARIS: (f64, f64) = (48.8566, 2.3522);
@@ -52,6 +52,8 @@ fn query() -> SourcingQuery {
         keywords: None,
         limit: 20,
         offset: 0,
+        sort: SortOrder::Score,
+        restrict_to: None,
     }
 }
 
@@ -198,6 +200,56 @@ fn ties_break_by_candidate_id_and_paging_follows_the_order() {
     assert_eq!(first_page.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![1, 3]);
     assert_eq!(second_page.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![5, 9]);
     assert_eq!(second_page.total, 4);
+}
+
+#[test]
+fn by_distance_the_nearest_come_first_then_ties_by_score_then_whole_country_matches() {
+    let speaks =
+        |doc: CandidateDoc, level| CandidateDoc { languages: vec![LanguageSkill { language: 1, level }], ..doc };
+    let docs = vec![
+        speaks(candidate(1, vec![JobLocalization::Country { country: CountryCode::FRANCE }]), 6),
+        speaks(candidate(2, vec![place(1, SAINT_DENIS)]), 6),
+        speaks(candidate(3, vec![place(2, PARIS)]), 3),
+        speaks(candidate(4, vec![place(3, PARIS)]), 6),
+        speaks(candidate(5, vec![place(4, PARIS)]), 6),
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let by_distance = SourcingQuery {
+        languages: vec![LanguageRequirement { language: 1, level: 6 }],
+        sort: SortOrder::Distance,
+        ..query()
+    };
+
+    let result = matcher.search(&by_distance);
+
+    // By score the whole-country candidate (90) would rank before the one in Saint-Denis, 8.9 km
+    // away (82.2); by distance every point match comes first.
+    let ids: Vec<i64> = result.hits.iter().map(|hit| hit.candidate_id).collect();
+    assert_eq!(ids, vec![4, 5, 3, 2, 1]);
+    assert_eq!(result.hits[4].breakdown.proximity.distance_km, None);
+    assert_eq!(result, oracle::search(&docs, &by_distance));
+    let second_page = matcher.search(&SourcingQuery { limit: 2, offset: 2, ..by_distance.clone() });
+    assert_eq!(second_page.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![3, 2]);
+}
+
+#[test]
+fn a_restriction_limits_the_hits_the_total_and_the_relax_counts_to_its_candidates() {
+    let docs = vec![
+        candidate(1, vec![place(1, PARIS)]),
+        candidate(2, vec![place(1, PARIS)]),
+        CandidateDoc { degree_level: 2, ..candidate(3, vec![place(1, PARIS)]) },
+        CandidateDoc { degree_level: 2, ..candidate(4, vec![place(1, PARIS)]) },
+        CandidateDoc { searchable: false, ..candidate(5, vec![place(1, PARIS)]) },
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let saved = SourcingQuery { restrict_to: Some([2, 3, 5, 99].into()), ..query() };
+
+    let result = matcher.search(&saved);
+
+    assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![2]);
+    assert_eq!((result.total, result.relax.degree_minus_one), (1, 1));
+    assert_eq!(result, oracle::search(&docs, &saved));
+    assert_eq!(matcher.search(&SourcingQuery { restrict_to: Some([].into()), ..query() }).total, 0);
 }
 
 #[test]

@@ -1787,6 +1787,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_health_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -1873,7 +1889,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BTreeMap: {
-            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image")[];
+            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image")[];
         };
         CandidateProfileResponse: {
             /** Format: date */
@@ -2152,6 +2168,11 @@ export interface components {
             /** @description "ok" once the matcher is loaded, "starting" before. */
             status: string;
             version: string;
+        };
+        /** @description What anyone may know: whether the server can answer. */
+        HealthStatusResponse: {
+            /** @description "ok" once the matcher is loaded, "starting" before. */
+            status: string;
         };
         HitView: {
             breakdown?: null | components["schemas"]["Explanation"];
@@ -2587,7 +2608,7 @@ export interface components {
         };
         ProjectCategoryCreateRequest: {
             name?: string | null;
-            /** @description An icon name or an image address (optional). */
+            /** @description An image address, `http://` or `https://` (optional). */
             picture?: string | null;
         };
         ProjectCategoryCreateResponse: {
@@ -2676,7 +2697,7 @@ export interface components {
          * @description Which rule a field broke, as an entry of the error body's `errors`.
          * @enum {string}
          */
-        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image";
+        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image";
         /** @description A record as a write answers it, with the profile's completion after the write. */
         SavedRecord_EducationView: {
             /**
@@ -3445,7 +3466,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description created, or the existing category of that name */
+            /** @description proposed (seen by its author only), or the category of that name the author already sees */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3463,6 +3484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description required, too_long, http_url_expected */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description created, or the existing category of that name */
+            /** @description proposed (seen by its author only), or the category of that name the author already sees */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3504,6 +3526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description required, too_long, http_url_expected */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3754,16 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["CandidateProfileResponse"];
                 };
             };
-            /** @description logged in, but not allowed to read this profile */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such candidate, or a profile not shared (anonymous callers) */
+            /** @description no such candidate, or one the caller may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4660,6 +4674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description more than 3 requests an hour for one account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirm_email_renewal: {
@@ -4756,14 +4779,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description validated and logged in */
-            200: {
+            /** @description validated; the user logs in with their password */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["WhoAmI"];
-                };
+                content?: never;
             };
             /** @description invalid_token */
             400: {
@@ -4856,7 +4877,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["HealthStatusResponse"];
+                };
+            };
+            /** @description Still loading the matcher */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatusResponse"];
+                };
+            };
+        };
+    };
+    read_health_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matcher is loaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description Missing or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No operator token configured on this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Still loading the matcher */
@@ -4906,7 +4974,7 @@ export interface operations {
                     "application/json": components["schemas"]["MailboxEmail"][];
                 };
             };
-            /** @description no demo mailbox on this server */
+            /** @description no demo mailbox on this server, or the caller is not on its machine */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4933,6 +5001,24 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Missing or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No operator token configured on this server */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -66,8 +66,11 @@ describe('account recovery and emailed links', () => {
       'Your email address is not validated yet. Click the link in the sign-up email.',
     );
 
-    // The validation link logs in; logging out leaves the account validated.
+    // The validation link validates without logging in; the password then works.
     await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.getByTestId('sign-up-validation-done').waitFor();
+    assert.equal((await context.cookies()).some((cookie) => cookie.name === 'vivier_session'), false);
+    await logInWith(page, email, password);
     await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
     await page.getByTestId('logout-button').first().click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -102,7 +105,7 @@ describe('account recovery and emailed links', () => {
     await context.close();
   });
 
-  test('signing up again with a known email sends a one-time login link instead', async () => {
+  test('signing up again with a known email sends a password-reset suggestion, never a login link', async () => {
     const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
     const page = await context.newPage();
     const email = `twice.${Date.now()}@example.com`;
@@ -112,23 +115,16 @@ describe('account recovery and emailed links', () => {
     };
     assert.equal((await context.request.post(`${baseUrl}/api/api/candidates`, { data: body })).status(), 201);
     await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
-    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
-    await context.clearCookies();
+    await page.getByTestId('sign-up-validation-done').waitFor();
 
-    // The same answer as a first sign-up, and an email with a login link.
+    // The same answer as a first sign-up, and an email that points to the password reset.
     const again = await context.request.post(`${baseUrl}/api/api/candidates`, { data: body });
     assert.equal(again.status(), 201);
-    const loginLink = await linkFromMailbox(context.request, email, '/login/with-token');
-    await page.goto(`${baseUrl}${loginLink}`);
-    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
-    await context.clearCookies();
-
-    // A login link works once.
-    await page.goto(`${baseUrl}${loginLink}`);
-    assert.equal(
-      await page.getByTestId('login-with-token-failed').textContent(),
-      'This link is no longer valid: it has already been used or it has expired.',
-    );
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/mot-de-passe/oublier')}`);
+    await page.locator('#forgot-email').waitFor();
+    const mailbox = await (await context.request.get(`${baseUrl}/api/mailbox`)).json();
+    const linksToThem = mailbox.filter((mail) => mail.to === email).flatMap((mail) => mail.links);
+    assert.equal(linksToThem.some((url) => url.includes('/login/with-token')), false);
     await context.close();
   });
 });

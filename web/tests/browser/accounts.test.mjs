@@ -65,7 +65,13 @@ describe('accounts', () => {
     const link = mail.locator('a', { hasText: '/inscription/valider' }).first();
     await link.click();
 
-    // Validating logs the user in and opens their dashboard.
+    // Validating does not log in: the user then logs in with their password.
+    await page.getByTestId('sign-up-validation-done').waitFor();
+    await page.getByTestId('sign-up-validation-login').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(demoPassword);
+    await page.locator('form button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
     assert.equal(await page.getByTestId('user-name').first().textContent(), 'Léa Testeuse');
 

@@ -54,6 +54,27 @@ export function collectPageErrors(page) {
   return errors;
 }
 
+/**
+ * Collects what the Content-Security-Policy refused on the page (the document and its
+ * workers, such as the map's): Chromium reports each refusal on the console, and the document
+ * fires `securitypolicyviolation`. Call before the first navigation.
+ */
+export async function collectCspViolations(page) {
+  const violations = [];
+  const record = (text) => {
+    if (/content security policy/i.test(text)) violations.push(text);
+  };
+  page.on('console', (message) => record(message.text()));
+  page.on('worker', (worker) => worker.on('console', (message) => record(message.text())));
+  await page.exposeFunction('__reportCspViolation', (text) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation(`${event.violatedDirective} refused ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
 /** The demo accounts the server's seed creates, one per role. */
 export const demoPassword = 'Vivier-demo-2026';
 export const demoAccounts = {

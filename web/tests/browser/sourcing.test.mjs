@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
   baseUrl,
+  collectCspViolations,
   collectPageErrors,
   launchBrowser,
   loggedInContext,
@@ -91,8 +92,10 @@ async function waitForMap(page, radius) {
 test('a partner sources candidates around Lyon, widens the search, saves it and a candidate, and finds both again', async () => {
   const { context, page } = await loggedInContext(browser, 'partner');
   const errors = collectPageErrors(page);
+  const cspViolations = await collectCspViolations(page);
   try {
-    await page.goto(`${baseUrl}/dashboard/partenaire/sourcing`);
+    const document = await page.goto(`${baseUrl}/dashboard/partenaire/sourcing`);
+    assert.match(document.headers()['content-security-policy'] ?? '', /script-src 'self';/);
     await page.getByTestId('sourcing-page').waitFor();
     assert.equal(await page.locator('[data-layout]').first().getAttribute('data-layout'), 'sourcing');
     // Nothing runs before the form is valid.
@@ -203,6 +206,8 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
       await english.context.close();
     }
 
+    // The map (a worker from a blob: URL, WebGL) runs under the server's strict policy.
+    assert.deepEqual(cspViolations, []);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

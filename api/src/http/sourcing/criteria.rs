@@ -118,6 +118,8 @@ impl SearchCriteria {
             keywords: self.keywords.clone(),
             limit,
             offset,
+            sort: matcher::SortOrder::Score,
+            restrict_to: None,
         }
     }
 }

@@ -153,11 +153,8 @@ pub async fn get_search(
         .into_iter()
         .filter(|&id| state.matcher.document_without_text(id).is_some_and(|document| document.searchable))
         .collect();
-    let mut everything = results::all_matches(&state, &stored.criteria).await?;
-    let page_ids: Vec<i64> = looking.iter().copied().skip(page.offset).take(page.limit).collect();
-    everything.hits.retain(|hit| page_ids.contains(&hit.candidate_id));
-    everything.total = looking.len();
-    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, everything, &page_ids).await?;
+    let (result, unmatched) = results::saved_candidates_page(&state, &stored.criteria, page, &looking).await?;
+    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;
     Ok(Json(response).into_response())
 }
 
@@ -171,9 +168,10 @@ pub async fn save_candidate(
     user: CurrentUser,
     Path((search_id, candidate_id)): Path<(i64, i64)>,
 ) -> Result<StatusCode> {
-    store::owned_search(&state.db, user.id, search_id).await?;
-    // a partner saves candidates the matcher showed: searchable ones only
-    if state.matcher.document_without_text(candidate_id).is_none_or(|document| !document.searchable) {
+    let stored = store::owned_search(&state.db, user.id, search_id).await?;
+    // a save opens the candidate's profile to the partner: only a candidate the search finds
+    // now can be saved, so that a save is never a way to read any profile by its id
+    if !results::finds(&state, &stored.criteria, candidate_id).await? {
         return Err(Error::NotFound);
     }
     sqlx::query(

@@ -35,30 +35,56 @@ pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<Se
     receiver.await.map_err(|error| Error::Internal(error.into()))
 }
 
-/// Every match, best first (two passes: the first counts them).
-pub async fn all_matches(state: &AppState, criteria: &SearchCriteria) -> Result<SearchResult> {
-    let counted = run_on_matcher(state, criteria.query(0, 0)).await?;
-    run_on_matcher(state, criteria.query(counted.total, 0)).await
+/// The matcher's name of a sort order.
+fn sort_order(sort: SortOrder) -> matcher::SortOrder {
+    match sort {
+        SortOrder::Score => matcher::SortOrder::Score,
+        SortOrder::Distance => matcher::SortOrder::Distance,
+    }
 }
 
-/// The page of hits in the requested order, and the total.
+/// The page of hits in the requested order, and the total: one pass of the matcher.
 pub async fn search_page(state: &AppState, criteria: &SearchCriteria, page: Page) -> Result<SearchResult> {
-    match page.sort {
-        SortOrder::Score => run_on_matcher(state, criteria.query(page.limit, page.offset)).await,
-        SortOrder::Distance => {
-            // the engine ranks by score: ordering by distance needs every match, then a page
-            let mut everything = all_matches(state, criteria).await?;
-            everything.hits.sort_by(|a, b| {
-                let distance = |hit: &Hit| hit.breakdown.proximity.distance_km.unwrap_or(f64::INFINITY);
-                distance(a)
-                    .total_cmp(&distance(b))
-                    .then(b.score.total_cmp(&a.score))
-                    .then(a.candidate_id.cmp(&b.candidate_id))
-            });
-            everything.hits = everything.hits.into_iter().skip(page.offset).take(page.limit).collect();
-            Ok(everything)
-        }
-    }
+    let query = SourcingQuery { sort: sort_order(page.sort), ..criteria.query(page.limit, page.offset) };
+    run_on_matcher(state, query).await
+}
+
+/// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.
+pub async fn finds(state: &AppState, criteria: &SearchCriteria, candidate_id: i64) -> Result<bool> {
+    let query = SourcingQuery { restrict_to: Some([candidate_id].into_iter().collect()), ..criteria.query(0, 0) };
+    Ok(run_on_matcher(state, query).await?.total == 1)
+}
+
+/// A page of a search's saved candidates (`looking`, in the order they were saved): those who still
+/// match first, in the requested order and with their live score, then the others in the order
+/// they were saved. Returns the matches of the page, with `total` counting every saved candidate,
+/// and the candidates of the page who no longer match. One pass of the matcher, restricted to the
+/// saved candidates.
+pub async fn saved_candidates_page(
+    state: &AppState,
+    criteria: &SearchCriteria,
+    page: Page,
+    looking: &[i64],
+) -> Result<(SearchResult, Vec<i64>)> {
+    let query = SourcingQuery {
+        sort: sort_order(page.sort),
+        restrict_to: Some(looking.iter().copied().collect()),
+        ..criteria.query(looking.len(), 0)
+    };
+    let mut matching = run_on_matcher(state, query).await?;
+    let matched: HashSet<i64> = matching.hits.iter().map(|hit| hit.candidate_id).collect();
+    let hit_count = matching.hits.len();
+    // the candidates who no longer match come after every match
+    let unmatched = looking
+        .iter()
+        .copied()
+        .filter(|id| !matched.contains(id))
+        .skip(page.offset.saturating_sub(hit_count))
+        .take(page.limit.saturating_sub(hit_count.saturating_sub(page.offset)))
+        .collect();
+    matching.hits = matching.hits.into_iter().skip(page.offset).take(page.limit).collect();
+    matching.total = looking.len();
+    Ok((matching, unmatched))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

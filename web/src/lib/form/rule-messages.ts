@@ -37,6 +37,7 @@ export const ruleMessageKeys = {
   end_before_start: 'errors.rules.end_before_start',
   unsupported_file_type: 'errors.rules.unsupported_file_type',
   unreadable_image: 'errors.rules.unreadable_image',
+  http_url_expected: 'errors.rules.http_url_expected',
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;

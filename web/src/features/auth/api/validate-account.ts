@@ -1,15 +1,13 @@
-// The link of the sign-up email: validating the address also logs the user in.
+// The link of the sign-up email: validating the address does not log the user
+// in (the link proves the address, not the password); they log in next.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { setSessionUser, type WhoAmI } from '@/lib/session';
 
-export async function validateAccount(token: string): Promise<WhoAmI> {
-  const user = await api.post<WhoAmI>(`/api/user/validation-tokens/validate/${encodeURIComponent(token)}`, undefined, {
+export async function validateAccount(token: string): Promise<void> {
+  await api.post<void>(`/api/user/validation-tokens/validate/${encodeURIComponent(token)}`, undefined, {
     silent: true,
     anonymousAllowed: true,
   });
-  setSessionUser(user);
-  return user;
 }
 
 export function useValidateAccount() {

@@ -1,11 +1,9 @@
 // /inscription/valider?token=…&kind=…: the link of a sign-up email validates
-// the account and logs the user in (then on to their dashboard); with
-// kind=email it confirms a change of email address instead.
+// the account, then the user logs in with their password; with kind=email it
+// confirms a change of email address instead.
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { dashboardOf } from '@/lib/access-guard';
-import { userRole } from '@/lib/session';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useValidateAccount } from '../api/validate-account';
 import { useTokenAction } from '../hooks/use-token-action';
@@ -14,7 +12,6 @@ import { StatusCard } from './status-card';
 
 export function SignUpValidationStatus() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const emailChange = searchParams.get('kind') === 'email';
@@ -24,13 +21,7 @@ export function SignUpValidationStatus() {
 
   useTokenAction(token, (value) => {
     if (emailChange) confirmEmail.mutate(value);
-    else
-      validate.mutate(value, {
-        onSuccess: (user) => {
-          const role = userRole(user);
-          void navigate(role ? dashboardOf[role] : paths.home, { replace: true });
-        },
-      });
+    else validate.mutate(value);
   });
 
   const failure = call.error ? describeAuthError(call.error) : null;
@@ -55,15 +46,9 @@ export function SignUpValidationStatus() {
       state={state}
       message={message}
       actions={
-        state === 'done' && !emailChange ? (
-          <Link className="button button--primary" to={paths.candidateDashboard}>
-            {t('validation.toDashboard')}
-          </Link>
-        ) : (
-          <Link className="button button--primary" to={paths.login}>
-            {t('validation.toLogin')}
-          </Link>
-        )
+        <Link className="button button--primary" to={paths.login} data-testid="sign-up-validation-login">
+          {t('validation.toLogin')}
+        </Link>
       }
     />
   );

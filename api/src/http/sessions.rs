@@ -1,5 +1,6 @@
-//! Logging in and out, and "who am I": `POST /api/api/auth/login`, `POST
-//! /api/api/auth/login/with-token`, `POST /api/logout`, `GET /api/api/auth/whoami`.
+//! Sessions over HTTP (the session itself is [`crate::auth::session`]): logging in and out,
+//! and "who am I": `POST /api/api/auth/login`, `POST /api/api/auth/login/with-token`,
+//! `POST /api/logout`, `GET /api/api/auth/whoami`.
 //!
 //! An unknown email and a wrong password get the same answer after the same work (a password
 //! hash is verified either way), so the login form does not reveal who has an account.

@@ -1,5 +1,6 @@
-//! The caller's language: the `locale` cookie the web app sets when a user picks one, else the
-//! first of French or English in `Accept-Language`, else French (the product's home language).
+//! The caller's language, for answers and emails: the `locale` cookie the web app sets when a
+//! user picks one, else the first of French or English in `Accept-Language`, else French (the
+//! product's home language). It lives outside `http` because the mailer writes in it too.
 
 use axum::extract::FromRequestParts;
 use axum::http::header;
@@ -17,6 +18,11 @@ impl Locale {
             Locale::Fr => "fr",
             Locale::En => "en",
         }
+    }
+
+    /// The locale stored with a user (`fr` or `en`); French for anything else.
+    pub fn from_code(code: &str) -> Self {
+        if code == "en" { Locale::En } else { Locale::Fr }
     }
 
     fn parse(tag: &str) -> Option<Self> {

@@ -1,0 +1,99 @@
+//! Changing the account's address: the new address gets a link, and the change happens only
+//! when that link is followed, so that a typo never locks a user out.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+
+use super::{Recipient, account_email, email_taken_on_race};
+use crate::auth::CurrentUser;
+use crate::auth::tokens::{self, TokenKind};
+use crate::error::{Error, ErrorCode, Result};
+use crate::extract::{Json, Path};
+use crate::http::sessions::invalid_token;
+use crate::http::{AppState, ClientIp};
+use crate::locale::Locale;
+use crate::mail::EmailKind;
+use crate::validation::Checks;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct EmailRenewalRequest {
+    /// The new address, to be confirmed by a link sent there.
+    email: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/user/renewal-email-tokens", request_body = EmailRenewalRequest,
+    responses(
+        (status = 204, description = "a confirmation link was sent to the new address"),
+        (status = 401, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
+        (status = 422, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody, description = "more than 3 requests an hour for one account"),
+    )
+)]
+pub async fn request_email_renewal(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    user: CurrentUser,
+    Json(request): Json<EmailRenewalRequest>,
+) -> Result<StatusCode> {
+    let mut checks = Checks::new();
+    let new_email = checks.email("email", request.email.as_deref());
+    checks.finish()?;
+    // every request mails someone: limited like password resets, per address and per account
+    state.limits.email_changes_per_ip.hit(&client_ip.to_string())?;
+    state.limits.email_changes_per_account.hit(&user.id.to_string())?;
+    let taken: bool = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
+        .bind(&new_email)
+        .fetch_one(&state.db)
+        .await?;
+    if taken {
+        return Err(Error::Conflict {
+            code: ErrorCode::EmailTaken,
+            message: "this email already has an account".into(),
+        });
+    }
+    let mut transaction = state.db.begin().await?;
+    let token = tokens::create(&mut transaction, user.id, TokenKind::EmailRenewal, Some(&new_email)).await?;
+    let (firstname, locale): (String, String) =
+        sqlx::query_as("update users set is_email_renewal = true where id = $1 returning firstname, locale")
+            .bind(user.id)
+            .fetch_one(&mut *transaction)
+            .await?;
+    transaction.commit().await?;
+    let link = format!("{}/inscription/valider?token={token}&kind=email", state.settings.public_url);
+    let owner = Recipient { user_id: user.id, email: new_email, firstname, locale: Locale::from_code(&locale) };
+    let message = account_email(&state, EmailKind::EmailChange, owner, link).await?;
+    state.mailer.send_later(&state.db, message);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(
+    post, path = "/api/api/user/renewal-email-tokens/{token}",
+    params(("token" = String, Path, description = "the token of the confirmation link")),
+    responses(
+        (status = 204, description = "the account's email is now the new address"),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
+        (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
+    )
+)]
+pub async fn confirm_email_renewal(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Path(token): Path<String>,
+) -> Result<StatusCode> {
+    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    let mut transaction = state.db.begin().await?;
+    let consumed =
+        tokens::consume(&mut transaction, &token, TokenKind::EmailRenewal).await?.ok_or_else(invalid_token)?;
+    let new_email = consumed.new_email.ok_or_else(invalid_token)?;
+    sqlx::query("update users set email = $2, is_email_renewal = false, email_validated_at = now() where id = $1")
+        .bind(consumed.user_id)
+        .bind(new_email)
+        .execute(&mut *transaction)
+        .await
+        .map_err(email_taken_on_race)?;
+    transaction.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,217 @@
+//! Passwords: the "forgot my password" email and its reset link, and the change of a known
+//! password from the profile. Both revoke every other session of the user.
+//!
+//! A reset request answers the same whether the address is known or not; the lookup and the
+//! email happen after the answer.
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::{Recipient, account_email, check_password};
+use crate::auth::tokens::{self, TokenKind};
+use crate::auth::{CurrentUser, session};
+use crate::error::{Error, Result, RuleCode};
+use crate::extract::{Json, Path, Query};
+use crate::http::sessions::{invalid_token, verify_password};
+use crate::http::{AppState, ClientIp};
+use crate::locale::Locale;
+use crate::mail::EmailKind;
+use crate::password;
+use crate::validation::Checks;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct PasswordResetRequest {
+    email: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/users/reset-password", request_body = PasswordResetRequest,
+    responses(
+        (status = 204, description = "an email is sent if the account exists"),
+        (status = 422, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn request_password_reset(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Json(request): Json<PasswordResetRequest>,
+) -> Result<StatusCode> {
+    let mut checks = Checks::new();
+    let email = checks.email("email", request.email.as_deref());
+    checks.finish()?;
+    state.limits.password_resets_per_ip.hit(&client_ip.to_string())?;
+    state.limits.password_resets_per_account.hit(&email)?;
+    // the lookup and the email happen after the answer, which then reveals nothing
+    tokio::spawn(async move {
+        if let Err(error) = send_password_reset(&state, &email).await {
+            tracing::error!(%error, "cannot prepare a password reset email");
+        }
+    });
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn send_password_reset(state: &AppState, email: &str) -> Result<()> {
+    let account: Option<(i64, String, String)> =
+        sqlx::query_as("select id, firstname, locale from users where lower(email) = $1 and active")
+            .bind(email)
+            .fetch_optional(&state.db)
+            .await?;
+    let Some((user_id, firstname, locale)) = account else {
+        return Ok(());
+    };
+    let mut connection = state.db.acquire().await?;
+    let token = tokens::create(&mut connection, user_id, TokenKind::ResetPassword, None).await?;
+    drop(connection);
+    let link = format!("{}/mot-de-passe/reinitialiser?token={token}", state.settings.public_url);
+    let owner = Recipient { user_id, email: email.to_owned(), firstname, locale: Locale::from_code(&locale) };
+    let message = account_email(state, EmailKind::PasswordReset, owner, link).await?;
+    state.mailer.send_later(&state.db, message);
+    Ok(())
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewPasswordRequest {
+    password: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/user/reset-password-tokens/reset/{token}", request_body = NewPasswordRequest,
+    params(("token" = String, Path, description = "the token of the reset link")),
+    responses(
+        (status = 204, description = "password changed, every session revoked"),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
+        (status = 422, body = crate::error::ErrorBody, description = "password_policy"),
+    )
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Path(token): Path<String>,
+    Json(request): Json<NewPasswordRequest>,
+) -> Result<StatusCode> {
+    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    let owner_email: Option<String> = sqlx::query_scalar(
+        "select u.email from user_tokens t join users u on u.id = t.user_id
+         where t.token_hash = $1 and t.kind = 'reset_password' and t.used_at is null and t.expires_at > now()",
+    )
+    .bind(tokens::sha256(&token))
+    .fetch_optional(&state.db)
+    .await?;
+    let owner_email = owner_email.ok_or_else(invalid_token)?;
+    let mut checks = Checks::new();
+    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &owner_email);
+    checks.finish()?;
+    let hash = tokio::task::spawn_blocking(move || password::hash(&new_password))
+        .await
+        .map_err(|error| Error::Internal(error.into()))??;
+    let mut transaction = state.db.begin().await?;
+    let consumed =
+        tokens::consume(&mut transaction, &token, TokenKind::ResetPassword).await?.ok_or_else(invalid_token)?;
+    // following the link proved the address too
+    sqlx::query(
+        "update users set password_hash = $2, session_version = session_version + 1,
+                email_validated_at = coalesce(email_validated_at, now()) where id = $1",
+    )
+    .bind(consumed.user_id)
+    .bind(hash)
+    .execute(&mut *transaction)
+    .await?;
+    transaction.commit().await?;
+    state.session_checks.forget(consumed.user_id);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct PasswordChangeQuery {
+    /// Present (`?password`) when the request changes the password.
+    password: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct PasswordChangeRequest {
+    current_password: Option<String>,
+    password: Option<String>,
+}
+
+#[utoipa::path(
+    patch, path = "/api/api/candidates", params(PasswordChangeQuery), request_body = PasswordChangeRequest,
+    responses(
+        (status = 204, description = "password changed; other sessions revoked, this one renewed"),
+        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody, description = "wrong_password, password_policy"),
+    )
+)]
+pub async fn change_candidate_password(
+    state: State<AppState>,
+    user: CurrentUser,
+    query: Query<PasswordChangeQuery>,
+    request: Json<PasswordChangeRequest>,
+) -> Result<Response> {
+    change_password(state, user, query, request).await
+}
+
+#[utoipa::path(
+    patch, path = "/api/api/partners", params(PasswordChangeQuery), request_body = PasswordChangeRequest,
+    responses(
+        (status = 204, description = "password changed; other sessions revoked, this one renewed"),
+        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody, description = "wrong_password, password_policy"),
+    )
+)]
+pub async fn change_partner_password(
+    state: State<AppState>,
+    user: CurrentUser,
+    query: Query<PasswordChangeQuery>,
+    request: Json<PasswordChangeRequest>,
+) -> Result<Response> {
+    change_password(state, user, query, request).await
+}
+
+/// The password change of spec section 7 (`PATCH ...?password`). Other profile updates through
+/// these paths belong to the profile features and answer 422 until they exist.
+async fn change_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<PasswordChangeQuery>,
+    Json(request): Json<PasswordChangeRequest>,
+) -> Result<Response> {
+    if query.password.is_none() {
+        return Err(Error::invalid("password", RuleCode::QueryParameterExpected));
+    }
+    let (email, stored_hash): (String, Option<String>) =
+        sqlx::query_as("select email, password_hash from users where id = $1")
+            .bind(user.id)
+            .fetch_one(&state.db)
+            .await?;
+    let current = request.current_password.clone().unwrap_or_default();
+    let matches = verify_password(current, stored_hash.unwrap_or_default()).await?;
+    let mut checks = Checks::new();
+    if !matches {
+        checks.fail("current_password", RuleCode::WrongPassword);
+    }
+    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &email);
+    checks.finish()?;
+    let hash = tokio::task::spawn_blocking(move || password::hash(&new_password))
+        .await
+        .map_err(|error| Error::Internal(error.into()))??;
+    let session_version: i32 = sqlx::query_scalar(
+        "update users set password_hash = $2, session_version = session_version + 1 where id = $1 returning session_version",
+    )
+    .bind(user.id)
+    .bind(hash)
+    .fetch_one(&state.db)
+    .await?;
+    state.session_checks.forget(user.id);
+    // every other device is logged out; this one gets a session of the new version
+    let cookie = session::issue_cookie(
+        &state.settings.session_keys,
+        user.id,
+        session_version,
+        false,
+        state.settings.secure_cookies(),
+    );
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}

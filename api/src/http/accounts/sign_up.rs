@@ -1,0 +1,409 @@
+//! Sign-up of candidates, schools and partners, and the validation of their address.
+//!
+//! Sign-up never tells whether an address is registered: a known address gets an email
+//! ("you already have an account", pointing to the password reset) and the caller gets the same
+//! answer as for a new one. Following the validation link validates the account but does not
+//! log in: the user then logs in with their password.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chrono::{Datelike, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+
+use super::unsubscribe::subscribe_to_everything;
+use super::{Recipient, account_email, check_password, email_taken_on_race};
+use crate::auth::tokens::{self, TokenKind};
+use crate::error::{Error, Result, RuleCode};
+use crate::extract::{Json, Path};
+use crate::http::sessions::invalid_token;
+use crate::http::{AppState, ClientIp};
+use crate::locale::Locale;
+use crate::mail::EmailKind;
+use crate::password;
+use crate::places::{LocalizationInput, Place};
+use crate::slug::profile_slug;
+use crate::validation::Checks;
+
+/// The youngest age at which one may sign up (French work law allows jobs from 14-16).
+const MIN_AGE_YEARS: i32 = 15;
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SignUpResponse {
+    /// Always `check_your_inbox`: whether the address was new is told by email only.
+    status: &'static str,
+}
+
+fn check_your_inbox() -> (StatusCode, Json<SignUpResponse>) {
+    (StatusCode::CREATED, Json(SignUpResponse { status: "check_your_inbox" }))
+}
+
+/// The fields every sign-up has.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct IdentityFields {
+    firstname: Option<String>,
+    lastname: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    phone: Option<String>,
+    /// `fr` or `en` (default: the caller's language), for the emails.
+    locale: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CandidateSignUpRequest {
+    #[serde(flatten)]
+    identity: IdentityFields,
+    /// `YYYY-MM-DD`
+    birthdate: Option<String>,
+    localization: Option<LocalizationInput>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SchoolSignUpRequest {
+    /// The school's name.
+    name: Option<String>,
+    #[serde(flatten)]
+    identity: IdentityFields,
+    school_type: Option<i16>,
+    localization: Option<LocalizationInput>,
+}
+
+/// A company by id, or by name (found case-insensitively, created when new).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum CompanyReference {
+    Id(i64),
+    Name(String),
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct PartnerSignUpRequest {
+    #[serde(flatten)]
+    identity: IdentityFields,
+    company: Option<CompanyReference>,
+    role: Option<String>,
+}
+
+/// What every account has, checked.
+struct NewAccount {
+    email: String,
+    password: String,
+    firstname: String,
+    lastname: String,
+    phone: Option<String>,
+    birthdate: Option<NaiveDate>,
+    localization: Option<Place>,
+    locale: Locale,
+}
+
+/// The rows that make a user a candidate, a school or a partner.
+enum RoleDetails {
+    Candidate,
+    School { name: String, school_type: Option<i16> },
+    Partner { company: CompanyReference, role: Option<String> },
+}
+
+fn check_phone(checks: &mut Checks, phone: Option<&str>, required: bool) -> Option<String> {
+    let phone = if required { Some(checks.text("phone", phone, 30)) } else { checks.optional_text("phone", phone, 30) };
+    let phone = phone.filter(|phone| !phone.is_empty())?;
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    let allowed = phone.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
+    if !allowed || !(6..=15).contains(&digits) {
+        checks.fail("phone", RuleCode::InvalidPhone);
+    }
+    Some(phone)
+}
+
+fn check_birthdate(checks: &mut Checks, birthdate: Option<&str>) -> Option<NaiveDate> {
+    let text = checks.text("birthdate", birthdate, 10);
+    if text.is_empty() {
+        return None;
+    }
+    let Ok(date) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") else {
+        checks.fail("birthdate", RuleCode::InvalidDate);
+        return None;
+    };
+    let today = Utc::now().date_naive();
+    let age = today.year() - date.year() - i32::from((today.month(), today.day()) < (date.month(), date.day()));
+    if age < MIN_AGE_YEARS {
+        checks.fail("birthdate", RuleCode::TooYoung);
+    } else if age > 120 {
+        checks.fail("birthdate", RuleCode::InvalidDate);
+    }
+    Some(date)
+}
+
+fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Locale {
+    match requested {
+        Some("en") => Locale::En,
+        Some("fr") => Locale::Fr,
+        _ => from_request,
+    }
+}
+
+/// Checks the identity fields; the account still lacks its birthdate and place.
+fn check_identity(checks: &mut Checks, identity: &IdentityFields, phone_required: bool, locale: Locale) -> NewAccount {
+    let firstname = checks.text("firstname", identity.firstname.as_deref(), 100);
+    let lastname = checks.text("lastname", identity.lastname.as_deref(), 100);
+    let email = checks.email("email", identity.email.as_deref());
+    let password = check_password(checks, "password", identity.password.as_deref(), &email);
+    let phone = check_phone(checks, identity.phone.as_deref(), phone_required);
+    NewAccount {
+        email,
+        password,
+        firstname,
+        lastname,
+        phone,
+        birthdate: None,
+        localization: None,
+        locale: chosen_locale(identity.locale.as_deref(), locale),
+    }
+}
+
+/// Answers every broken rule, or creates the account (rate-limited per address).
+async fn sign_up(
+    state: &AppState,
+    client_ip: std::net::IpAddr,
+    checks: Checks,
+    account: NewAccount,
+    details: RoleDetails,
+) -> Result<Response> {
+    checks.finish()?;
+    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
+    register(state, account, details).await?;
+    Ok(check_your_inbox().into_response())
+}
+
+#[utoipa::path(
+    post, path = "/api/api/candidates", request_body = CandidateSignUpRequest,
+    responses(
+        (status = 201, body = SignUpResponse),
+        (status = 422, body = crate::error::ErrorBody, description = "field rules: required, invalid_email, password_policy, invalid_phone, invalid_date, too_young, invalid_localization"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn create_candidate(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    locale: Locale,
+    Json(request): Json<CandidateSignUpRequest>,
+) -> Result<Response> {
+    let mut checks = Checks::new();
+    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
+    account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
+    sign_up(&state, client_ip, checks, account, RoleDetails::Candidate).await
+}
+
+#[utoipa::path(
+    post, path = "/api/api/schools", request_body = SchoolSignUpRequest,
+    responses((status = 201, body = SignUpResponse), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+)]
+pub async fn create_school(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    locale: Locale,
+    Json(request): Json<SchoolSignUpRequest>,
+) -> Result<Response> {
+    let mut checks = Checks::new();
+    let name = checks.text("name", request.name.as_deref(), 200);
+    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
+    if let Some(school_type) = request.school_type {
+        let known: bool = sqlx::query_scalar("select exists (select 1 from school_types where id = $1)")
+            .bind(school_type)
+            .fetch_one(&state.db)
+            .await?;
+        if !known {
+            checks.fail("school_type", RuleCode::Unknown);
+        }
+    }
+    sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
+}
+
+#[utoipa::path(
+    post, path = "/api/api/partners", request_body = PartnerSignUpRequest,
+    responses((status = 201, body = SignUpResponse), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+)]
+pub async fn create_partner(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    locale: Locale,
+    Json(request): Json<PartnerSignUpRequest>,
+) -> Result<Response> {
+    // spec section 5: a partner needs lastname, firstname, email and company
+    let mut checks = Checks::new();
+    let account = check_identity(&mut checks, &request.identity, false, locale);
+    let role = checks.optional_text("role", request.role.as_deref(), 100);
+    let company = match request.company {
+        None => {
+            checks.fail("company", RuleCode::Required);
+            None
+        }
+        Some(CompanyReference::Name(name)) => {
+            let name = checks.text("company", Some(&name), 200);
+            Some(CompanyReference::Name(name))
+        }
+        Some(CompanyReference::Id(id)) => {
+            let known: bool = sqlx::query_scalar("select exists (select 1 from companies where id = $1)")
+                .bind(id)
+                .fetch_one(&state.db)
+                .await?;
+            if !known {
+                checks.fail("company", RuleCode::Unknown);
+            }
+            Some(CompanyReference::Id(id))
+        }
+    };
+    match company {
+        Some(company) => sign_up(&state, client_ip, checks, account, RoleDetails::Partner { company, role }).await,
+        None => Err(checks.finish().expect_err("a missing company broke a rule")),
+    }
+}
+
+/// Creates the account and sends the validation email, or, when the address is taken, tells
+/// its owner by email instead.
+async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -> Result<()> {
+    // hashing first, whatever happens next, keeps both paths equally slow
+    let password_to_hash = account.password.clone();
+    let password_hash = tokio::task::spawn_blocking(move || password::hash(&password_to_hash))
+        .await
+        .map_err(|error| Error::Internal(error.into()))??;
+    let mut transaction = state.db.begin().await?;
+    let existing: Option<(i64, String, String)> =
+        sqlx::query_as("select id, firstname, locale from users where lower(email) = $1")
+            .bind(&account.email)
+            .fetch_optional(&mut *transaction)
+            .await?;
+    if let Some((user_id, firstname, locale)) = existing {
+        transaction.commit().await?;
+        // no login link: whoever typed the address may not own it; its owner logs in with
+        // their password or resets it
+        let owner = Recipient { user_id, email: account.email, firstname, locale: Locale::from_code(&locale) };
+        let forgot_password_url = format!("{}/mot-de-passe/oublier", state.settings.public_url);
+        let email = account_email(state, EmailKind::AlreadyRegistered, owner, forgot_password_url).await?;
+        state.mailer.send_later(&state.db, email);
+        return Ok(());
+    }
+    let localization_id = match &account.localization {
+        Some(place) => Some(place.insert(&mut transaction).await?),
+        None => None,
+    };
+    let role = match details {
+        RoleDetails::Candidate => "candidate",
+        RoleDetails::School { .. } => "school",
+        RoleDetails::Partner { .. } => "partner",
+    };
+    let user_id: i64 = sqlx::query_scalar(
+        "insert into users (discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, locale)
+         values ($1::user_role, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+    )
+    .bind(role)
+    .bind(&account.email)
+    .bind(&password_hash)
+    .bind(&account.lastname)
+    .bind(&account.firstname)
+    .bind(&account.phone)
+    .bind(account.birthdate)
+    .bind(localization_id)
+    .bind(account.locale.code())
+    .fetch_one(&mut *transaction)
+    .await
+    .map_err(email_taken_on_race)?;
+    match details {
+        RoleDetails::Candidate => {
+            let slug = profile_slug(&format!("{} {}", account.firstname, account.lastname), user_id);
+            sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
+                .bind(user_id)
+                .bind(slug)
+                .execute(&mut *transaction)
+                .await?;
+        }
+        RoleDetails::School { name, school_type } => {
+            sqlx::query("insert into schools (user_id, name, school_type_id) values ($1, $2, $3)")
+                .bind(user_id)
+                .bind(name)
+                .bind(school_type)
+                .execute(&mut *transaction)
+                .await?;
+            if let Some(place) = &account.localization {
+                // the school's own copy: the user's row and the school's may later differ
+                let school_place = place.insert(&mut transaction).await?;
+                sqlx::query("insert into school_localizations (school_id, localization_id) values ($1, $2)")
+                    .bind(user_id)
+                    .bind(school_place)
+                    .execute(&mut *transaction)
+                    .await?;
+            }
+        }
+        RoleDetails::Partner { company, role } => {
+            let company_id = company_id(&mut transaction, company, user_id).await?;
+            sqlx::query("insert into partners (user_id, company_id, role) values ($1, $2, $3)")
+                .bind(user_id)
+                .bind(company_id)
+                .bind(role)
+                .execute(&mut *transaction)
+                .await?;
+        }
+    }
+    let token = tokens::create(&mut transaction, user_id, TokenKind::Validation, None).await?;
+    transaction.commit().await?;
+    subscribe_to_everything(state, user_id).await?;
+    let new_user = Recipient { user_id, email: account.email, firstname: account.firstname, locale: account.locale };
+    let validation_url = format!("{}/inscription/valider?token={token}", state.settings.public_url);
+    let email = account_email(state, EmailKind::Validation, new_user, validation_url).await?;
+    state.mailer.send_later(&state.db, email);
+    Ok(())
+}
+
+async fn company_id(connection: &mut PgConnection, company: CompanyReference, created_by: i64) -> Result<i64> {
+    match company {
+        CompanyReference::Id(id) => Ok(id),
+        CompanyReference::Name(name) => {
+            let existing: Option<i64> = sqlx::query_scalar("select id from companies where lower(name) = lower($1)")
+                .bind(&name)
+                .fetch_optional(&mut *connection)
+                .await?;
+            match existing {
+                Some(id) => Ok(id),
+                None => Ok(sqlx::query_scalar(
+                    "insert into companies (name, created_by) values ($1, $2)
+                     on conflict (lower(name)) do update set name = companies.name returning id",
+                )
+                .bind(&name)
+                .bind(created_by)
+                .fetch_one(&mut *connection)
+                .await?),
+            }
+        }
+    }
+}
+
+#[utoipa::path(
+    post, path = "/api/api/user/validation-tokens/validate/{token}",
+    params(("token" = String, Path, description = "the token of the validation link")),
+    responses(
+        (status = 204, description = "validated; the user logs in with their password"),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn validate_account(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Path(token): Path<String>,
+) -> Result<StatusCode> {
+    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    let mut transaction = state.db.begin().await?;
+    let consumed = tokens::consume(&mut transaction, &token, TokenKind::Validation).await?.ok_or_else(invalid_token)?;
+    sqlx::query("update users set email_validated_at = coalesce(email_validated_at, now()) where id = $1")
+        .bind(consumed.user_id)
+        .execute(&mut *transaction)
+        .await?;
+    transaction.commit().await?;
+    // no session: a validation link is proof of the address, not of the password, and may
+    // have been opened by whoever reads that mailbox
+    Ok(StatusCode::NO_CONTENT)
+}

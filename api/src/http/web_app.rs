@@ -1,0 +1,122 @@
+//! What every response of the site carries, and how the built web app is served: the security
+//! headers (a strict Content-Security-Policy the app and its MapLibre map run under, no
+//! framing), the caching policy (`no-store` for API answers, which hold personal data, unless a
+//! route set its own; immutable hashed assets; an `index.html` that is always revalidated),
+//! gzip and brotli compression, and a 404 for a missing file instead of the app's page.
+//!
+//! Kept apart from the route table so that `http/mod.rs` only mounts these layers.
+
+use std::path::Path;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::handler::HandlerWithoutStateExt;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use tower::ServiceExt;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// Where the app's scripts, styles and data may come from. MapLibre runs its worker from a
+/// `blob:` URL and decodes images from blobs; the map's default style, borders and places are
+/// served by this server. Inline styles are allowed because React and MapLibre set `style`
+/// attributes; inline scripts are not.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; worker-src 'self' blob:; \
+     child-src 'self' blob:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; \
+     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Vite names the files under `/assets/` by a hash of their content: a new build is a new name.
+const HASHED_ASSET_CACHING: &str = "public, max-age=31536000, immutable";
+
+/// The policy with a configured tile server's origin added to what the map may fetch.
+fn content_security_policy(map_style_url: Option<&str>) -> HeaderValue {
+    let tile_server = map_style_url.and_then(origin_of);
+    let policy = match tile_server {
+        Some(origin) => CONTENT_SECURITY_POLICY
+            .replace("connect-src 'self'", &format!("connect-src 'self' {origin}"))
+            .replace("img-src 'self'", &format!("img-src 'self' {origin}")),
+        None => CONTENT_SECURITY_POLICY.to_owned(),
+    };
+    HeaderValue::from_str(&policy).expect("the policy is a valid header value")
+}
+
+/// `https://tiles.example.org` of `https://tiles.example.org/style.json`; `None` for anything
+/// but an http(s) URL with a plain host.
+fn origin_of(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
+    let host_end = rest.find('/').unwrap_or(rest.len());
+    let host = &rest[..host_end];
+    let plain = !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c));
+    plain.then(|| &url[..url.len() - rest.len() + host_end])
+}
+
+/// The built web app in `web_dist`: its files, and `index.html` for every client-side route
+/// (`/dashboard/...`); a missing file (a path whose last segment has an extension) is a 404, so
+/// that a stale chunk name fails as a missing script rather than as HTML parsed as JavaScript.
+pub fn files(web_dist: &Path) -> Router {
+    let index = ServeFile::new(web_dist.join("index.html"));
+    let index_or_not_found = move |request: Request| {
+        let index = index.clone();
+        async move {
+            let last_segment = request.uri().path().rsplit('/').next().unwrap_or_default();
+            if last_segment.contains('.') {
+                return (StatusCode::NOT_FOUND, "not found").into_response();
+            }
+            match index.oneshot(request).await {
+                Ok(response) => response.into_response(),
+                Err(never) => match never {},
+            }
+        }
+    };
+    let files = ServeDir::new(web_dist).append_index_html_on_directories(true);
+    Router::new().fallback_service(files.fallback(index_or_not_found.into_service()))
+}
+
+/// Adds the headers and the compression every response gets.
+pub fn with_headers(site: Router, map_style_url: Option<&str>) -> Router {
+    let set = SetResponseHeaderLayer::if_not_present;
+    site.layer(middleware::from_fn(caching))
+        .layer(set(header::CONTENT_SECURITY_POLICY, content_security_policy(map_style_url)))
+        .layer(set(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(set(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(set(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
+        .layer(CompressionLayer::new())
+}
+
+/// The `Cache-Control` of a response that did not set one.
+async fn caching(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    if response.headers().contains_key(header::CACHE_CONTROL) {
+        return response;
+    }
+    let policy = if path == "/api" || path.starts_with("/api/") {
+        // answers carry personal data unless the route says otherwise (public reference lists)
+        "no-store"
+    } else if path.starts_with("/assets/") && response.status().is_success() {
+        HASHED_ASSET_CACHING
+    } else {
+        // index.html and the app's unhashed files: revalidated on each use
+        "no-cache"
+    };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tile_server_origin_is_allowed_for_the_map_only_when_it_is_a_plain_http_url() {
+        assert_eq!(origin_of("https://tiles.example.org/styles/basic.json"), Some("https://tiles.example.org"));
+        assert_eq!(origin_of("http://127.0.0.1:8081"), Some("http://127.0.0.1:8081"));
+        assert_eq!(origin_of("javascript:alert(1)"), None);
+        assert_eq!(origin_of("https://evil.example; script-src *"), None);
+        let policy = content_security_policy(Some("https://tiles.example.org/style.json"));
+        assert!(policy.to_str().unwrap().contains("connect-src 'self' https://tiles.example.org;"));
+        assert!(content_security_policy(None).to_str().unwrap().contains("script-src 'self';"));
+    }
+}

@@ -1,0 +1,176 @@
+//! The words of every email, in French and English, kept as minijinja templates under
+//! `api/templates/emails` (embedded in the binary) so that a translator edits text files, not
+//! Rust. A message's template says its subject, paragraphs and link label; each language's
+//! `common.txt` says what surrounds every message; one layout per format (text, HTML) adds the
+//! link and the unsubscribe footer.
+
+use std::sync::LazyLock;
+
+use minijinja::{Environment, context};
+
+use super::Email;
+use crate::locale::Locale;
+
+/// The messages the product sends; each has a template per language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailKind {
+    /// Sign-up: confirm the address.
+    Validation,
+    /// Sign-up with an address that already has an account.
+    AlreadyRegistered,
+    PasswordReset,
+    /// Confirm the new address of an email change.
+    EmailChange,
+}
+
+impl EmailKind {
+    fn template_name(self) -> &'static str {
+        match self {
+            EmailKind::Validation => "validation.txt",
+            EmailKind::AlreadyRegistered => "already_registered.txt",
+            EmailKind::PasswordReset => "password_reset.txt",
+            EmailKind::EmailChange => "email_change.txt",
+        }
+    }
+}
+
+/// Embeds `api/templates/emails/<name>` for each name, keyed by that name.
+macro_rules! embedded_templates {
+    ($($name:literal),* $(,)?) => {
+        [$(($name, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/emails/", $name)))),*]
+    };
+}
+
+const TEMPLATES: [(&str, &str); 12] = embedded_templates![
+    "layout.txt",
+    "layout.html",
+    "fr/common.txt",
+    "fr/validation.txt",
+    "fr/already_registered.txt",
+    "fr/password_reset.txt",
+    "fr/email_change.txt",
+    "en/common.txt",
+    "en/validation.txt",
+    "en/already_registered.txt",
+    "en/password_reset.txt",
+    "en/email_change.txt",
+];
+
+/// Parsed once; a template that does not parse fails the unit tests, not a request.
+static ENVIRONMENT: LazyLock<Environment<'static>> = LazyLock::new(|| {
+    let mut environment = Environment::new();
+    // block tags on lines of their own leave no blank lines behind
+    environment.set_trim_blocks(true);
+    // an unknown variable is a bug in the template or the caller, not an empty string
+    environment.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+    for (name, source) in TEMPLATES {
+        environment.add_template(name, source).expect("the email templates parse");
+    }
+    environment
+});
+
+/// One email to one person: which message, in which language, with its links.
+#[derive(Debug, Clone)]
+pub struct Letter {
+    pub kind: EmailKind,
+    pub locale: Locale,
+    pub to: String,
+    pub user_id: Option<i64>,
+    /// How the message greets the person.
+    pub firstname: String,
+    /// The message's link (validate, reset...), shown as its main action.
+    pub action_url: Option<String>,
+    pub unsubscribe_url: String,
+}
+
+impl Letter {
+    /// Renders the subject, the text and the HTML parts; the links list the action first and
+    /// the unsubscribe link last.
+    pub fn compose(self) -> Result<Email, minijinja::Error> {
+        let language = self.locale.code();
+        let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
+        let mut rendered = message.render_captured(context! { firstname => self.firstname })?;
+        let (subject, body, action_label) = rendered.with_state_mut(|state| {
+            Ok::<_, minijinja::Error>((
+                state.render_block("subject")?,
+                state.render_block("body")?,
+                state.render_block("action")?,
+            ))
+        })?;
+        let subject = subject.trim().to_owned();
+        let paragraphs: Vec<&str> =
+            body.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()).collect();
+        let action_label = action_label.trim().to_owned();
+        let mut common = ENVIRONMENT.get_template(&format!("{language}/common.txt"))?.render_captured(())?;
+        let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
+            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block("unsubscribe_prompt")?))
+        })?;
+        let links = self.action_url.iter().cloned().chain([self.unsubscribe_url.clone()]).collect();
+        let layout = context! {
+            language,
+            paragraphs,
+            action_label,
+            colon,
+            unsubscribe_prompt => unsubscribe_prompt.trim(),
+            action_url => self.action_url,
+            unsubscribe_url => self.unsubscribe_url,
+        };
+        let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)? + "\n";
+        let html = ENVIRONMENT.get_template("layout.html")?.render(&layout)?;
+        Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(kind: EmailKind, locale: Locale) -> Letter {
+        Letter {
+            kind,
+            locale,
+            to: "lea@example.org".to_owned(),
+            user_id: Some(7),
+            firstname: "Léa <b>".to_owned(),
+            action_url: Some("http://127.0.0.1:8080/inscription/valider?token=a&kind=email".to_owned()),
+            unsubscribe_url: "http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned(),
+        }
+    }
+
+    #[test]
+    fn every_message_renders_in_both_languages_with_its_links() {
+        let every_kind =
+            [EmailKind::Validation, EmailKind::AlreadyRegistered, EmailKind::PasswordReset, EmailKind::EmailChange];
+        for kind in every_kind {
+            for locale in [Locale::Fr, Locale::En] {
+                let email = letter(kind, locale).compose().unwrap();
+                assert!(!email.subject.is_empty() && !email.subject.contains('\n'), "{kind:?} {locale:?}");
+                assert!(email.text.contains("Léa <b>,"), "{kind:?} {locale:?}: {}", email.text);
+                assert!(email.text.contains("token=a&kind=email") && email.text.contains("type=news"));
+                assert_eq!(email.links.len(), 2);
+                assert!(email.links[1].ends_with("type=news"));
+            }
+        }
+    }
+
+    #[test]
+    fn the_html_part_escapes_what_it_inserts() {
+        let email = letter(EmailKind::Validation, Locale::En).compose().unwrap();
+
+        assert!(email.html.contains("Hello Léa &lt;b&gt;,"), "{}", email.html);
+        assert!(email.html.contains("token=a&amp;kind=email"));
+        assert!(email.html.contains("<a href="));
+    }
+
+    #[test]
+    fn the_text_part_has_paragraphs_the_link_and_the_footer() {
+        let email = letter(EmailKind::PasswordReset, Locale::Fr).compose().unwrap();
+
+        assert_eq!(email.subject, "Réinitialisez votre mot de passe");
+        assert!(email.text.starts_with("Bonjour Léa <b>,\n\nVous avez demandé"), "{}", email.text);
+        assert!(email.text.contains("\n\nChoisir un nouveau mot de passe : http://"));
+        assert!(
+            email.text.ends_with("Se désabonner : http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news\n")
+        );
+    }
+}

@@ -1,0 +1,237 @@
+//! Running a sourcing query over one segment: choosing the plan (the geo scan, or the listed rows
+//! one by one), running it and folding the per-thread parts together. The jobs live in their own
+//! modules: [`criteria`] screens a candidate's filters, [`scan`] collects what each candidate
+//! met, [`ranking`] counts, scores and keeps the top of the matches.
+
+mod criteria;
+mod ranking;
+mod scan;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{QueryLocalization, RelaxCounts, SourcingQuery};
+use crate::segment::Segment;
+use crate::text::{KeywordTerm, TextFilter};
+
+use criteria::Criteria;
+pub(crate) use ranking::{Ranked, breakdown};
+use ranking::{Tally, merge_outcomes};
+use scan::{Geometry, RowState, SCRATCH, circle_buckets};
+
+/// How candidates are generated. The results never depend on it, only the time taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SearchPlan {
+    /// The plan chosen by measurement (see the crate docs).
+    #[default]
+    Auto,
+    /// R-tree buckets of the category shard first, then the columns; the keywords (through
+    /// tantivy) and the restriction as a row set checked last.
+    GeoFirst,
+    /// tantivy first (category and keywords), then each returned candidate (of the restriction, if
+    /// any) from its own localizations.
+    TextFirst,
+}
+
+/// How a search runs. The results never depend on it, only the time taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchOptions {
+    pub plan: SearchPlan,
+    /// The geo scan and the scoring split across the rayon pool when the candidate buckets hold
+    /// at least this many entries (and the pool has more than one thread).
+    pub parallel_min_entries: usize,
+}
+
+/// Below this many entries to scan, splitting the work costs more than it saves (see the crate docs).
+pub const PARALLEL_MIN_ENTRIES: usize = 150_000;
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { plan: SearchPlan::Auto, parallel_min_entries: PARALLEL_MIN_ENTRIES }
+    }
+}
+
+/// What evaluating one listed row (a keyword hit, a candidate of the restriction) alone costs, in
+/// entries of a circle's buckets or whole-country list: those are screened in place from their own
+/// copies, while a row alone pays random accesses to its columns and localizations. The automatic
+/// plan evaluates listed rows one by one when they cost less than the geo plan's entries. Measured
+/// on S1 with one keyword per query (`sourcing-bench --keywords`): 4, 8 and 16 gave the same times,
+/// 1 and 2 doubled the p99. A country query's list is screened row by row too, so there one hit
+/// costs one entry (reasoned; S1 has no country queries).
+const CIRCLE_ENTRIES_PER_ROW: usize = 4;
+
+/// The outcome of a query on one segment.
+pub(crate) struct SegmentOutcome {
+    pub total: usize,
+    pub relax: RelaxCounts,
+    /// The best `offset + limit` matches, best first.
+    pub top: Vec<Ranked>,
+}
+
+/// One segment as seen by a query: rows marked dead were replaced or removed by later changes.
+pub(crate) struct SegmentView<'a> {
+    pub segment: &'a Segment,
+    pub dead: Option<&'a [u64]>,
+}
+
+#[inline]
+fn bit_is_set(bits: &[u64], row: u32) -> bool {
+    bits.get(row as usize / 64).is_some_and(|word| word >> (row % 64) & 1 == 1)
+}
+
+impl SegmentView<'_> {
+    pub(crate) fn search(
+        &self,
+        query: &SourcingQuery,
+        keywords: &[KeywordTerm],
+        options: SearchOptions,
+    ) -> SegmentOutcome {
+        let plan = options.plan;
+        let segment = self.segment;
+        let capacity = query.offset.saturating_add(query.limit);
+        let empty = SegmentOutcome { total: 0, relax: RelaxCounts::default(), top: Vec::new() };
+        let Some(shard) = segment.shards.get(&query.job_category) else {
+            return empty;
+        };
+        let criteria = Criteria::new(query, &segment.columns);
+        let geometry = match query.localization {
+            QueryLocalization::Point { lat, lng, .. } => Some(Geometry::new(lat, lng, query.radius_km)),
+            QueryLocalization::Country { .. } => None,
+        };
+
+        let listed_rows = self.listed_rows(query, keywords, plan);
+        let buckets = match (&geometry, plan) {
+            (Some(geometry), SearchPlan::Auto | SearchPlan::GeoFirst) => circle_buckets(shard, geometry),
+            _ => Vec::new(),
+        };
+        let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
+        let row_by_row = match plan {
+            SearchPlan::TextFirst => true,
+            SearchPlan::GeoFirst => false,
+            SearchPlan::Auto => listed_rows.as_ref().is_some_and(|listed_rows| {
+                let (geo_entries, row_cost) = match (&query.localization, &geometry) {
+                    (QueryLocalization::Point { country, .. }, Some(_)) => {
+                        let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
+                        (bucket_entries + country_wide, CIRCLE_ENTRIES_PER_ROW)
+                    }
+                    (QueryLocalization::Country { country }, _) => {
+                        (shard.country_any.get(country).map_or(0, Vec::len), 1)
+                    }
+                    (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
+                };
+                listed_rows.len() * row_cost <= geo_entries
+            }),
+        };
+
+        let rows = segment.columns.candidate_ids.len();
+        let threads = rayon::current_num_threads();
+        let parallel = !row_by_row && threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
+        // Split scans run first, each on its worker's own scratch, and are merged below.
+        let partial_scans: Vec<Vec<RowState>> = if parallel {
+            use rayon::prelude::*;
+            let chunk = buckets.len().div_ceil(threads * 2).max(1);
+            let geometry = geometry.as_ref().expect("buckets come from a geometry");
+            buckets
+                .par_chunks(chunk)
+                .map(|chunk| {
+                    SCRATCH.with(|scratch| {
+                        let mut scratch = scratch.borrow_mut();
+                        scratch.begin(rows);
+                        self.collect_circle(shard, chunk, &criteria, geometry, &mut scratch);
+                        scratch.states.clone()
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+
+        // With the geo plan, the keywords and the restriction are checked last, as a bitset.
+        let listed_bits = match (&listed_rows, row_by_row) {
+            (Some(listed_rows), false) => {
+                let mut bits = vec![0u64; rows.div_ceil(64)];
+                for &row in listed_rows {
+                    bits[row as usize / 64] |= 1 << (row % 64);
+                }
+                Some(bits)
+            }
+            _ => None,
+        };
+        let listed_bits = listed_bits.as_deref();
+        SCRATCH.with(|scratch| {
+            let mut scratch = scratch.borrow_mut();
+            scratch.begin(rows);
+            let mut tally = Tally::new(capacity);
+            if row_by_row {
+                let rows = listed_rows.as_deref().unwrap_or(&[]);
+                self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
+            } else {
+                match (&query.localization, &geometry) {
+                    (QueryLocalization::Point { country, .. }, Some(geometry)) => {
+                        if parallel {
+                            for state in partial_scans.iter().flatten() {
+                                scratch.state(state.row, state.failed).merge(state);
+                            }
+                        } else {
+                            self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
+                        }
+                        let list = shard.country_wide.get(country);
+                        self.collect_country_wide(list, query, &criteria, listed_bits, &mut scratch, &mut tally);
+                    }
+                    (QueryLocalization::Country { country }, _) => {
+                        self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
+                    }
+                    (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
+                }
+            }
+            let states = &scratch.states;
+            if parallel && states.len() >= 4096 {
+                use rayon::prelude::*;
+                let chunk = states.len().div_ceil(threads * 2);
+                let split = states
+                    .par_chunks(chunk)
+                    .map(|states| {
+                        let mut part = Tally::new(capacity);
+                        self.tally_states(states, query, listed_bits, &mut part);
+                        part.into_outcome()
+                    })
+                    .reduce_with(|a, b| merge_outcomes(a, b, capacity));
+                match split {
+                    Some(outcome) => merge_outcomes(outcome, tally.into_outcome(), capacity),
+                    None => tally.into_outcome(),
+                }
+            } else {
+                self.tally_states(states, query, listed_bits, &mut tally);
+                tally.into_outcome()
+            }
+        })
+    }
+
+    /// The rows (sorted) that the keywords and the restriction leave, among the searchable
+    /// candidates of the query's category; `None` when neither limits the query and the plan does
+    /// not ask tantivy for the category's rows.
+    fn listed_rows(&self, query: &SourcingQuery, keywords: &[KeywordTerm], plan: SearchPlan) -> Option<Vec<u32>> {
+        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
+            .then(|| self.segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
+        let Some(allowed) = &query.restrict_to else {
+            return text_rows;
+        };
+        let columns = &self.segment.columns;
+        let mut rows: Vec<u32> = allowed
+            .iter()
+            .filter_map(|&candidate_id| columns.row_of(candidate_id))
+            .filter(|&row| columns.searchable[row as usize] && columns.categories_of(row).contains(&query.job_category))
+            .collect();
+        rows.sort_unstable();
+        if let Some(text_rows) = text_rows {
+            rows.retain(|row| text_rows.binary_search(row).is_ok());
+        }
+        Some(rows)
+    }
+
+    /// Whether a row is left out of this query: replaced or removed later, or not among the listed
+    /// rows (the keywords' and the restriction's).
+    #[inline]
+    fn excluded(&self, row: u32, listed_bits: Option<&[u64]>) -> bool {
+        self.dead.is_some_and(|dead| bit_is_set(dead, row)) || listed_bits.is_some_and(|bits| !bit_is_set(bits, row))
+    }
+}

@@ -1,0 +1,288 @@
+//! Counting, scoring and keeping the best: the matches and one-step relaxations of the collected
+//! candidates are counted, the matches scored and kept in a top-k in the query's order, and a kept
+//! match explained.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::criteria::{CONTRACT, DEGREE, START_DATE};
+use super::scan::RowState;
+use super::{SegmentOutcome, SegmentView};
+use crate::model::{
+    Breakdown, LanguageCredit, ProximityDetail, RelaxCounts, SoftSkillCredit, SortOrder, SourcingQuery,
+};
+use crate::segment::{Columns, ScoringRecord};
+use crate::semantics::{
+    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, language_credit,
+    language_score, language_score_by, rank_order, soft_skill_score, soft_skill_score_by, total_score,
+};
+
+/// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
+const SCORING_BATCH: usize = 32;
+
+/// A match kept for the final page.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ranked {
+    /// What ranks before the score: see [`precedence`].
+    pub precedence: f64,
+    pub score: f64,
+    pub candidate_id: i64,
+    pub row: u32,
+    pub choice: ProximityChoice,
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    /// Better ranks are smaller, so a max-heap keeps the worst kept match on top.
+    fn cmp(&self, other: &Self) -> Ordering {
+        result_order(
+            (self.precedence, self.score, self.candidate_id),
+            (other.precedence, other.score, other.candidate_id),
+        )
+    }
+}
+
+/// What ranks a match before its score: its distance when sorting by distance (infinite for a
+/// match without one, which then comes after every match with one), nothing (0) when sorting by
+/// score.
+#[inline]
+fn precedence(sort: SortOrder, choice: &ProximityChoice) -> f64 {
+    match sort {
+        SortOrder::Score => 0.0,
+        SortOrder::Distance => choice.distance_km.unwrap_or(f64::INFINITY),
+    }
+}
+
+/// Result order of (precedence, score, candidate id): lower precedence first, then [`rank_order`].
+#[inline]
+fn result_order(a: (f64, f64, i64), b: (f64, f64, i64)) -> Ordering {
+    a.0.total_cmp(&b.0).then_with(|| rank_order((a.1, a.2), (b.1, b.2)))
+}
+
+/// The best `capacity` matches seen so far.
+struct TopK {
+    capacity: usize,
+    heap: BinaryHeap<Ranked>,
+}
+
+impl TopK {
+    fn new(capacity: usize) -> TopK {
+        TopK { capacity, heap: BinaryHeap::with_capacity(capacity.min(4096) + 1) }
+    }
+
+    #[inline]
+    fn would_keep(&self, precedence: f64, score: f64, candidate_id: i64) -> bool {
+        if self.heap.len() < self.capacity {
+            return true;
+        }
+        match self.heap.peek() {
+            Some(worst) => {
+                result_order((precedence, score, candidate_id), (worst.precedence, worst.score, worst.candidate_id))
+                    == Ordering::Less
+            }
+            None => false,
+        }
+    }
+
+    fn push(&mut self, ranked: Ranked) {
+        if self.heap.len() < self.capacity {
+            self.heap.push(ranked);
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && ranked < *worst
+        {
+            *worst = ranked;
+        }
+    }
+
+    fn into_sorted(self) -> Vec<Ranked> {
+        self.heap.into_sorted_vec()
+    }
+}
+
+/// Counts matches and one-step relaxations, and keeps the best matches.
+pub(super) struct Tally {
+    total: usize,
+    relax: RelaxCounts,
+    top: TopK,
+}
+
+impl Tally {
+    pub(super) fn new(capacity: usize) -> Tally {
+        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity) }
+    }
+
+    /// Counts a candidate with a localization within the query's reach (radius or country) that
+    /// fails the `failed` criteria (none or one); returns whether it matches.
+    #[inline]
+    pub(super) fn count_within(&mut self, failed: u8) -> bool {
+        match failed {
+            0 => {
+                self.total += 1;
+                return true;
+            }
+            CONTRACT => self.relax.any_contract += 1,
+            DEGREE => self.relax.degree_minus_one += 1,
+            START_DATE => self.relax.start_date_plus_30_days += 1,
+            _ => self.relax.flexibility_plus_3_months += 1,
+        }
+        false
+    }
+
+    /// Scores a match and keeps it if it ranks among the best so far.
+    #[inline]
+    pub(super) fn rank(
+        &mut self,
+        columns: &Columns,
+        record: &ScoringRecord,
+        row: u32,
+        query: &SourcingQuery,
+        choice: ProximityChoice,
+    ) {
+        let (language, soft_skills) = if record.inline {
+            (
+                language_score_by(&query.languages, |language| {
+                    let slot = record.languages.iter().position(|&listed| listed == language)?;
+                    Some(record.language_levels[slot])
+                }),
+                soft_skill_score_by(&query.soft_skill_categories, |category| {
+                    match columns.soft_skill_dictionary.iter().position(|&listed| listed == category) {
+                        Some(slot) => record.soft_skill_percents[slot],
+                        None => 0,
+                    }
+                }),
+            )
+        } else {
+            (
+                language_score(columns.languages_of(row), &query.languages),
+                soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
+            )
+        };
+        let score = total_score(language, soft_skills, choice.score);
+        let candidate_id = record.candidate_id;
+        let precedence = precedence(query.sort, &choice);
+        if self.top.would_keep(precedence, score, candidate_id) {
+            self.top.push(Ranked { precedence, score, candidate_id, row, choice });
+        }
+    }
+
+    pub(super) fn into_outcome(self) -> SegmentOutcome {
+        SegmentOutcome { total: self.total, relax: self.relax, top: self.top.into_sorted() }
+    }
+}
+
+impl SegmentView<'_> {
+    /// Counts the collected candidates' matches and relaxations and ranks the matches.
+    pub(super) fn tally_states(
+        &self,
+        states: &[RowState],
+        query: &SourcingQuery,
+        listed_bits: Option<&[u64]>,
+        tally: &mut Tally,
+    ) {
+        let columns = &self.segment.columns;
+        let mut matches = [0; SCORING_BATCH];
+        let mut records = [ScoringRecord::default(); SCORING_BATCH];
+        for states in states.chunks(SCORING_BATCH) {
+            let mut match_count = 0;
+            for (offset, state) in states.iter().enumerate() {
+                if self.excluded(state.row, listed_bits) {
+                    continue;
+                }
+                let within = state.within_radius || state.country_index.is_some();
+                if !within {
+                    if state.within_double_radius && state.failed == 0 {
+                        tally.relax.radius_doubled += 1;
+                    }
+                    continue;
+                }
+                if tally.count_within(state.failed) {
+                    matches[match_count] = offset;
+                    match_count += 1;
+                }
+            }
+            let matches = &matches[..match_count];
+            // The records are fetched together, so that their cache misses overlap instead of
+            // each one holding up the scoring of its match in turn.
+            for (record, &offset) in records.iter_mut().zip(matches) {
+                *record = columns.scoring[states[offset].row as usize];
+            }
+            for (record, &offset) in records.iter().zip(matches) {
+                let state = &states[offset];
+                let choice = choose_proximity(
+                    state.nearest.map(|(distance, index)| (distance, usize::from(index))),
+                    state.country_index.map(usize::from),
+                    query.radius_km,
+                )
+                .expect("a match has a localization");
+                tally.rank(columns, record, state.row, query, choice);
+            }
+        }
+    }
+}
+
+/// Combines the outcomes of two disjoint sets of candidates.
+pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usize) -> SegmentOutcome {
+    let mut top = a.top;
+    top.extend(b.top);
+    top.sort_unstable();
+    top.truncate(capacity);
+    SegmentOutcome {
+        total: a.total + b.total,
+        relax: RelaxCounts {
+            radius_doubled: a.relax.radius_doubled + b.relax.radius_doubled,
+            start_date_plus_30_days: a.relax.start_date_plus_30_days + b.relax.start_date_plus_30_days,
+            flexibility_plus_3_months: a.relax.flexibility_plus_3_months + b.relax.flexibility_plus_3_months,
+            degree_minus_one: a.relax.degree_minus_one + b.relax.degree_minus_one,
+            any_contract: a.relax.any_contract + b.relax.any_contract,
+        },
+        top,
+    }
+}
+
+/// The explanation of a kept match.
+pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
+    let skills = columns.languages_of(row);
+    let shares = columns.soft_skills_of(row);
+    Breakdown {
+        proximity: ProximityDetail {
+            localization_index: choice.localization_index,
+            place_id: columns.localizations_of(row)[choice.localization_index].place_id,
+            distance_km: choice.distance_km,
+            country_wide: choice.country_wide,
+        },
+        languages: query
+            .languages
+            .iter()
+            .map(|requirement| {
+                let actual_level = candidate_language_level(skills, requirement.language);
+                LanguageCredit {
+                    language: requirement.language,
+                    required_level: requirement.level,
+                    actual_level,
+                    credit: language_credit(requirement.level, actual_level),
+                }
+            })
+            .collect(),
+        soft_skills: query
+            .soft_skill_categories
+            .iter()
+            .map(|&category| SoftSkillCredit { category, percent: candidate_soft_skill_percent(shares, category) })
+            .collect(),
+        language_score: language_score(skills, &query.languages),
+        soft_skill_score: soft_skill_score(shares, &query.soft_skill_categories),
+        proximity_score: choice.score,
+    }
+}
