@@ -1,6 +1,6 @@
 // The candidate's profile end to end, against the real server at BASE_URL
 // (which must send its emails to the demo mailbox): a brand-new candidate
-// signs up, validates from the mailbox, fills their job search, a language,
+// signs up, validates from the mailbox, logs in, fills their job search, a language,
 // an experience told with the CAR method and an education, and sees their
 // profile's completion rise on the dashboard. Once in French, once in English.
 import assert from 'node:assert/strict';
@@ -114,6 +114,13 @@ async function signUpAndValidate(page, t, email) {
   const mail = page.getByTestId('mailbox-email').filter({ hasText: email }).first();
   await mail.waitFor();
   await mail.locator('a', { hasText: '/inscription/valider' }).first().click();
+  // Validating does not log in: the candidate then logs in with their password.
+  await page.getByTestId('sign-up-validation-done').waitFor();
+  await page.getByTestId('sign-up-validation-login').click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(demoPassword);
+  await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
 }
 

@@ -13,11 +13,18 @@ import {
   normalizeRecord,
 } from '@/api/candidate-records/get-candidate-records';
 import { candidateKeys } from '@/api/candidates/get-candidate';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { reloadSessionCandidate } from '@/lib/session';
 
-/** What a create or an edit sends: the record without its id. */
-export type RecordRequest<K extends CandidateRecordKind> = Omit<CandidateRecords[K], 'id'>;
+/** What a create or an edit sends (the server's request schema of each kind). */
+type RecordRequests = {
+  experiences: Schemas['ExperienceRequest'];
+  educations: Schemas['EducationRequest'];
+  projects: Schemas['ProjectRequest'];
+  hobbies: Schemas['HobbyRequest'];
+};
+export type RecordRequest<K extends CandidateRecordKind> = RecordRequests[K];
 
 export type SaveRecordVariables<K extends CandidateRecordKind> = { id: number | null; body: RecordRequest<K> };
 

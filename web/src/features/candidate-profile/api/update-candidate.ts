@@ -4,40 +4,21 @@
 // a level from 1 to 6. After either, the profile (and its completion) is
 // loaded again for every page showing it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CandidatePlace, candidateKeys } from '@/api/candidates/get-candidate';
+import { candidateKeys } from '@/api/candidates/get-candidate';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { reloadSessionCandidate } from '@/lib/session';
 import { useCandidateId } from '../hooks/use-candidate-id';
 
-export type ProfileUpdate = {
-  from: 'profile';
-  firstname: string;
-  lastname: string;
-  phone: string;
-  birthdate: string;
-  localization: CandidatePlace | null;
-  headline: string;
-  /** Left out: unchanged; null: removed. */
-  profile_picture?: string | null;
-};
+type UpdateRequest = Schemas['ProfileUpdateRequest'];
 
-export type JobSearchUpdate = {
-  from: 'job_search';
-  job_categories: number[];
-  job_localizations: CandidatePlace[];
-  contract_types: number[];
-  contract_hourly_schemes: number[];
-  company_types: number[];
-  /** Months; 0 for any length. */
-  contract_min_duration: number;
-  /** `YYYY-MM-DD`, or null when available now. */
-  availability: string | null;
-  in_research: boolean;
-  degree: number | null;
-  type: number | null;
-};
+/** The "profil" screen's fields; `profile_picture` left out: unchanged, null: removed. */
+export type ProfileUpdate = UpdateRequest & { from: 'profile' };
 
-export type LanguagesUpdate = { languages: { id: number; level: number }[] };
+/** The "ma-recherche" screen's fields. */
+export type JobSearchUpdate = UpdateRequest & { from: 'job_search' };
+
+export type LanguagesUpdate = Schemas['LanguagesUpdateRequest'];
 
 function useProfileRefresh() {
   const queryClient = useQueryClient();

@@ -2,10 +2,11 @@
 // answers `{id, url}`. Sent with XMLHttpRequest rather than fetch because only
 // XHR reports upload progress, which the picture fields show as a bar. A 401
 // logs out like any other call; other failures become an ApiError.
+import type { Schemas } from '@/api/schemas';
 import { ApiError, apiBaseUrl } from '@/lib/api-client';
 import { logout } from '@/lib/session';
 
-export type UploadedPicture = { id: string; url: string };
+export type UploadedPicture = Schemas['PictureView'];
 
 export const acceptedPictureTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxPictureBytes = 5 * 1024 * 1024;

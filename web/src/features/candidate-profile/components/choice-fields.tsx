@@ -8,6 +8,7 @@ import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/
 import { ChoiceChips } from '@/components/form/choice-chips';
 import { FieldsetField } from '@/components/form/field';
 import { toggleId } from '@/components/job-criteria/criteria-values';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { type LocalizationValue, LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { addPlace } from '../utils/job-search-form';
@@ -19,15 +20,18 @@ export function ChipsField({ name, list, legend, hint }: { name: string; list: R
   const { field, fieldState } = useController({ control, name });
   const selected = (field.value as number[] | undefined) ?? [];
   return (
-    <ChoiceChips
-      legend={legend}
-      hint={hint}
-      name={name}
-      options={items.data ?? []}
-      selected={selected}
-      onToggle={(id) => field.onChange(toggleId(selected, id))}
-      error={ruleMessage(fieldState.error, name)}
-    />
+    <>
+      <ChoiceChips
+        legend={legend}
+        hint={hint}
+        name={name}
+        options={items.data ?? []}
+        selected={selected}
+        onToggle={(id) => field.onChange(toggleId(selected, id))}
+        error={ruleMessage(fieldState.error, name)}
+      />
+      <ReferenceListFailure query={items} />
+    </>
   );
 }
 

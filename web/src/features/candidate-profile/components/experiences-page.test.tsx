@@ -151,6 +151,7 @@ describe('ExperiencesPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
 
     expect(await screen.findByTestId('experiences-empty')).toBeDefined();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Expériences', level: 1 })));
     expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/api/candidate/experiences/31')).toBe(true);
   });
 });

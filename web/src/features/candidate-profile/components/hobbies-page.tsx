@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { HobbyRecord } from '@/api/candidate-records/get-candidate-records';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { TextAreaField } from '@/components/form/text-area-field';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useReferenceNames } from '../hooks/use-reference-names';
 import { hobbyDescriptionMaxLength, hobbyFields, hobbyFormValues, type HobbyFormValues, hobbyPictureMax, hobbyRequest, hobbySchema } from '../utils/hobby-form';
@@ -20,7 +21,7 @@ function useHobbyIndex() {
   const hobbies = (categories.data ?? []).flatMap((category) =>
     (category.hobbies ?? []).map((hobby) => ({ ...hobby, categoryId: category.id, categoryName: category.name })),
   );
-  return { categories: categories.data ?? [], hobbies };
+  return { categories: categories.data ?? [], hobbies, query: categories };
 }
 
 /** "Running — Trail", from the families list. */
@@ -56,7 +57,7 @@ function HobbyFields() {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { register, control, formState, setValue } = useFormContext<HobbyFormValues>();
-  const { categories } = useHobbyIndex();
+  const { categories, query: categoriesQuery } = useHobbyIndex();
   const [categoryId, hobbyId] = useWatch({ control, name: ['category', 'hobby'] });
   const category = categories.find((item) => item.id === categoryId);
   const hobby = category?.hobbies?.find((item) => item.id === hobbyId);
@@ -75,6 +76,7 @@ function HobbyFields() {
         />
         <ChoiceSelectField name="hobby" label={t('hobbies.hobby')} options={category?.hobbies ?? []} onPicked={() => setValue('speciality', null)} />
       </div>
+      <ReferenceListFailure query={categoriesQuery} />
       {(hobby?.specialities ?? []).length > 0 && (
         <ChoiceSelectField name="speciality" label={t('hobbies.speciality')} options={hobby?.specialities ?? []} />
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { LanguageLevels } from '@/components/form/language-levels';
 import { addLanguage, type LanguageRequirement } from '@/components/job-criteria/criteria-values';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
@@ -40,6 +41,7 @@ function LanguagesField() {
         hint={t('languages.hint')}
         error={ruleMessage(fieldState.error, 'languages')}
       />
+      <ReferenceListFailure query={languages} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { CheckboxField } from '@/components/form/checkbox-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { type CarValues, longTextMaxLength, type PeriodValues } from '../utils/record-rules';
@@ -52,7 +53,12 @@ export function ChoiceSelectField({
 /** One item of a reference list. */
 export function ReferenceSelectField({ list, ...props }: ChoiceFieldProps & { list: ReferenceListName }) {
   const items = useReferenceList(list);
-  return <ChoiceSelectField {...props} options={items.data ?? []} />;
+  return (
+    <div>
+      <ChoiceSelectField {...props} options={items.data ?? []} />
+      <ReferenceListFailure query={items} />
+    </div>
+  );
 }
 
 /** Where the record took place (any commune, department, region or country). */

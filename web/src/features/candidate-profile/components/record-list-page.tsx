@@ -4,7 +4,7 @@
 // a dialog holding the form to add or edit one, and a confirmation before
 // deleting one. The texts come from `profile:<texts>.*`.
 import '../candidate-profile.css';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
@@ -42,6 +42,8 @@ export function RecordListPage<R extends { id: number }>({
   const [editing, setEditing] = useState<Editing<R>>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const close = () => setEditing(null);
+  // After a deletion the button that opened the confirmation is gone: the focus goes to the page's title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   const addButton = (
     <button type="button" className="button button--primary" onClick={() => setEditing({ record: undefined })} data-testid={`${testId}-add`}>
@@ -53,7 +55,7 @@ export function RecordListPage<R extends { id: number }>({
     <section className="record-page" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <header className="record-page__head">
         <div>
-          <h1 className="page-title" id={`${testId}-title`}>
+          <h1 className="page-title" id={`${testId}-title`} ref={titleRef} tabIndex={-1}>
             {title}
           </h1>
           <p className="record-page__intro">{t(`${texts}.intro`)}</p>
@@ -132,6 +134,7 @@ export function RecordListPage<R extends { id: number }>({
           onConfirm={() => {
             const record = deleting;
             setDeleting(null);
+            setTimeout(() => titleRef.current?.focus(), 0);
             // The card goes at once; it comes back (with an error toast) if the server refuses.
             onDelete(record).catch(() => undefined);
           }}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { FieldsetField } from '@/components/form/field';
 import { toggleId } from '@/components/job-criteria/criteria-values';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { softskillRange } from '../utils/record-rules';
 
@@ -32,7 +33,7 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
       <p className="softskill-picker__left" aria-live="polite" data-testid="softskills-left">
         {full ? t('softskills.full', { max: softskillRange.max }) : t('softskills.left', { count: left })}
       </p>
-      {families.isError && <p className="field__error">{t('softskills.failed')}</p>}
+      <ReferenceListFailure query={families} />
       {(families.data ?? []).map((family) => (
         <div key={family.id} className="softskill-picker__family" role="group" aria-labelledby={`${groupId}-${family.id}`}>
           <h3 className="softskill-picker__family-name" id={`${groupId}-${family.id}`}>

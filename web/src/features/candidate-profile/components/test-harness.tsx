@@ -35,6 +35,13 @@ export const referenceLists: Record<string, unknown[]> = {
   '/api/api/candidate/education/specializations': [{ id: 5, name: 'Commerce' }],
   '/api/api/company/types': [{ id: 1, name: 'PME' }],
   '/api/api/languages': [{ id: 10, name: 'Anglais' }, { id: 11, name: 'Espagnol' }],
+  '/api/api/candidate/project/personal/categories': [{ id: 1, name: 'Web' }],
+  '/api/api/candidate/hobby/categories': [
+    { id: 1, name: 'Sport', question: 'Quel sport pratiquez-vous ?', hobbies: [{ id: 4, name: 'Course à pied', specialities: [{ id: 9, name: 'Trail' }] }] },
+    { id: 2, name: 'Musique', hobbies: [{ id: 5, name: 'Guitare', specialities: [] }] },
+  ],
+  '/api/api/candidate/hobby/frequencies': [{ id: 3, name: 'Chaque semaine' }],
+  '/api/api/candidate/hobby/purposes': [{ id: 6, name: 'Compétition' }],
   '/api/api/softskill/categories': [
     { id: 1, name: 'Relationnel', softskills: [{ id: 11, name: 'Écoute' }, { id: 12, name: 'Empathie' }, { id: 13, name: 'Diplomatie' }] },
     { id: 2, name: 'Rigueur', softskills: [{ id: 21, name: 'Organisation' }, { id: 22, name: 'Précision' }] },
