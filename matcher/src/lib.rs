@@ -383,7 +383,7 @@ impl Matcher {
             relax.any_contract += outcome.relax.any_contract;
             ranked.extend(outcome.top.into_iter().map(|kept| (segment, kept)));
         }
-        ranked.sort_by(|(_, a), (_, b)| a.cmp(b));
+        ranked.sort_by_key(|&(_, kept)| kept);
         let hits = ranked
             .into_iter()
             .skip(query.offset)

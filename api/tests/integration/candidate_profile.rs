@@ -440,3 +440,29 @@ async fn the_profile_screen_updates_identity_and_checks_the_base_user_rules(pool
     // identity 10, headline 5, photo 10, degree and type 5
     assert_eq!(profile["completion"], 30);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_openapi_document_describes_the_candidate_routes_with_resolvable_schemas(pool: PgPool) {
+    let app = app(pool);
+
+    let document = crate::support::get(&app, "/api/openapi.json").await.json();
+
+    for path in [
+        "/api/api/candidate/experiences",
+        "/api/api/candidate/experiences/{id}",
+        "/api/api/candidate/projects/{id}",
+        "/api/api/candidates/{id_or_slug}/languages",
+        "/api/api/candidates/{id_or_slug}/softskill/percentages",
+        "/api/api/uploads",
+        "/api/uploads/{id}",
+        "/api/api/experiences",
+    ] {
+        assert!(document["paths"].get(path).is_some(), "{path}");
+    }
+    let schemas = document["components"]["schemas"].as_object().unwrap();
+    let text = document.to_string();
+    for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+        let name = &reference[..reference.find('"').unwrap()];
+        assert!(schemas.contains_key(name), "{name} is referenced but not described");
+    }
+}

@@ -20,6 +20,7 @@ mod pictures;
 mod profile;
 mod projects;
 mod public_reads;
+mod record_parts;
 mod records;
 
 use serde::{Deserialize, Serialize};

@@ -32,14 +32,14 @@ export const ruleMessageKeys = {
   query_parameter_expected: 'errors.rules.invalid',
   one_of_city_department_region_country: 'errors.rules.invalid',
   one_of_all: 'errors.rules.invalid',
-  http_url_expected: 'errors.rules.http_url_expected',
-  password_mismatch: 'errors.rules.password_mismatch',
-  consent_required: 'errors.rules.consent_required',
   too_few: 'errors.rules.too_few',
   too_many: 'errors.rules.too_many',
   end_before_start: 'errors.rules.end_before_start',
   unsupported_file_type: 'errors.rules.unsupported_file_type',
   unreadable_image: 'errors.rules.unreadable_image',
+  password_mismatch: 'errors.rules.password_mismatch',
+  consent_required: 'errors.rules.consent_required',
+  http_url_expected: 'errors.rules.http_url_expected',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {

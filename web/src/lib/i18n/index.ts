@@ -12,6 +12,7 @@ import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
+import enProfile from '@/locales/en/profile.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
@@ -21,6 +22,7 @@ import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
+import frProfile from '@/locales/fr/profile.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import {
   defaultLocale,
@@ -42,6 +44,7 @@ export const resources = {
     sourcing: frSourcing,
     offers: frOffers,
     candidate: frCandidate,
+    profile: frProfile,
   },
   en: {
     common: enCommon,
@@ -53,10 +56,11 @@ export const resources = {
     sourcing: enSourcing,
     offers: enOffers,
     candidate: enCandidate,
+    profile: enProfile,
   },
 } as const;
 
-export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate'] as const;
+export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

@@ -4,6 +4,7 @@
 // the birthdate must be a real date of someone aged 15 to 120, the password
 // follows the shared policy. Each failure is the server's rule code, so one
 // set of messages serves both.
+import { isAtLeast, isValidPhone, parseIsoDate } from '@/lib/person-rules';
 import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
 import type { FormRuleCode } from '@/lib/form/rule-messages';
 import { rulesSchema } from '@/lib/form/rules-schema';
@@ -76,29 +77,7 @@ export function isValidEmail(email: string): boolean {
   return !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(value);
 }
 
-/** The server's test: digits, spaces and + - . ( ) only, with 6 to 15 digits. */
-export function isValidPhone(phone: string): boolean {
-  const value = phone.trim();
-  const digits = value.replace(/[^0-9]/g, '').length;
-  return /^[0-9 +\-.()]*$/.test(value) && digits >= 6 && digits <= 15;
-}
-
-/** A "YYYY-MM-DD" string naming a day that exists, or null. */
-export function parseIsoDate(value: string): { year: number; month: number; day: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
-/** Whether someone born on `birth` has had their `age`-th birthday by `today`. */
-export function isAtLeast(birth: { year: number; month: number; day: number }, age: number, today: Date): boolean {
-  const [year, month, day] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
-  const turned = year - birth.year - (month < birth.month || (month === birth.month && day < birth.day) ? 1 : 0);
-  return turned >= age;
-}
+export { isAtLeast, isValidPhone, parseIsoDate };
 
 function text(values: CandidateSignUpValues, field: 'firstname' | 'lastname' | 'email' | 'phone'): RuleCode | undefined {
   const value = values[field].trim();

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 // The candidate dashboard shows the session's profile (name, headline, home,
 // job search) in French and in English, says when it is loading, and offers to
-// try again when it could not be loaded.
+// try again when it could not be loaded; it shows how complete the profile is
+// and links to the next most useful thing to fill.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { resources } from '@/lib/i18n';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
@@ -33,14 +35,20 @@ const profile: CandidateProfile = {
   contact: { email: 'candidat@vivier.demo', phone: null, birthdate: null },
 };
 
+/** The candidate's records, by path under /api/api; none by default. */
+let records: Record<string, unknown[]> = {};
+
 async function renderIn(language: 'fr' | 'en') {
   await act(() => i18n.changeLanguage(language));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <CandidateDashboard />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <CandidateDashboard />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -48,9 +56,20 @@ describe('CandidateDashboard', () => {
   beforeAll(async () => {
     await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
   });
+  beforeEach(() => {
+    records = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url).split('?')[0] ?? '';
+        return new Response(JSON.stringify(records[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  });
   afterEach(() => {
     cleanup();
     resetSessionForTests();
+    vi.unstubAllGlobals();
   });
 
   it('shows the name, headline, home and job search in French', async () => {
@@ -101,5 +120,30 @@ describe('CandidateDashboard', () => {
 
     expect(await screen.findByText('Camille Martin')).toBeDefined();
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the completion and sends to the next most useful page, once the records are known', async () => {
+    registerCandidateLoader(async () => profile);
+    setSessionUser(candidate);
+
+    await renderIn('fr');
+
+    const ring = await screen.findByRole('progressbar', { name: 'Profil complété' });
+    expect(ring.getAttribute('aria-valuenow')).toBe('80');
+    // The job search is filled; there are no experiences yet.
+    const next = await screen.findByTestId('next-step');
+    expect(next.textContent).toBe('Ajouter une expérience');
+    expect(next.getAttribute('href')).toBe('/dashboard/candidate/experiences');
+  });
+
+  it('asks for the job search first, whatever the records', async () => {
+    registerCandidateLoader(async () => ({ ...profile, job_localizations: [] }));
+    setSessionUser(candidate);
+
+    await renderIn('en');
+
+    const next = await screen.findByTestId('next-step');
+    expect(next.textContent).toBe('Fill in my job search');
+    expect(next.getAttribute('href')).toBe('/dashboard/candidate/ma-recherche');
   });
 });

@@ -2,7 +2,7 @@
 // see them (name, headline, where they live, whether the profile is shared and
 // whether they are looking) and what they look for (places, job categories,
 // contracts, availability). It shows the session's candidate profile, loaded
-// right after login; while it loads, or if it could not be, it says so under
+// right after login, with how complete it is and what to fill next; while it loads, or if it could not be, it says so under
 // the page's title.
 import '@/styles/dashboard-blocks.css';
 import '../candidate-dashboard.css';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
 import { reloadSessionCandidate, useSession } from '@/lib/session';
+import { CompletionCard } from './completion-card';
 
 function Criterion({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,7 +82,6 @@ function ProfileHead({ profile }: { profile: CandidateProfile }) {
       <div className="candidate-head__status">
         <span className="tag">{t(profile.in_research ? 'dashboard.inResearch' : 'dashboard.notInResearch')}</span>
         <span className="tag">{t(profile.is_public ? 'dashboard.shared' : 'dashboard.notShared')}</span>
-        <span className="candidate-head__completion">{t('dashboard.completion', { percent: profile.completion })}</span>
         <Link className="button button--secondary" to={paths.candidateProfile}>
           {t('dashboard.editProfile')}
         </Link>
@@ -118,6 +118,7 @@ export function CandidateDashboard() {
   return (
     <div className="candidate-dashboard" data-testid="candidate-dashboard">
       <ProfileHead profile={candidate.profile} />
+      <CompletionCard profile={candidate.profile} />
       <JobSearch profile={candidate.profile} />
     </div>
   );

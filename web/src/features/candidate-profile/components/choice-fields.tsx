@@ -1,0 +1,89 @@
+// Fields holding several choices, bound to the form around them: chips over
+// a reference list, and a list of places (each removable) with a picker to add
+// one more.
+import { useState } from 'react';
+import { type FieldValues, useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/reference-list';
+import { ChoiceChips } from '@/components/form/choice-chips';
+import { FieldsetField } from '@/components/form/field';
+import { toggleId } from '@/components/job-criteria/criteria-values';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
+import { type LocalizationValue, LocalizationPicker } from '@/components/localization-picker/localization-picker';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { addPlace } from '../utils/job-search-form';
+
+export function ChipsField({ name, list, legend, hint }: { name: string; list: ReferenceListName; legend: string; hint?: string }) {
+  const ruleMessage = useRuleMessage();
+  const items = useReferenceList(list);
+  const { control } = useFormContext<FieldValues>();
+  const { field, fieldState } = useController({ control, name });
+  const selected = (field.value as number[] | undefined) ?? [];
+  return (
+    <>
+      <ChoiceChips
+        legend={legend}
+        hint={hint}
+        name={name}
+        options={items.data ?? []}
+        selected={selected}
+        onToggle={(id) => field.onChange(toggleId(selected, id))}
+        error={ruleMessage(fieldState.error, name)}
+      />
+      <ReferenceListFailure query={items} />
+    </>
+  );
+}
+
+const typeKeys: Record<LocalizationValue['type'], string> = {
+  city: 'places.city',
+  department: 'places.department',
+  region: 'places.region',
+  country: 'places.country',
+};
+
+export function PlacesField({ name, legend, hint }: { name: string; legend: string; hint?: string }) {
+  const { t } = useTranslation('profile');
+  const ruleMessage = useRuleMessage();
+  const { control } = useFormContext<FieldValues>();
+  const { field, fieldState } = useController({ control, name });
+  const places = (field.value as LocalizationValue[] | undefined) ?? [];
+  // A new picker after each choice, so it starts empty again.
+  const [pickerKey, setPickerKey] = useState(0);
+  return (
+    <FieldsetField className="places-field" name={name} legend={legend} hint={hint} error={ruleMessage(fieldState.error, name)}>
+      {places.length > 0 && (
+        <ul className="place-list">
+          {places.map((place) => (
+            <li key={`${place.type}-${place.id}`} className="tag">
+              <span>
+                {place.value} <span className="visually-hidden">({t(typeKeys[place.type])})</span>
+              </span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('places.remove', { place: place.value })}
+                onClick={() => field.onChange(places.filter((other) => other !== place))}
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LocalizationPicker
+        key={pickerKey}
+        label={t('places.add')}
+        placeholder={t('form.placePlaceholder')}
+        value={null}
+        onChange={(place) => {
+          if (!place) return;
+          field.onChange(addPlace(places, place));
+          setPickerKey((key) => key + 1);
+        }}
+      />
+    </FieldsetField>
+  );
+}

@@ -1,0 +1,76 @@
+// /dashboard/candidate/ma-recherche: what the candidate looks for (jobs,
+// places, contracts, hours, kinds of company, shortest contract, when they
+// are free, degree and profile type) and whether they are looking at all. It
+// is what makes them show up in the partners' sourcing searches.
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { TextField } from '@/components/form/text-field';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useUpdateCandidate } from '../api/update-candidate';
+import {
+  jobSearchFields,
+  jobSearchFormValues,
+  type JobSearchFormValues,
+  jobSearchRequest,
+  jobSearchSchema,
+  minDurationRangeMonths,
+} from '../utils/job-search-form';
+import { ChipsField, PlacesField } from './choice-fields';
+import { ProfileFormPage } from './profile-form-page';
+import { ReferenceSelectField } from './record-fields';
+
+function JobSearchFields() {
+  const { t } = useTranslation('profile');
+  const ruleMessage = useRuleMessage();
+  const { register, formState } = useFormContext<JobSearchFormValues>();
+  return (
+    <>
+      <CheckboxField label={t('jobSearch.inResearch')} hint={t('jobSearch.inResearchHint')} {...register('inResearch')} />
+      <ChipsField name="jobCategories" list="job/categories" legend={t('jobSearch.jobCategories')} />
+      <PlacesField name="jobLocalizations" legend={t('jobSearch.places')} hint={t('jobSearch.placesHint')} />
+      <ChipsField name="contractTypes" list="contract/types" legend={t('jobSearch.contractTypes')} />
+      <ChipsField name="contractHourlySchemes" list="contract/hourly-schemes" legend={t('jobSearch.hourlySchemes')} />
+      <ChipsField name="companyTypes" list="company/types" legend={t('jobSearch.companyTypes')} />
+      <div className="field-row">
+        <TextField
+          label={t('jobSearch.minDuration')}
+          hint={t('jobSearch.minDurationHint')}
+          type="number"
+          inputMode="numeric"
+          min={minDurationRangeMonths.min}
+          max={minDurationRangeMonths.max}
+          {...register('contractMinDuration', { setValueAs: (text: string) => (text === '' ? null : Number(text)) })}
+          error={ruleMessage(formState.errors.contractMinDuration)}
+        />
+        <TextField
+          label={t('jobSearch.availability')}
+          hint={t('jobSearch.availabilityHint')}
+          type="date"
+          {...register('availability')}
+          error={ruleMessage(formState.errors.availability)}
+        />
+      </div>
+      <div className="field-row">
+        <ReferenceSelectField name="degree" list="candidate/degrees" label={t('jobSearch.degree')} />
+        <ReferenceSelectField name="type" list="candidate/types" label={t('jobSearch.type')} />
+      </div>
+    </>
+  );
+}
+
+export function JobSearchPage() {
+  const update = useUpdateCandidate();
+  return (
+    <ProfileFormPage<JobSearchFormValues>
+      texts="jobSearch"
+      testId="job-search"
+      leadIsCallout
+      schema={jobSearchSchema}
+      formValues={jobSearchFormValues}
+      fields={jobSearchFields}
+      save={(values) => update.mutateAsync(jobSearchRequest(values))}
+      Fields={JobSearchFields}
+    />
+  );
+}

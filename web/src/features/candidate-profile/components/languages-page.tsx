@@ -1,0 +1,62 @@
+// /dashboard/candidate/langues: the languages the candidate speaks, each with
+// a level from 1 to 6, added at level 3, removable, saved together.
+import { type FieldValues, useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { LanguageLevels } from '@/components/form/language-levels';
+import { addLanguage, type LanguageRequirement } from '@/components/job-criteria/criteria-values';
+import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useUpdateLanguages } from '../api/update-candidate';
+import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
+import { ProfileFormPage } from './profile-form-page';
+
+function LanguagesField() {
+  const { t } = useTranslation('profile');
+  const ruleMessage = useRuleMessage();
+  const languages = useReferenceList('languages');
+  const { control } = useFormContext<FieldValues>();
+  const { field, fieldState } = useController({ control, name: 'languages' });
+  const chosen = (field.value as LanguageRequirement[] | undefined) ?? [];
+  return (
+    <>
+      {chosen.length === 0 && (
+        <p className="panel__empty-title" data-testid="languages-empty">
+          {t('languages.empty')}
+        </p>
+      )}
+      <LanguageLevels
+        options={languages.data ?? []}
+        value={chosen}
+        onAdd={(id) => field.onChange(addLanguage(chosen, id))}
+        onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
+        onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
+        labels={{
+          legend: t('languages.legend'),
+          add: t('languages.add'),
+          level: (language) => t('languages.level', { language }),
+          levelValue: (level) => t('languages.levelValue', { level, name: t(`languages.levels.${level}`) }),
+          remove: (language) => t('languages.remove', { language }),
+        }}
+        hint={t('languages.hint')}
+        error={ruleMessage(fieldState.error, 'languages')}
+      />
+      <ReferenceListFailure query={languages} />
+    </>
+  );
+}
+
+export function LanguagesPage() {
+  const update = useUpdateLanguages();
+  return (
+    <ProfileFormPage<LanguagesFormValues>
+      texts="languages"
+      testId="languages"
+      schema={languagesSchema}
+      formValues={languagesFormValues}
+      fields={languagesFields}
+      save={(values) => update.mutateAsync(languagesRequest(values))}
+      Fields={LanguagesField}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+// What the feature's component tests share: a logged-in candidate, the app's
+// translations, a fresh query cache and router, and a fake server behind
+// fetch (the API client calls the global fetch) that records the calls and
+// answers from a table of routes.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { setSessionUser } from '@/lib/session';
+
+export const testI18n = i18next.createInstance();
+
+// Pages with their reference lists take a while on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+export async function initTestI18n(): Promise<void> {
+  if (!testI18n.isInitialized) await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+}
+
+export type Call = { method: string; path: string; body: unknown };
+export type Route = (call: Call) => { status: number; body?: unknown } | undefined;
+
+export const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
+
+/** The reference lists the forms read. */
+export const referenceLists: Record<string, unknown[]> = {
+  '/api/api/contract/types': [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }],
+  '/api/api/contract/hourly-schemes': [{ id: 1, name: 'Temps plein' }],
+  '/api/api/job/categories': [{ id: 7, name: 'Restauration' }],
+  '/api/api/candidate/degrees': [{ id: 3, name: 'Licence', level: 3 }],
+  '/api/api/candidate/education/specializations': [{ id: 5, name: 'Commerce' }],
+  '/api/api/company/types': [{ id: 1, name: 'PME' }],
+  '/api/api/languages': [{ id: 10, name: 'Anglais' }, { id: 11, name: 'Espagnol' }],
+  '/api/api/candidate/project/personal/categories': [{ id: 1, name: 'Web' }],
+  '/api/api/candidate/hobby/categories': [
+    { id: 1, name: 'Sport', question: 'Quel sport pratiquez-vous ?', hobbies: [{ id: 4, name: 'Course à pied', specialities: [{ id: 9, name: 'Trail' }] }] },
+    { id: 2, name: 'Musique', hobbies: [{ id: 5, name: 'Guitare', specialities: [] }] },
+  ],
+  '/api/api/candidate/hobby/frequencies': [{ id: 3, name: 'Chaque semaine' }],
+  '/api/api/candidate/hobby/purposes': [{ id: 6, name: 'Compétition' }],
+  '/api/api/softskill/categories': [
+    { id: 1, name: 'Relationnel', softskills: [{ id: 11, name: 'Écoute' }, { id: 12, name: 'Empathie' }, { id: 13, name: 'Diplomatie' }] },
+    { id: 2, name: 'Rigueur', softskills: [{ id: 21, name: 'Organisation' }, { id: 22, name: 'Précision' }] },
+  ],
+};
+
+/** Stubs fetch with `routes` (first answer wins), then the reference lists, then 404. */
+export function fakeServer(...routes: Route[]) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = String(url).split('?')[0] ?? '';
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call = { method, path, body };
+    calls.push(call);
+    const answer =
+      routes.map((route) => route(call)).find((found) => found !== undefined) ??
+      (method === 'GET' && referenceLists[path] ? { status: 200, body: referenceLists[path] } : { status: 404, body: { code: 'not_found' } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, fetch };
+}
+
+export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr') {
+  await initTestI18n();
+  await act(() => testI18n.changeLanguage(language));
+  setSessionUser({
+    id: 1000,
+    email: 'camille@vivier.demo',
+    firstname: 'Camille',
+    lastname: 'Martin',
+    discriminator: 'candidate',
+    isCandidate: true,
+    isSchool: false,
+    isPartner: false,
+    candidate: { id: 1000, slug: 'camille-martin-1000', completion: 40 },
+    locale: language,
+    firstTime: false,
+    hasCampus: false,
+    isBelongToASchool: false,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={testI18n}>
+        <MemoryRouter>{page}</MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}

@@ -1,0 +1,68 @@
+// The job search form (/ma-recherche): what the candidate looks for, which is
+// what the partners' sourcing searches match. Values come from the profile
+// (names become ids), and go back as `from: "job_search"`.
+import { z } from 'zod';
+import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { JobSearchUpdate } from '../api/update-candidate';
+import { optionalChoice, placeRequest, placeValue, schemaFields } from './record-rules';
+
+export const minDurationRangeMonths = { min: 0, max: 120 } as const;
+
+export const jobSearchSchema = z.object({
+  jobCategories: z.array(z.number()),
+  jobLocalizations: z.array(z.custom<LocalizationValue>()),
+  contractTypes: z.array(z.number()),
+  contractHourlySchemes: z.array(z.number()),
+  companyTypes: z.array(z.number()),
+  contractMinDuration: z
+    .number()
+    .nullable()
+    .refine((months): boolean => months === null || (Number.isInteger(months) && months >= minDurationRangeMonths.min && months <= minDurationRangeMonths.max), 'out_of_range'),
+  availability: z.string().refine((date): boolean => date === '' || !Number.isNaN(Date.parse(date)), 'invalid_date'),
+  inResearch: z.boolean(),
+  degree: optionalChoice,
+  type: optionalChoice,
+});
+
+export type JobSearchFormValues = z.infer<typeof jobSearchSchema>;
+
+export const jobSearchFields = schemaFields(jobSearchSchema);
+
+const ids = (items: readonly { id: number }[] | undefined) => (items ?? []).map((item) => item.id);
+
+export function jobSearchFormValues(profile: CandidateProfile): JobSearchFormValues {
+  return {
+    jobCategories: ids(profile.job_categories),
+    jobLocalizations: (profile.job_localizations ?? []).map((place) => placeValue(place)).filter((place) => place !== null),
+    contractTypes: ids(profile.contract_types),
+    contractHourlySchemes: ids(profile.contract_hourly_schemes),
+    companyTypes: ids(profile.company_types),
+    contractMinDuration: profile.contract_min_duration ?? 0,
+    availability: profile.availability?.slice(0, 10) ?? '',
+    inResearch: profile.in_research,
+    degree: profile.degree?.id ?? null,
+    type: profile.type?.id ?? null,
+  };
+}
+
+export function jobSearchRequest(values: JobSearchFormValues): JobSearchUpdate {
+  return {
+    from: 'job_search',
+    job_categories: values.jobCategories,
+    job_localizations: values.jobLocalizations.map((place) => placeRequest(place)).filter((place) => place !== null),
+    contract_types: values.contractTypes,
+    contract_hourly_schemes: values.contractHourlySchemes,
+    company_types: values.companyTypes,
+    contract_min_duration: values.contractMinDuration ?? 0,
+    availability: values.availability === '' ? null : values.availability,
+    in_research: values.inResearch,
+    degree: values.degree,
+    type: values.type,
+  };
+}
+
+/** Adds a place unless the same one is there already. */
+export function addPlace(places: LocalizationValue[], place: LocalizationValue): LocalizationValue[] {
+  return places.some((other) => other.type === place.type && other.id === place.id) ? places : [...places, place];
+}

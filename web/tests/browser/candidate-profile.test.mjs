@@ -1,0 +1,228 @@
+// The candidate's profile end to end, against the real server at BASE_URL
+// (which must send its emails to the demo mailbox): a brand-new candidate
+// signs up, validates from the mailbox, logs in, fills their job search, a language,
+// an experience told with the CAR method and an education, and sees their
+// profile's completion rise on the dashboard. Once in French, once in English.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, demoPassword, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+
+const texts = {
+  fr: {
+    browserLanguage: 'fr-FR',
+    next: 'Continuer',
+    createAccount: 'Créer mon compte',
+    residence: 'Ville ou pays de résidence',
+    save: 'Enregistrer',
+    saved: 'Modifications enregistrées.',
+    jobCategories: 'Métiers recherchés',
+    addPlace: 'Ajouter un lieu',
+    contracts: 'Contrats',
+    addLanguage: 'Ajouter une langue',
+    addExperience: 'Ajouter une expérience',
+    company: 'Entreprise',
+    position: 'Poste',
+    contractType: 'Type de contrat',
+    hourlyScheme: 'Temps de travail',
+    jobCategory: 'Catégorie de métier',
+    place: 'Lieu',
+    startDate: 'Date de début',
+    endDate: 'Date de fin',
+    context: 'Contexte',
+    actions: 'Actions',
+    results: 'Résultats',
+    addEducation: 'Ajouter une formation',
+    educationName: 'Intitulé',
+    degree: 'Niveau de diplôme',
+    specialization: 'Spécialité',
+    institution: 'Établissement',
+    stillStudying: 'Je suis toujours cette formation',
+    completion: 'Profil complété',
+  },
+  en: {
+    browserLanguage: 'en-US',
+    next: 'Continue',
+    createAccount: 'Create my account',
+    residence: 'City or country of residence',
+    save: 'Save',
+    saved: 'Changes saved.',
+    jobCategories: 'Jobs you are looking for',
+    addPlace: 'Add a place',
+    contracts: 'Contracts',
+    addLanguage: 'Add a language',
+    addExperience: 'Add an experience',
+    company: 'Company',
+    position: 'Position',
+    contractType: 'Contract type',
+    hourlyScheme: 'Working hours',
+    jobCategory: 'Job category',
+    place: 'Place',
+    startDate: 'Start date',
+    endDate: 'End date',
+    context: 'Context',
+    actions: 'Actions',
+    results: 'Results',
+    addEducation: 'Add an education',
+    educationName: 'Title',
+    degree: 'Degree level',
+    specialization: 'Specialization',
+    institution: 'School',
+    stillStudying: 'I am still on this course',
+    completion: 'Profile completed',
+  },
+};
+
+/** Types `query` into a place picker and takes its first suggestion. */
+async function pickPlace(scope, page, label, query) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.fill(query);
+  await page.getByRole('option', { name: new RegExp(`^${query}`) }).first().waitFor();
+  await input.press('ArrowDown');
+  await input.press('Enter');
+}
+
+/** The first soft skill offered in the dialog's picker. */
+async function pickSoftskill(dialog) {
+  const softskill = dialog.locator('fieldset[data-name="softskills"] input[type="checkbox"]').first();
+  await softskill.waitFor({ state: 'attached' });
+  await softskill.check({ force: true });
+}
+
+async function completion(page, t) {
+  const ring = page.getByRole('progressbar', { name: t.completion });
+  await ring.waitFor();
+  return Number(await ring.getAttribute('aria-valuenow'));
+}
+
+async function signUpAndValidate(page, t, email) {
+  await page.goto(`${baseUrl}/inscription/candidat`);
+  await page.locator('#signup-firstname').fill('Inès');
+  await page.locator('#signup-lastname').fill('Profil');
+  await page.locator('#signup-birthdate').fill('2000-03-08');
+  await page.getByRole('button', { name: t.next }).click();
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-phone').fill('06 12 34 56 78');
+  await pickPlace(page, page, t.residence, 'Lyon');
+  await page.getByRole('button', { name: t.next }).click();
+  await page.locator('#signup-password').fill(demoPassword);
+  await page.locator('#signup-password-confirmation').fill(demoPassword);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: t.createAccount }).click();
+  await page.getByTestId('check-inbox').waitFor();
+  await page.getByTestId('mailbox-link').click();
+  await page.waitForURL((url) => url.pathname === '/mailbox');
+  const mail = page.getByTestId('mailbox-email').filter({ hasText: email }).first();
+  await mail.waitFor();
+  await mail.locator('a', { hasText: '/inscription/valider' }).first().click();
+  // Validating does not log in: the candidate then logs in with their password.
+  await page.getByTestId('sign-up-validation-done').waitFor();
+  await page.getByTestId('sign-up-validation-login').click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(demoPassword);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+}
+
+async function saveAndWait(page, t, form) {
+  await form.getByRole('button', { name: t.save }).click();
+  await page.getByText(t.saved).first().waitFor();
+}
+
+for (const locale of ['fr', 'en']) {
+  const t = texts[locale];
+
+  describe(`candidate profile (${locale})`, () => {
+    let browser;
+    before(async () => {
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    test('a new candidate fills their job search, a language, an experience and an education, and completion rises', async () => {
+      const context = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await signUpAndValidate(page, t, `profil.${locale}.${Date.now()}@example.com`);
+      const before = await completion(page, t);
+      await page.screenshot({ path: screenshotPath(`candidate-profile-dashboard-before-${locale}.png`), fullPage: true });
+
+      // What they look for: a job category, a place, a contract.
+      await page.goto(`${baseUrl}/dashboard/candidate/ma-recherche`);
+      const search = page.getByTestId('job-search-form');
+      await search.waitFor();
+      await search.getByRole('group', { name: t.jobCategories }).locator('input[type="checkbox"]').first().check({ force: true });
+      await pickPlace(search, page, t.addPlace, 'Lyon');
+      await search.getByRole('group', { name: t.contracts }).locator('input[type="checkbox"]').first().check({ force: true });
+      await page.screenshot({ path: screenshotPath(`candidate-profile-job-search-${locale}.png`), fullPage: true });
+      await saveAndWait(page, t, search);
+
+      // A language, at the default level.
+      await page.goto(`${baseUrl}/dashboard/candidate/langues`);
+      const languages = page.getByTestId('languages-form');
+      await languages.waitFor();
+      const addLanguage = languages.getByRole('combobox', { name: t.addLanguage });
+      await addLanguage.locator('option').nth(1).waitFor({ state: 'attached' });
+      await addLanguage.selectOption({ index: 1 });
+      await languages.getByRole('slider').waitFor();
+      await saveAndWait(page, t, languages);
+
+      // An experience told with the CAR method.
+      await page.goto(`${baseUrl}/dashboard/candidate/experiences`);
+      await page.getByTestId('experiences-empty').waitFor();
+      await page.getByTestId('experiences-add').first().click();
+      const experience = page.getByRole('dialog');
+      await experience.getByLabel(t.company, { exact: true }).fill('Café Lumière');
+      await experience.getByLabel(t.position, { exact: true }).fill('Barista');
+      for (const label of [t.contractType, t.hourlyScheme, t.jobCategory]) {
+        const select = experience.getByLabel(label, { exact: true });
+        await select.locator('option').nth(1).waitFor({ state: 'attached' });
+        await select.selectOption({ index: 1 });
+      }
+      await pickPlace(experience, page, t.place, 'Lyon');
+      await experience.getByLabel(t.startDate, { exact: true }).fill('2023-06-01');
+      await experience.getByLabel(t.endDate, { exact: true }).fill('2023-09-01');
+      await experience.getByLabel(t.context, { exact: true }).fill('Un café très fréquenté du centre-ville, des files d’attente le matin.');
+      await experience.getByLabel(t.actions, { exact: true }).fill('J’ai réorganisé le comptoir et préparé les commandes récurrentes à l’avance.');
+      await experience.getByLabel(t.results, { exact: true }).fill('L’attente a baissé de moitié aux heures de pointe.');
+      await pickSoftskill(experience);
+      await page.screenshot({ path: screenshotPath(`candidate-profile-experience-form-${locale}.png`), fullPage: true });
+      await experience.getByRole('button', { name: t.save }).click();
+      await experience.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Barista' }).waitFor();
+      await page.getByTestId('experiences-card').first().getByRole('button').first().waitFor();
+      await page.screenshot({ path: screenshotPath(`candidate-profile-experiences-${locale}.png`), fullPage: true });
+
+      // An education still going on.
+      await page.goto(`${baseUrl}/dashboard/candidate/formations`);
+      await page.getByTestId('educations-empty').waitFor();
+      await page.getByTestId('educations-add').first().click();
+      const education = page.getByRole('dialog');
+      await education.getByLabel(t.educationName, { exact: true }).fill('Licence Information-Communication');
+      for (const label of [t.degree, t.specialization]) {
+        const select = education.getByLabel(label, { exact: true });
+        await select.locator('option').nth(1).waitFor({ state: 'attached' });
+        await select.selectOption({ index: 1 });
+      }
+      await education.getByLabel(t.institution, { exact: true }).fill('Université Lumière Lyon 2');
+      await pickPlace(education, page, t.place, 'Lyon');
+      await education.getByLabel(t.startDate, { exact: true }).fill('2021-09-01');
+      await education.getByLabel(t.stillStudying, { exact: true }).check();
+      await pickSoftskill(education);
+      await education.getByRole('button', { name: t.save }).click();
+      await education.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Licence Information-Communication' }).waitFor();
+      await page.screenshot({ path: screenshotPath(`candidate-profile-educations-${locale}.png`), fullPage: true });
+
+      // The dashboard shows a higher completion.
+      await page.goto(`${baseUrl}/dashboard/candidate`);
+      const after = await completion(page, t);
+      await page.screenshot({ path: screenshotPath(`candidate-profile-dashboard-after-${locale}.png`), fullPage: true });
+      assert.ok(after > before, `completion should rise (was ${before}, now ${after})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  });
+}
