@@ -11,7 +11,7 @@
 //! Postgres (`uploads.data`), so every server replica serves them.
 //!
 //! Who may see a picture: its owner; and anyone who may read the profile of a candidate showing
-//! it (as profile picture or on a record), by the rule of `GET /api/api/candidates/{id}`
+//! it (as profile picture or on a record), by the rule of `GET /api/api/candidates/{slug}`
 //! (`candidates::authorize_read`): everyone for a shared profile, the candidate's school, a
 //! partner who saved them. Anyone else gets 404, whether the picture exists or not. An upload's
 //! id never names other bytes, so answers are cached for a year as immutable; `private`, because
@@ -192,8 +192,9 @@ struct StoredUpload {
     owner_user_id: Option<i64>,
     content_type: String,
     data: Vec<u8>,
-    /// The candidates whose profile shows the picture.
-    shown_by: Vec<i64>,
+    /// The slugs of the candidates whose profile shows the picture (by slug: a shared profile is
+    /// public under its slug, not its id).
+    shown_by: Vec<String>,
 }
 
 /// Serves a picture to whoever may see it (see the module doc).
@@ -213,13 +214,15 @@ pub async fn get_upload(
     let id = Uuid::parse_str(&id).map_err(|_| Error::NotFound)?;
     let upload: StoredUpload = sqlx::query_as(
         "select u.owner_user_id, u.content_type, u.data,
-                array(select c.user_id from candidates c join users p on p.id = c.user_id where p.profile_picture_id = u.id
-                      union select e.candidate_id from education_pictures x join educations e on e.id = x.education_id
-                            where x.upload_id = u.id
-                      union select r.candidate_id from project_pictures x join projects r on r.id = x.project_id
-                            where x.upload_id = u.id
-                      union select h.candidate_id from candidate_hobby_pictures x
-                            join candidate_hobbies h on h.id = x.candidate_hobby_id where x.upload_id = u.id) as shown_by
+                array(select k.slug from candidates k where k.user_id in (
+                          select c.user_id from candidates c join users p on p.id = c.user_id
+                          where p.profile_picture_id = u.id
+                          union select e.candidate_id from education_pictures x join educations e on e.id = x.education_id
+                                where x.upload_id = u.id
+                          union select r.candidate_id from project_pictures x join projects r on r.id = x.project_id
+                                where x.upload_id = u.id
+                          union select h.candidate_id from candidate_hobby_pictures x
+                                join candidate_hobbies h on h.id = x.candidate_hobby_id where x.upload_id = u.id)) as shown_by
          from uploads u where u.id = $1",
     )
     .bind(id)
@@ -227,11 +230,11 @@ pub async fn get_upload(
     .await?
     .ok_or(Error::NotFound)?;
     let mut visible = caller.is_some_and(|user| Some(user.id) == upload.owner_user_id);
-    for candidate_id in &upload.shown_by {
+    for slug in &upload.shown_by {
         if visible {
             break;
         }
-        visible = authorize_read(&state.db, caller, &candidate_id.to_string()).await.is_ok();
+        visible = authorize_read(&state.db, caller, slug).await.is_ok();
     }
     if !visible {
         return Err(Error::NotFound);
