@@ -2,10 +2,27 @@
 // (which must send its emails to the demo mailbox): a brand-new candidate
 // signs up, validates from the mailbox, logs in, fills their job search, a language,
 // an experience told with the CAR method and an education, and sees their
-// profile's completion rise on the dashboard. Once in French, once in English.
+// profile's completion rise on the dashboard. Then the demo partner searches near
+// Lyon with a keyword of that experience and finds the candidate, with the score's
+// explanation: the time from the save that makes the candidate findable to the
+// partner's search finding them is the indexer's freshness, asserted under 2 s and printed.
+// Once in French, once in English.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, demoPassword, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+import {
+  baseUrl,
+  collectPageErrors,
+  demoPassword,
+  launchBrowser,
+  loggedInContext,
+  newContext,
+  screenshotPath,
+} from './browser.mjs';
+
+/** What the partner types in the keywords field: the experience's position and company. */
+const keyword = 'Barista Lumière';
+/** The longest the partner may wait for a candidate's save to show in a search. */
+const freshnessBudgetMs = 2000;
 
 const texts = {
   fr: {
@@ -124,6 +141,61 @@ async function signUpAndValidate(page, t, email) {
   await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
 }
 
+/**
+ * The sourcing request that should find the candidate: their own job search
+ * (category, contract, place, language) with the keyword, sent by the partner.
+ */
+async function searchFindingCandidate(page) {
+  const whoami = await (await page.request.get(`${baseUrl}/api/api/auth/whoami`)).json();
+  const profile = await (await page.request.get(`${baseUrl}/api/api/candidates/${whoami.candidate.id}`)).json();
+  return {
+    candidateId: whoami.candidate.id,
+    request: {
+      job_category: profile.job_categories[0].id,
+      contracts: [profile.contract_types[0].id],
+      duration: 6,
+      start_at: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      localization: profile.job_localizations[0],
+      radius: 10,
+      // The new candidate has not said which degree they hold: the recruiter asks for none.
+      degree: 0,
+      languages: [{ id: profile.languages[0].id, level: 1 }],
+      keywords: keyword,
+      limit: 50,
+      offset: 0,
+    },
+  };
+}
+
+/** Runs `request` as the partner until it lists the candidate; the milliseconds that took. */
+async function waitUntilFound(partnerPage, request, candidateId, since) {
+  for (;;) {
+    const response = await partnerPage.request.post(`${baseUrl}/api/api/sourcing/searchs?save=false`, { data: request });
+    assert.equal(response.status(), 200, await response.text());
+    const body = await response.json();
+    if (body.hits.some((hit) => hit.candidate.id === candidateId)) return Date.now() - since;
+    assert.ok(Date.now() - since < 30_000, 'the partner never found the candidate');
+    await partnerPage.waitForTimeout(50);
+  }
+}
+
+/** The partner's sourcing form filled with `request`, the way a recruiter would. */
+async function fillSourcingForm(page, request) {
+  await page.goto(`${baseUrl}/dashboard/partenaire/sourcing`);
+  await page.getByTestId('sourcing-page').waitFor();
+  const category = page.locator('#sourcing-job-category');
+  await category.locator(`option[value="${request.job_category}"]`).waitFor({ state: 'attached' });
+  await category.selectOption(String(request.job_category));
+  await page.locator(`fieldset[data-name="contracts"] input[value="${request.contracts[0]}"]`).check({ force: true });
+  await page.locator('#sourcing-duration').fill(String(request.duration));
+  await page.locator('#sourcing-start-at').fill(request.start_at);
+  await page.locator('#sourcing-degree').selectOption(String(request.degree));
+  await page.locator('#sourcing-localization').fill('Lyon');
+  await page.getByRole('option', { name: /^Lyon\b/ }).first().click();
+  await page.locator('.language-levels__add').selectOption(String(request.languages[0].id));
+  await page.locator('#sourcing-keywords').fill(keyword);
+}
+
 async function saveAndWait(page, t, form) {
   await form.getByRole('button', { name: t.save }).click();
   await page.getByText(t.saved).first().waitFor();
@@ -169,6 +241,11 @@ for (const locale of ['fr', 'en']) {
       await languages.getByRole('slider').waitFor();
       await saveAndWait(page, t, languages);
 
+      // The demo partner, logged in beside, looks for the candidate by the position and company
+      // of the experience that follows: the experience's save is what makes them findable.
+      const { candidateId, request } = await searchFindingCandidate(page);
+      const partner = await loggedInContext(browser, 'partner', { localeCookie: locale, browserLanguage: t.browserLanguage });
+
       // An experience told with the CAR method.
       await page.goto(`${baseUrl}/dashboard/candidate/experiences`);
       await page.getByTestId('experiences-empty').waitFor();
@@ -190,6 +267,9 @@ for (const locale of ['fr', 'en']) {
       await pickSoftskill(experience);
       await page.screenshot({ path: screenshotPath(`candidate-profile-experience-form-${locale}.png`), fullPage: true });
       await experience.getByRole('button', { name: t.save }).click();
+      const findableSave = Date.now();
+      const found = waitUntilFound(partner.page, request, candidateId, findableSave);
+      found.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled
       await experience.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Barista' }).waitFor();
       await page.getByTestId('experiences-card').first().getByRole('button').first().waitFor();
@@ -222,6 +302,21 @@ for (const locale of ['fr', 'en']) {
       await page.screenshot({ path: screenshotPath(`candidate-profile-dashboard-after-${locale}.png`), fullPage: true });
       assert.ok(after > before, `completion should rise (was ${before}, now ${after})`);
       assert.deepEqual(errors, []);
+
+      // The demo partner finds the new candidate by a keyword of their experience.
+      try {
+        const freshness = await found;
+        console.log(`indexer freshness (${locale}): the partner's search found the candidate ${freshness} ms after the experience's save`);
+        assert.ok(freshness <= freshnessBudgetMs, `found ${freshness} ms after the save (budget ${freshnessBudgetMs} ms)`);
+        await fillSourcingForm(partner.page, request);
+        const card = partner.page.locator(`[data-testid="hit-card"][data-candidate-id="${candidateId}"]`);
+        await card.waitFor({ timeout: 60_000 });
+        await card.getByTestId('hit-explanation').locator('[data-criterion="proximity"]').waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await partner.page.screenshot({ path: screenshotPath(`candidate-profile-found-by-partner-${locale}.png`) });
+      } finally {
+        await partner.context.close();
+      }
       await context.close();
     });
   });
