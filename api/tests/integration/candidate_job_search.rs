@@ -161,3 +161,55 @@ async fn the_cv_lists_experiences_educations_and_projects_in_date_order(pool: Pg
         "current first, then latest"
     );
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_studies_are_patched_field_by_field_and_a_program_belongs_to_the_campus(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let lea = new_candidate(&pool, &app, "lea@example.org").await;
+    let campuses: Vec<(i64, i64)> = sqlx::query_as(
+        "select c.id, min(p.id) from campuses c join programs p on p.campus_id = c.id group by c.id order by c.id limit 2",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let [(campus, program), (other_campus, other_program)] = campuses[..] else { panic!("the seed has two campuses") };
+    let patch = |body: Value| call(&app, &lea.cookie, "PATCH", "/api/api/candidates", Some(body));
+
+    let set = patch(json!({ "entry_year": 2024, "campus": campus, "program": program })).await;
+    assert_eq!(set.status, StatusCode::OK, "{}", set.text());
+    assert_eq!(set.json()["entry_year"], 2024);
+    assert_eq!(set.json()["campus"]["id"], campus);
+    assert_eq!(set.json()["program"]["id"], program);
+    assert!(set.json()["school"]["id"].is_i64(), "the campus brings its school");
+
+    let year_only = patch(json!({ "entry_year": 2025 })).await;
+    assert_eq!(year_only.status, StatusCode::OK);
+    assert_eq!(year_only.json()["program"]["id"], program, "absent fields are kept");
+
+    let foreign_program = patch(json!({ "program": other_program })).await;
+    assert_eq!(foreign_program.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(foreign_program.json()["errors"]["program"], json!(["unknown"]));
+    let bad = patch(json!({ "entry_year": 1800, "campus": 999_999 })).await;
+    assert_eq!(bad.json()["errors"]["entry_year"], json!(["out_of_range"]));
+    assert_eq!(bad.json()["errors"]["campus"], json!(["unknown"]));
+    let password_without_query = patch(json!({ "password": "Nouveau-mot-2026" })).await;
+    assert_eq!(password_without_query.json()["errors"]["password"], json!(["query_parameter_expected"]));
+
+    let moved = patch(json!({ "campus": other_campus })).await;
+    assert_eq!(moved.status, StatusCode::OK);
+    assert_eq!(moved.json()["campus"]["id"], other_campus);
+    assert!(moved.json()["program"].is_null(), "a new campus leaves the old campus's program behind");
+    let cleared = patch(json!({ "entry_year": null, "campus": null })).await;
+    assert!(cleared.json()["entry_year"].is_null() && cleared.json()["campus"].is_null());
+
+    let wrong_password = call(
+        &app,
+        &lea.cookie,
+        "PATCH",
+        "/api/api/candidates?password",
+        Some(json!({ "current_password": "nope", "password": "Nouveau-mot-2026" })),
+    )
+    .await;
+    assert_eq!(wrong_password.json()["errors"]["current_password"], json!(["wrong_password"]));
+}

@@ -829,7 +829,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["change_candidate_password"];
+        patch: operations["patch_candidate"];
         trace?: never;
     };
     "/api/api/candidates/{id_or_slug}": {
@@ -1891,6 +1891,23 @@ export interface components {
         BTreeMap: {
             [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image")[];
         };
+        CandidatePatchRequest: components["schemas"]["PasswordChangeRequest"] & {
+            /**
+             * Format: int64
+             * @description A campus id (absent: unchanged; null: none, which clears the program too).
+             */
+            campus?: number | null;
+            /**
+             * Format: int32
+             * @description The year the candidate entered their school (absent: unchanged; null: none).
+             */
+            entry_year?: number | null;
+            /**
+             * Format: int64
+             * @description A program of the candidate's campus (absent: unchanged; null: none).
+             */
+            program?: number | null;
+        };
         CandidateProfileResponse: {
             /** Format: date */
             availability?: string | null;
@@ -2587,13 +2604,13 @@ export interface components {
             postcodes?: string[];
             type: components["schemas"]["PlaceKind"];
         };
-        ProfileUpdateRequest: components["schemas"]["IdentityInput"] & components["schemas"]["JobSearchInput"] & components["schemas"]["StudiesInput"] & {
+        ProfileUpdateRequest: components["schemas"]["IdentityInput"] & components["schemas"]["JobSearchInput"] & {
             /**
              * Format: int32
              * @description A degree's id (absent: unchanged; null: none).
              */
             degree?: number | null;
-            /** @description The screen that sent the form: `profile`, `job_search` or `studies`. */
+            /** @description The screen that sent the form: `profile` or `job_search`. */
             from?: string | null;
             /**
              * Format: uuid
@@ -2885,21 +2902,6 @@ export interface components {
         };
         /** @enum {string} */
         SortOrder: "score" | "distance";
-        /** @description Where and when the candidate studies. */
-        StudiesInput: {
-            /**
-             * Format: int64
-             * @description A campus id (null: none).
-             */
-            campus?: number | null;
-            /** Format: int32 */
-            entry_year?: number | null;
-            /**
-             * Format: int64
-             * @description A program of that campus (null: none).
-             */
-            program?: number | null;
-        };
         UnsubscribeRequest: {
             token?: string | null;
             /** @description The notification type named in the link (`news`, `sourcing`, `school`). */
@@ -3706,7 +3708,7 @@ export interface operations {
             };
         };
     };
-    change_candidate_password: {
+    patch_candidate: {
         parameters: {
             query?: {
                 /** @description Present (`?password`) when the request changes the password. */
@@ -3718,11 +3720,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PasswordChangeRequest"];
+                "application/json": components["schemas"]["CandidatePatchRequest"];
             };
         };
         responses: {
-            /** @description password changed; other sessions revoked, this one renewed */
+            /** @description studies changed: the profile after the update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateProfileResponse"];
+                };
+            };
+            /** @description `?password`: password changed; other sessions revoked, this one renewed */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3745,7 +3756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description wrong_password, password_policy */
+            /** @description wrong_password, password_policy; out_of_range, unknown; query_parameter_expected for password fields without `?password` */
             422: {
                 headers: {
                     [name: string]: unknown;

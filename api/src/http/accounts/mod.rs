@@ -7,6 +7,8 @@ mod passwords;
 mod sign_up;
 mod unsubscribe;
 
+pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password};
+
 use utoipa_axum::routes;
 
 use super::AppState;
@@ -27,7 +29,6 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(passwords::reset_password));
     table.add(Access::Authenticated, routes!(email_change::request_email_renewal));
     table.add(Access::Public, routes!(email_change::confirm_email_renewal));
-    table.add(Access::Only(Role::Candidate), routes!(passwords::change_candidate_password));
     table.add(Access::Only(Role::Partner), routes!(passwords::change_partner_password));
     table.add(Access::Public, routes!(unsubscribe::unsubscribe));
 }

@@ -127,30 +127,20 @@ pub async fn reset_password(
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct PasswordChangeQuery {
     /// Present (`?password`) when the request changes the password.
-    password: Option<String>,
+    pub password: Option<String>,
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PasswordChangeRequest {
     current_password: Option<String>,
     password: Option<String>,
 }
 
-#[utoipa::path(
-    patch, path = "/api/api/candidates", params(PasswordChangeQuery), request_body = PasswordChangeRequest,
-    responses(
-        (status = 204, description = "password changed; other sessions revoked, this one renewed"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
-        (status = 422, body = crate::error::ErrorBody, description = "wrong_password, password_policy"),
-    )
-)]
-pub async fn change_candidate_password(
-    state: State<AppState>,
-    user: CurrentUser,
-    query: Query<PasswordChangeQuery>,
-    request: Json<PasswordChangeRequest>,
-) -> Result<Response> {
-    change_password(state, user, query, request).await
+impl PasswordChangeRequest {
+    /// Whether the body carries either password field.
+    pub fn names_a_password(&self) -> bool {
+        self.current_password.is_some() || self.password.is_some()
+    }
 }
 
 #[utoipa::path(
@@ -162,17 +152,6 @@ pub async fn change_candidate_password(
     )
 )]
 pub async fn change_partner_password(
-    state: State<AppState>,
-    user: CurrentUser,
-    query: Query<PasswordChangeQuery>,
-    request: Json<PasswordChangeRequest>,
-) -> Result<Response> {
-    change_password(state, user, query, request).await
-}
-
-/// The password change of spec section 7 (`PATCH ...?password`). Other profile updates through
-/// these paths belong to the profile features and answer 422 until they exist.
-async fn change_password(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(query): Query<PasswordChangeQuery>,
@@ -181,6 +160,12 @@ async fn change_password(
     if query.password.is_none() {
         return Err(Error::invalid("password", RuleCode::QueryParameterExpected));
     }
+    change_password(&state, user, &request).await
+}
+
+/// The password change of spec section 7 (`PATCH ...?password`), for the partner's route above
+/// and the candidate's (`candidate_profile::studies`, which shares its path with the studies).
+pub async fn change_password(state: &AppState, user: CurrentUser, request: &PasswordChangeRequest) -> Result<Response> {
     let (email, stored_hash): (String, Option<String>) =
         sqlx::query_as("select email, password_hash from users where id = $1")
             .bind(user.id)

@@ -1,6 +1,6 @@
 //! The candidate's side of their profile, end to end: the four kinds of record (experiences,
 //! educations, projects, hobbies) under `/api/api/candidate/...`, the profile update and the job
-//! search (`POST /api/api/candidates/{id}`), languages, pictures, the profile's completion, the
+//! search (`POST /api/api/candidates/{id}`), the studies (`PATCH /api/api/candidates`), languages, pictures, the profile's completion, the
 //! CV view (`GET /api/api/experiences`) and the reads of a profile's parts by slug.
 //!
 //! Every write checks the rules of spec section 5 on the server (422 with each field's rule
@@ -22,6 +22,7 @@ mod projects;
 mod public_reads;
 mod record_parts;
 mod records;
+mod studies;
 
 use serde::{Deserialize, Serialize};
 
@@ -42,6 +43,7 @@ pub fn routes(table: &mut RouteTable) {
     let candidate = Access::Only(Role::Candidate);
     table.add(candidate, utoipa_axum::routes!(profile::update_candidate));
     table.add(candidate, utoipa_axum::routes!(languages::update_candidate_languages));
+    table.add(candidate, utoipa_axum::routes!(studies::patch_candidate));
 }
 
 /// The profile a candidate writes is their own: `{id}` in a path must be the caller's id. Any

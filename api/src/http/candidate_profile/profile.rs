@@ -4,10 +4,9 @@
 //! - `profile` (the "profil" screen): firstname, lastname, phone, birthdate and home place are
 //!   required (spec section 5, base user); headline optional (absent or blank clears it);
 //! - `job_search` (the "ma-recherche" screen): see [`super::job_search`];
-//! - `studies`: `entry_year`, `campus` and `program` (a program of that campus). Spec section 7
-//!   puts them on `PATCH /api/api/candidates`, whose route still belongs to the password change
-//!   (`accounts`, which must not be touched while it is being split); until that route hands its
-//!   non-password requests over, the screen saves them here.
+//!
+//! Studies (entry year, campus, program) go through `PATCH /api/api/candidates` as spec section 7
+//! says: see [`super::studies`].
 //!
 //! `degree`, `type` and `profile_picture` (an upload id of the caller's) may come from any screen:
 //! absent keeps them, `null` clears them. `{id}` must be the caller's own id: any other is a 404,
@@ -32,13 +31,15 @@ use crate::places::{LocalizationInput, Place};
 use crate::validation::Checks;
 
 /// A field that may be absent (`None`: keep), `null` (`Some(None)`: clear) or set.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<Option<T>>, D::Error> {
+pub(super) fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProfileUpdateRequest {
-    /// The screen that sent the form: `profile`, `job_search` or `studies`.
+    /// The screen that sent the form: `profile` or `job_search`.
     from: Option<String>,
     /// A degree's id (absent: unchanged; null: none).
     #[serde(default, deserialize_with = "present")]
@@ -56,8 +57,6 @@ pub struct ProfileUpdateRequest {
     identity: IdentityInput,
     #[serde(flatten)]
     job_search: JobSearchInput,
-    #[serde(flatten)]
-    studies: StudiesInput,
 }
 
 /// The "profil" screen's own fields.
@@ -72,17 +71,6 @@ pub struct IdentityInput {
     localization: Option<LocalizationInput>,
     /// One line under the name (at most 200 characters).
     headline: Option<String>,
-}
-
-/// Where and when the candidate studies.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-pub struct StudiesInput {
-    #[schema(minimum = 1950, maximum = 2100)]
-    pub entry_year: Option<i16>,
-    /// A campus id (null: none).
-    pub campus: Option<i64>,
-    /// A program of that campus (null: none).
-    pub program: Option<i64>,
 }
 
 #[utoipa::path(
@@ -105,7 +93,7 @@ pub async fn update_candidate(
     let reference = state.reference_lists().await?;
     let mut checks = Checks::new();
     let screen = match request.from.as_deref() {
-        Some(screen @ ("profile" | "job_search" | "studies")) => screen,
+        Some(screen @ ("profile" | "job_search")) => screen,
         None => {
             checks.fail("from", RuleCode::Required);
             ""
@@ -118,8 +106,6 @@ pub async fn update_candidate(
     let shared = check_shared(&state, user, reference, &request, &mut checks).await?;
     let identity = (screen == "profile").then(|| check_identity(&request.identity, &mut checks));
     let job_search = (screen == "job_search").then(|| request.job_search.check(reference, &mut checks));
-    let studies =
-        if screen == "studies" { Some(check_studies(&state, &request.studies, &mut checks).await?) } else { None };
     checks.finish()?;
 
     let mut transaction = state.db.begin().await?;
@@ -129,9 +115,6 @@ pub async fn update_candidate(
     }
     if let Some(job_search) = job_search {
         job_search.store(&mut transaction, user.id).await?;
-    }
-    if let Some(studies) = studies {
-        store_studies(&mut transaction, user.id, &studies).await?;
     }
     completion::refresh(&mut transaction, user.id).await?;
     transaction.commit().await?;
@@ -246,54 +229,5 @@ async fn store_identity(connection: &mut sqlx::PgConnection, candidate_id: i64, 
         .bind(&identity.headline)
         .execute(&mut *connection)
         .await?;
-    Ok(())
-}
-
-/// Checked studies: the campus's school comes with the campus.
-pub struct Studies {
-    entry_year: Option<i16>,
-    campus: Option<i64>,
-    program: Option<i64>,
-}
-
-async fn check_studies(state: &AppState, input: &StudiesInput, checks: &mut Checks) -> Result<Studies> {
-    if input.entry_year.is_some_and(|year| !(1950..=2100).contains(&year)) {
-        checks.fail("entry_year", RuleCode::OutOfRange);
-    }
-    if let Some(campus) = input.campus {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from campuses where id = $1)")
-            .bind(campus)
-            .fetch_one(&state.db)
-            .await?;
-        if !known {
-            checks.fail("campus", RuleCode::Unknown);
-        }
-    }
-    if let Some(program) = input.program {
-        let of_campus: bool =
-            sqlx::query_scalar("select exists (select 1 from programs where id = $1 and campus_id = $2)")
-                .bind(program)
-                .bind(input.campus)
-                .fetch_one(&state.db)
-                .await?;
-        if !of_campus {
-            checks.fail("program", RuleCode::Unknown);
-        }
-    }
-    Ok(Studies { entry_year: input.entry_year, campus: input.campus, program: input.program })
-}
-
-async fn store_studies(connection: &mut sqlx::PgConnection, candidate_id: i64, studies: &Studies) -> Result<()> {
-    sqlx::query(
-        "update candidates set entry_year = $2, campus_id = $3, program_id = $4,
-                               school_id = coalesce((select school_id from campuses where id = $3), school_id)
-         where user_id = $1",
-    )
-    .bind(candidate_id)
-    .bind(studies.entry_year)
-    .bind(studies.campus)
-    .bind(studies.program)
-    .execute(connection)
-    .await?;
     Ok(())
 }
