@@ -4,6 +4,10 @@
 //! authorization-matrix test are all built from that one declaration, so none of them can miss
 //! a route the others have.
 //!
+//! Every operation also documents the answers the framework gives on the route's behalf (see
+//! [`document_common_answers`]): 401 and 403 from its access, 404 for a path parameter, 400 and
+//! 422 for a path parameter, a query or a body, 413 and 415 for a body. A handler documents its own statuses.
+//!
 //! Ownership of a resource (a partner's search, a school's campus) is checked by the handler,
 //! which knows the resource; the table checks identity and role. A route whose answer depends
 //! on who asks but that anonymous visitors may also call ([`Access::PublicWithSession`]) gets
@@ -16,8 +20,8 @@ use axum::http::request::Parts;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodFilter, MethodRouter, on};
-use utoipa::openapi::path::{HttpMethod, Operation, PathItem, Paths};
-use utoipa::openapi::{RefOr, Schema};
+use utoipa::openapi::path::{HttpMethod, Operation, ParameterIn, PathItem, Paths};
+use utoipa::openapi::{Content, Ref, RefOr, Response as DocumentedResponse, ResponseBuilder, Schema};
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use super::AppState;
@@ -117,8 +121,13 @@ impl RouteTable {
 
     /// Adds a handler documented with `#[utoipa::path]`, as `utoipa_axum::routes!(handler)`
     /// hands it over, callable by `access`. Its method and path are the documented ones.
-    pub fn add(&mut self, access: Access, (schemas, paths, method_router): UtoipaMethodRouter<AppState>) {
+    pub fn add(&mut self, access: Access, (schemas, mut paths, method_router): UtoipaMethodRouter<AppState>) {
         let method_router = guarded(access, method_router);
+        for item in paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                document_common_answers(operation, access);
+            }
+        }
         for (documented_path, item) in &paths.paths {
             for method in declared_methods(item) {
                 self.routes.push(RouteInfo { method, path: documented_path.clone(), access });
@@ -137,13 +146,14 @@ impl RouteTable {
         method: HttpMethod,
         path: &str,
         access: Access,
-        operation: Operation,
+        mut operation: Operation,
         handler: H,
     ) where
         H: Handler<T, AppState>,
         T: 'static,
     {
         let (_, filter, name) = METHODS.iter().find(|(known, ..)| *known == method).expect("a supported method");
+        document_common_answers(&mut operation, access);
         self.router =
             std::mem::take(&mut self.router).route(relative_path(path), guarded(access, on(*filter, handler)));
         self.routes.push(RouteInfo { method: name, path: path.to_owned(), access });
@@ -155,6 +165,41 @@ impl RouteTable {
     pub fn into_parts(self) -> RouteTableParts {
         RouteTableParts { router: self.router, routes: self.routes, paths: self.paths, schemas: self.schemas }
     }
+}
+
+fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.post, &mut item.patch, &mut item.put, &mut item.delete].into_iter().flatten()
+}
+
+/// Documents the error answers a route gives whatever its handler does, where the handler's
+/// own documentation does not already name them: the access guard's 401 and 403, a malformed
+/// path parameter, query or body (400), an unknown path parameter (404), a query or body that
+/// breaks its rules (422), and a
+/// body too large (413) or of another content type (415; a malformed body is a 400).
+fn document_common_answers(operation: &mut Operation, access: Access) {
+    let parameters = operation.parameters.as_deref().unwrap_or_default();
+    let has_path_parameter = parameters.iter().any(|parameter| parameter.parameter_in == ParameterIn::Path);
+    let has_query = parameters.iter().any(|parameter| parameter.parameter_in == ParameterIn::Query);
+    let has_body = operation.request_body.is_some();
+    let answers = [
+        (access != Access::Public && access != Access::PublicWithSession, "401", "not logged in"),
+        (matches!(access, Access::Only(_) | Access::OneOf(_)), "403", "the caller's role may not call this route"),
+        (has_path_parameter || has_query || has_body, "400", "a malformed path parameter, query or body"),
+        (has_path_parameter, "404", "nothing the caller may see has this identifier"),
+        (has_query || has_body, "422", "the fields and the rules they broke"),
+        (has_body, "413", "the body is too large"),
+        (has_body, "415", "the body is not of the content type this route takes"),
+    ];
+    for (applies, status, description) in answers {
+        if applies {
+            operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description));
+        }
+    }
+}
+
+fn error_answer(description: &str) -> RefOr<DocumentedResponse> {
+    let body = Content::new(Some(Ref::from_schema_name("ErrorBody")));
+    RefOr::T(ResponseBuilder::new().description(description).content("application/json", body).build())
 }
 
 /// Adds `more` to `paths`, keeping both operations when a path has several methods.

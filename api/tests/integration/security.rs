@@ -325,3 +325,15 @@ async fn a_project_cannot_be_filed_under_another_users_proposed_category(pool: P
     assert_eq!(refused.json()["errors"]["category"], json!(["unknown"]));
     assert!(accepted.status.is_success(), "the author may use their own proposal: {}", accepted.text());
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_body_whose_texts_hold_the_nul_character_is_refused_before_the_database(pool: PgPool) {
+    let app = app(pool.clone());
+    let with_nul = post_raw(&app, "/api/api/report", r#"{"message": "bonjour\u0000"}"#.to_owned()).await;
+    assert_eq!(with_nul.status, StatusCode::BAD_REQUEST, "{}", with_nul.text());
+    assert_eq!(with_nul.json()["code"], "invalid_body");
+    let text_not_escape = post_raw(&app, "/api/api/report", r#"{"message": "a path: C:\\u0000"}"#.to_owned()).await;
+    assert_eq!(text_not_escape.status, StatusCode::CREATED, "{}", text_not_escape.text());
+    let stored: i64 = sqlx::query_scalar("select count(*) from problem_reports").fetch_one(&pool).await.unwrap();
+    assert_eq!(stored, 1);
+}

@@ -48,7 +48,11 @@ pub struct UnsubscribeRequest {
 
 #[utoipa::path(
     post, path = "/api/api/notifications/unsubscribe", request_body = UnsubscribeRequest,
-    responses((status = 204), (status = 400, body = crate::error::ErrorBody, description = "invalid_token"))
+    responses(
+        (status = 204),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
+        (status = 429, body = crate::error::ErrorBody, description = "too many token attempts from one address"),
+    )
 )]
 pub async fn unsubscribe(
     State(state): State<AppState>,
