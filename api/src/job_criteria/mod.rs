@@ -9,7 +9,7 @@
 
 pub mod reference;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
@@ -159,17 +159,26 @@ fn required<T>(checks: &mut Checks, field: &str, value: Option<T>) -> Option<T> 
     value
 }
 
-/// A `YYYY-MM-DD` date that must be given.
+/// The years a date of the product may fall in: a career's dates, a job's start. Beyond them a
+/// date is a typing mistake, and a date near chrono's limits would overflow once a search is
+/// relaxed by some months.
+pub const DATE_YEARS: std::ops::RangeInclusive<i32> = 1900..=2100;
+
+/// A `YYYY-MM-DD` date that must be given, within [`DATE_YEARS`].
 pub fn required_date(checks: &mut Checks, field: &str, text: Option<&str>) -> Option<NaiveDate> {
     let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) else {
         checks.fail(field, RuleCode::Required);
         return None;
     };
-    let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
-    if date.is_none() {
+    let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") else {
         checks.fail(field, RuleCode::InvalidDate);
+        return None;
+    };
+    if !DATE_YEARS.contains(&date.year()) {
+        checks.fail(field, RuleCode::OutOfRange);
+        return None;
     }
-    date
+    Some(date)
 }
 
 /// `value`, recording `out_of_range` when it is outside `range`.

@@ -480,3 +480,17 @@ async fn a_partner_saves_only_a_candidate_their_search_finds(pool: PgPool) {
         .unwrap();
     assert_eq!(saved_rows, 0);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_start_date_beyond_the_years_of_a_career_is_out_of_range(pool: PgPool) {
+    let PartnerApp { app, cookie, .. } = partner_app(&pool).await;
+    for start_at in ["9999-12-31", "0001-01-01"] {
+        let body = json!({
+            "job_category": 1, "contracts": [1], "duration": 6, "start_at": start_at,
+            "localization": { "type": "city", "id": "69123" }, "radius": 10, "languages": [{ "id": 1, "level": 3 }]
+        });
+        let answer = search(&app, &cookie, false, &body).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{start_at}");
+        assert_eq!(answer.json()["errors"]["start_at"], json!(["out_of_range"]), "{start_at}");
+    }
+}
