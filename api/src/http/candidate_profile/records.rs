@@ -220,6 +220,20 @@ pub async fn save<R: Record>(
     id: Option<i64>,
     request: &R::Request,
 ) -> Result<(StatusCode, Json<SavedRecord<R::View>>)> {
+    if let Some(id) = id {
+        // another's record is a 404 whatever the body, as a missing one is
+        let owned: bool = sqlx::query_scalar(&format!(
+            "select exists (select 1 from {} where id = $1 and candidate_id = $2)",
+            R::KIND.table()
+        ))
+        .bind(id)
+        .bind(user.id)
+        .fetch_one(&state.db)
+        .await?;
+        if !owned {
+            return Err(Error::NotFound);
+        }
+    }
     let reference = state.reference_lists().await?;
     let context = CheckContext { state, reference, candidate_id: user.id };
     let mut checks = Checks::new();
