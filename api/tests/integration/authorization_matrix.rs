@@ -72,11 +72,17 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
     let users = contact_details(&pool).await;
     let id_of = |email: &str| users.iter().find(|(_, known, _)| known == email).map(|(id, ..)| *id);
-    let identities: [(&str, Option<&str>, Option<api::auth::Role>, Option<i64>); 4] = [
+    // (name, session, role, user id)
+    let identities = [
         ("anonymous", None, None, None),
-        ("candidate", Some(&candidate), Some(api::auth::Role::Candidate), id_of(api::seed::DEMO_CANDIDATE_EMAIL)),
-        ("school", Some(&school), Some(api::auth::Role::School), id_of(api::seed::DEMO_SCHOOL_EMAIL)),
-        ("partner", Some(&partner), Some(api::auth::Role::Partner), id_of(api::seed::DEMO_PARTNER_EMAIL)),
+        (
+            "candidate",
+            Some(candidate.as_str()),
+            Some(api::auth::Role::Candidate),
+            id_of(api::seed::DEMO_CANDIDATE_EMAIL),
+        ),
+        ("school", Some(school.as_str()), Some(api::auth::Role::School), id_of(api::seed::DEMO_SCHOOL_EMAIL)),
+        ("partner", Some(partner.as_str()), Some(api::auth::Role::Partner), id_of(api::seed::DEMO_PARTNER_EMAIL)),
     ];
     let routes = api::http::routes();
     assert!(routes.len() >= 40, "the table lists every route ({} found)", routes.len());
