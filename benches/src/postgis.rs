@@ -228,10 +228,10 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
         ),
         geo as (
             select candidate_id, max(proximity) as proximity from (
-                select candidate_id, 1.0::float8 - min(distance_km) / {radius} as proximity
+                select candidate_id, 1.0::float8 - 0.5::float8 * power(min(distance_km) / {radius}, 2) as proximity
                 from near where distance_km <= {radius} group by candidate_id
                 union all
-                select candidate_id, 0.5::float8 from bench_countries where country = '{country}'
+                select candidate_id, 0.25::float8 from bench_countries where country = '{country}'
             ) credited group by candidate_id
         )
         select c.candidate_id, {score} as score, count(*) over () as total

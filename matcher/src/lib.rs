@@ -34,10 +34,11 @@
 //!   over the requested languages;
 //! - soft skills: the candidate's percentage (the highest listed for the category, 0 when absent) in
 //!   each requested category, as a fraction, averaged over the requested categories;
-//! - proximity: for a point query, `1 - distance/radius` of the nearest matching place (smallest
-//!   distance, then lowest localization index), or 0.5 through a whole-country localization of the
-//!   query country; when a candidate has both, the higher credit wins and the lower localization
-//!   index breaks a tie. For a country query every match scores 0.5, credited to the first
+//! - proximity: for a point query, `1 - 0.5 (distance/radius)²` of the nearest matching place
+//!   (smallest distance, then lowest localization index): 1 at the point, 0.5 on the radius; or
+//!   0.25 through a whole-country localization of the query country, below every place in the
+//!   circle, so that local people outrank those who would work anywhere; when a candidate has
+//!   both, the place wins. For a country query every match scores 0.25, credited to the first
 //!   localization in that country;
 //! - total: `100 * (0.4 languages + 0.4 soft skills + 0.2 proximity)` when the query requests both
 //!   languages and soft skills, `100 * (0.8 requested one + 0.2 proximity)` when it requests one,

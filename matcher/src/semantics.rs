@@ -13,8 +13,14 @@ use crate::model::{LanguageRequirement, LanguageSkill, SoftSkillShare};
 /// Mean Earth radius (IUGG), in kilometres.
 pub const EARTH_RADIUS_KM: f64 = 6371.0088;
 
-/// The proximity credit of a match through a whole-country localization or a country query.
-pub const COUNTRY_WIDE_PROXIMITY: f64 = 0.5;
+/// The proximity credit of a place on the edge of the query's circle: every place inside the
+/// circle earns at least this much.
+pub const EDGE_PROXIMITY: f64 = 0.5;
+
+/// The proximity credit of a match through a whole-country localization or a country query:
+/// below every place inside a circle, so that people who want to work *there* come before people
+/// who would work anywhere in the country, all else equal.
+pub const COUNTRY_WIDE_PROXIMITY: f64 = 0.25;
 
 /// The point on the unit sphere for a latitude and longitude in degrees.
 pub fn unit_vector(lat: f64, lng: f64) -> [f64; 3] {
@@ -97,9 +103,16 @@ pub fn soft_skill_score_by(categories: &[u16], percent_of: impl Fn(u16) -> u8) -
     Some(sum / categories.len() as f64)
 }
 
-/// 1 at the query point, 0 on the radius.
+/// 1 at the query point, [`EDGE_PROXIMITY`] on the radius, falling with the square of the
+/// distance: nearby people keep nearly the whole credit (0.98 at a tenth of the radius, 0.82 at
+/// six tenths), and the edge of the circle still ranks above country-wide mobility.
 pub fn point_proximity(distance_km: f64, radius_km: f64) -> f64 {
-    if radius_km > 0.0 { 1.0 - distance_km / radius_km } else { 1.0 }
+    if radius_km > 0.0 {
+        let share = distance_km / radius_km;
+        1.0 - (1.0 - EDGE_PROXIMITY) * share * share
+    } else {
+        1.0
+    }
 }
 
 /// The total score, 0–100: 0.4 languages + 0.4 soft skills + 0.2 proximity when both kinds of

@@ -79,7 +79,7 @@ fn a_candidate_with_several_places_in_the_circle_appears_once_credited_to_the_ne
 }
 
 #[test]
-fn a_place_exactly_on_the_radius_matches_with_zero_proximity() {
+fn a_place_exactly_on_the_radius_matches_with_the_edge_proximity() {
     let matcher = Matcher::build(vec![candidate(1, vec![place(1, SAINT_DENIS)])]);
     let on_radius = SourcingQuery { radius_km: distance_km(PARIS, SAINT_DENIS), ..query() };
     let just_inside = SourcingQuery { radius_km: on_radius.radius_km * (1.0 - 1e-12), ..query() };
@@ -87,13 +87,13 @@ fn a_place_exactly_on_the_radius_matches_with_zero_proximity() {
     let result = matcher.search(&on_radius);
 
     assert_eq!(result.total, 1);
-    assert_eq!(result.hits[0].breakdown.proximity_score, 0.0);
+    assert_eq!(result.hits[0].breakdown.proximity_score, 0.5);
     assert_eq!(matcher.search(&just_inside).total, 0);
     assert_eq!(matcher.search(&just_inside).relax.radius_doubled, 1);
 }
 
 #[test]
-fn a_whole_country_candidate_matches_any_point_of_that_country_with_half_proximity() {
+fn a_whole_country_candidate_matches_any_point_of_that_country_with_a_quarter_proximity() {
     let matcher = Matcher::build(vec![candidate(1, vec![JobLocalization::Country { country: CountryCode::FRANCE }])]);
     let in_belgium = SourcingQuery {
         localization: QueryLocalization::Point { lat: 50.85, lng: 4.35, country: CountryCode::parse("be").unwrap() },
@@ -103,7 +103,7 @@ fn a_whole_country_candidate_matches_any_point_of_that_country_with_half_proximi
     let result = matcher.search(&query());
 
     assert_eq!(result.total, 1);
-    assert_eq!(result.hits[0].score, 50.0);
+    assert_eq!(result.hits[0].score, 25.0);
     assert!(result.hits[0].breakdown.proximity.country_wide);
     assert_eq!(matcher.search(&in_belgium).total, 0);
 }
@@ -121,7 +121,7 @@ fn a_country_query_matches_any_localization_in_the_country() {
 
     assert_eq!(result.total, 2);
     assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![1, 2]);
-    assert!(result.hits.iter().all(|hit| hit.score == 50.0));
+    assert!(result.hits.iter().all(|hit| hit.score == 25.0));
     assert_eq!(result.relax.radius_doubled, 0);
 }
 
@@ -203,6 +203,22 @@ fn ties_break_by_candidate_id_and_paging_follows_the_order() {
 }
 
 #[test]
+fn a_candidate_on_the_edge_of_the_circle_outranks_one_mobile_nationwide() {
+    let docs = vec![
+        candidate(1, vec![JobLocalization::Country { country: CountryCode::FRANCE }]),
+        candidate(2, vec![place(1, SAINT_DENIS)]),
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let edge = SourcingQuery { radius_km: distance_km(PARIS, SAINT_DENIS), ..query() };
+
+    let result = matcher.search(&edge);
+
+    assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![2, 1]);
+    assert!(result.hits[0].breakdown.proximity_score > result.hits[1].breakdown.proximity_score);
+    assert_eq!(result, oracle::search(&docs, &edge));
+}
+
+#[test]
 fn by_distance_the_nearest_come_first_then_ties_by_score_then_whole_country_matches() {
     let speaks =
         |doc: CandidateDoc, level| CandidateDoc { languages: vec![LanguageSkill { language: 1, level }], ..doc };
@@ -222,8 +238,8 @@ fn by_distance_the_nearest_come_first_then_ties_by_score_then_whole_country_matc
 
     let result = matcher.search(&by_distance);
 
-    // By score the whole-country candidate (90) would rank before the one in Saint-Denis, 8.9 km
-    // away (82.2); by distance every point match comes first.
+    // By distance every point match comes first, nearest first, and the whole-country one last
+    // (it has no distance), whatever the scores.
     let ids: Vec<i64> = result.hits.iter().map(|hit| hit.candidate_id).collect();
     assert_eq!(ids, vec![4, 5, 3, 2, 1]);
     assert_eq!(result.hits[4].breakdown.proximity.distance_km, None);
