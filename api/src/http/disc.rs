@@ -211,7 +211,11 @@ pub async fn get_disc_form(State(state): State<AppState>, user: CurrentUser) -> 
 
 /// The letter of each answer picked, once `choices` pass the questionnaire's rules: every
 /// group of `groups` (question id to its answers' ids and letters) answered once, from its own answers.
-fn check_choices(checks: &mut Checks, groups: &HashMap<i16, Vec<(i16, Letter)>>, choices: &[DiscChoice]) -> Vec<Letter> {
+fn check_choices(
+    checks: &mut Checks,
+    groups: &HashMap<i16, Vec<(i16, Letter)>>,
+    choices: &[DiscChoice],
+) -> Vec<Letter> {
     let mut answered: HashMap<i16, Letter> = HashMap::new();
     for choice in choices {
         let Some(answers) = groups.get(&choice.question) else {
@@ -245,12 +249,12 @@ pub async fn submit_disc_form(
     user: CurrentUser,
     Json(request): Json<DiscFormRequest>,
 ) -> Result<Json<DiscFormView>> {
-    let rows: Vec<(i16, i16, String)> = sqlx::query_as("select disc_question_id, id, letter from disc_answers")
-        .fetch_all(&state.db)
-        .await?;
+    let rows: Vec<(i16, i16, String)> =
+        sqlx::query_as("select disc_question_id, id, letter from disc_answers").fetch_all(&state.db).await?;
     let mut groups: HashMap<i16, Vec<(i16, Letter)>> = HashMap::new();
     for (question, answer, letter) in rows {
-        let letter = Letter::parse(&letter).ok_or_else(|| Error::Internal(anyhow::anyhow!("DISC answer {answer} has no DISC letter")))?;
+        let letter = Letter::parse(&letter)
+            .ok_or_else(|| Error::Internal(anyhow::anyhow!("DISC answer {answer} has no DISC letter")))?;
         groups.entry(question).or_default().push((answer, letter));
     }
     let mut checks = Checks::new();
@@ -363,8 +367,11 @@ mod tests {
     fn every_group_answered_once_from_its_own_answers_passes() {
         assert_eq!(rules(&[(1, 3), (2, 8)]), vec![]);
         let mut checks = Checks::new();
-        let mut letters =
-            check_choices(&mut checks, &groups(), &[DiscChoice { question: 2, answer: 8 }, DiscChoice { question: 1, answer: 3 }]);
+        let mut letters = check_choices(
+            &mut checks,
+            &groups(),
+            &[DiscChoice { question: 2, answer: 8 }, DiscChoice { question: 1, answer: 3 }],
+        );
         letters.sort_by_key(|letter| Letter::ALL.iter().position(|known| known == letter));
         assert_eq!(letters, vec![Letter::D, Letter::S]);
     }

@@ -23,7 +23,8 @@ fn choices(questions: &[Value], letter_of: impl Fn(i64) -> &'static str) -> Valu
         .iter()
         .map(|question| {
             let letter = letter_of(question["position"].as_i64().unwrap());
-            let answer = question["answers"].as_array().unwrap().iter().find(|answer| answer["letter"] == letter).unwrap();
+            let answer =
+                question["answers"].as_array().unwrap().iter().find(|answer| answer["letter"] == letter).unwrap();
             json!({ "question": question["id"], "answer": answer["id"] })
         })
         .collect();
@@ -57,7 +58,8 @@ async fn the_questionnaire_has_24_groups_of_one_answer_per_letter_in_both_langua
         assert_eq!(fr["id"], en["id"]);
         assert_ne!(fr["about"], en["about"], "translated");
         assert_eq!(fr["value"], Value::Null, "no answer before the test");
-        let mut letters: Vec<&str> = fr["answers"].as_array().unwrap().iter().map(|a| a["letter"].as_str().unwrap()).collect();
+        let mut letters: Vec<&str> =
+            fr["answers"].as_array().unwrap().iter().map(|a| a["letter"].as_str().unwrap()).collect();
         letters.sort_unstable();
         assert_eq!(letters, ["C", "D", "I", "S"]);
     }
@@ -72,7 +74,9 @@ async fn a_test_is_scored_per_letter_and_retaking_replaces_it_keeping_the_first_
     assert_eq!(before, json!({ "answers": [], "result": null, "show_disc": false }));
 
     let questions = questions(&app, &candidate.cookie, "fr").await;
-    let first = call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance))).await;
+    let first =
+        call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance)))
+            .await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text());
     let first = first.json();
     assert_eq!(first["result"]["scores"], json!({ "d": 50, "i": 25, "s": 17, "c": 8 }));
@@ -82,7 +86,8 @@ async fn a_test_is_scored_per_letter_and_retaking_replaces_it_keeping_the_first_
 
     // retaking: the new answers and scores replace the old ones, the first date stays
     let steady = |position: i64| if position <= 18 { "S" } else { "C" };
-    let second = call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, steady))).await;
+    let second =
+        call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, steady))).await;
     let second = second.json();
     assert_eq!(second["result"]["scores"], json!({ "d": 0, "i": 0, "s": 75, "c": 25 }));
     assert_eq!((&second["result"]["dominant"], &second["result"]["secondary"]), (&json!("S"), &json!("C")));
@@ -117,7 +122,10 @@ async fn the_server_refuses_a_questionnaire_not_answered_once_per_group(pool: Pg
     // group 1 answered with an answer of group 2
     let mut foreign = answers.clone();
     foreign[0]["answer"] = answers[1]["answer"].clone();
-    assert_eq!(rules(&post(json!({ "answers": foreign })).await), json!(["disc_answer_not_in_group", "disc_group_unanswered"]));
+    assert_eq!(
+        rules(&post(json!({ "answers": foreign })).await),
+        json!(["disc_answer_not_in_group", "disc_group_unanswered"])
+    );
     let unknown = json!({ "answers": ([answers.clone(), vec![json!({ "question": 999, "answer": 1 })]].concat()) });
     assert_eq!(rules(&post(unknown).await), json!(["unknown"]));
     assert_eq!(rules(&post(json!({})).await), json!(["disc_group_unanswered"]));
@@ -134,14 +142,19 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
     let slug = format!("lea-durand-{}", candidate.id);
     let by_slug = format!("/api/api/candidates/{slug}/discs");
     let by_id = format!("/api/api/candidates/{}/discs", candidate.id);
-    sqlx::query("update candidates set is_public = true where user_id = $1").bind(candidate.id).execute(&pool).await.unwrap();
+    sqlx::query("update candidates set is_public = true where user_id = $1")
+        .bind(candidate.id)
+        .execute(&pool)
+        .await
+        .unwrap();
 
     // no result yet: the same 404 for everyone
     for cookie in [Some(candidate.cookie.as_str()), Some(other.cookie.as_str()), None] {
         assert_eq!(get_as(&app, cookie, &by_slug).await.status, StatusCode::NOT_FOUND);
     }
     let questions = questions(&app, &candidate.cookie, "fr").await;
-    call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance))).await;
+    call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance)))
+        .await;
 
     // taken but not shown (the default): only the candidate reads it
     assert_eq!(get_as(&app, Some(&candidate.cookie), &by_id).await.status, StatusCode::OK);
@@ -150,14 +163,23 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
     assert_eq!(get_as(&app, None, &by_slug).await.status, StatusCode::NOT_FOUND);
 
     // shown: whoever may read the profile reads it, by the profile's own rule
-    let shown = call(&app, &candidate.cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": true }))).await;
+    let shown =
+        call(&app, &candidate.cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": true }))).await;
     assert_eq!(shown.json()["show_disc"], true);
     assert_eq!(get_as(&app, None, &by_slug).await.json()["scores"]["d"], 50);
     assert_eq!(get_as(&app, Some(&other.cookie), &by_slug).await.status, StatusCode::OK);
     assert_eq!(get_as(&app, None, &by_id).await.status, StatusCode::NOT_FOUND, "a shared profile is named by its slug");
-    sqlx::query("update candidates set is_public = false where user_id = $1").bind(candidate.id).execute(&pool).await.unwrap();
+    sqlx::query("update candidates set is_public = false where user_id = $1")
+        .bind(candidate.id)
+        .execute(&pool)
+        .await
+        .unwrap();
     assert_eq!(get_as(&app, None, &by_slug).await.status, StatusCode::NOT_FOUND, "an unshared profile hides it");
-    sqlx::query("update candidates set is_public = true where user_id = $1").bind(candidate.id).execute(&pool).await.unwrap();
+    sqlx::query("update candidates set is_public = true where user_id = $1")
+        .bind(candidate.id)
+        .execute(&pool)
+        .await
+        .unwrap();
 
     // hidden again
     call(&app, &candidate.cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": false }))).await;
@@ -183,7 +205,8 @@ async fn the_matcher_documents_never_carry_the_disc_result(pool: PgPool) {
     let before = document(pool.clone()).await;
 
     let questions = questions(&app, &cookie, "fr").await;
-    let taken = call(&app, &cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance))).await;
+    let taken =
+        call(&app, &cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance))).await;
     assert_eq!(taken.status, StatusCode::OK);
     call(&app, &cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": true }))).await;
 
@@ -228,7 +251,8 @@ async fn the_tutorial_flag_is_on_for_a_new_candidate_and_stays_off_once_ended(po
 async fn seeding_offers_the_tutorial_to_the_demo_candidate_again(pool: PgPool) {
     use api::seed::{DEMO_CANDIDATE_EMAIL, DEMO_PASSWORD, DEMO_SCHOOL_EMAIL, SeedOutcome, seed_database};
     assert_eq!(seed_database(&pool, 5, 1).await.unwrap(), SeedOutcome::Written);
-    let tours: Vec<(String, bool)> = sqlx::query_as("select email, tour from users order by id").fetch_all(&pool).await.unwrap();
+    let tours: Vec<(String, bool)> =
+        sqlx::query_as("select email, tour from users order by id").fetch_all(&pool).await.unwrap();
     assert!(tours.iter().all(|(email, tour)| *tour == (email == DEMO_CANDIDATE_EMAIL)), "{tours:?}");
     let app = app(pool.clone());
     let cookie = login(&app, DEMO_CANDIDATE_EMAIL, DEMO_PASSWORD).await;
@@ -237,8 +261,11 @@ async fn seeding_offers_the_tutorial_to_the_demo_candidate_again(pool: PgPool) {
     let flag = |email: &'static str| {
         let pool = pool.clone();
         async move {
-            let flag: bool =
-                sqlx::query_scalar("select tour from users where email = $1").bind(email).fetch_one(&pool).await.unwrap();
+            let flag: bool = sqlx::query_scalar("select tour from users where email = $1")
+                .bind(email)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
             flag
         }
     };

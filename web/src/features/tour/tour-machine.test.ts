@@ -1,3 +1,4 @@
+// The tutorial's transitions (spec §4), each one, with fake timers for the 500 ms step.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardPath, personalProjectsPath, personalProjectsStepIndex, stepDelayMs, TourMachine, type TourPorts } from './tour-machine';
 import { tours } from './tour-steps';
