@@ -182,6 +182,12 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
     }
     document.addEventListener('keydown', onKeydown, true);
     instance.highlight(driveStep);
+    // driver.js gives the invisible element of a centred step popup attributes a div may not carry
+    const dummy = document.getElementById('driver-dummy-element');
+    if (dummy) {
+      for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) dummy.removeAttribute(name);
+      dummy.setAttribute('aria-hidden', 'true');
+    }
   }
 
   function render(snapshot: TourSnapshot) {

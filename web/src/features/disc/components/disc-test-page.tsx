@@ -157,7 +157,10 @@ export function DiscTestPage() {
   const { user } = useSession();
   const form = useDiscForm();
   const questions = useTestQuestions();
-  const [retaking, setRetaking] = useState(false);
+  // a retake in progress (answers kept on this device) resumes after a reload, rather than showing the old result
+  const [retaking, setRetaking] = useState(
+    () => user !== null && Object.keys(loadAnswers(window.localStorage, user.id).answers).length > 0,
+  );
 
   return (
     <div className="disc-page">
