@@ -84,4 +84,10 @@ pub enum RuleCode {
     UnsupportedFileType,
     /// A picture whose content cannot be decoded (truncated, corrupt, too many pixels).
     UnreadableImage,
+    /// A DISC question group with no answer: every group is answered once.
+    DiscGroupUnanswered,
+    /// A DISC question group answered more than once.
+    DiscGroupAnsweredTwice,
+    /// A DISC answer that does not belong to the question group it is given for.
+    DiscAnswerNotInGroup,
 }

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod codes;
 pub mod config;
 pub mod db;
+pub mod disc;
 pub mod error;
 pub mod extract;
 pub mod geodata;

@@ -10,6 +10,7 @@ mod candidate_profile;
 mod candidates;
 mod client_config;
 mod client_ip;
+mod disc;
 mod health;
 mod localizations;
 mod mailbox;
@@ -22,6 +23,7 @@ pub mod routes;
 mod sessions;
 mod soft_skill_percentages;
 mod sourcing;
+mod tour;
 mod web_app;
 
 /// For the handler benchmark, which builds the engine's query from a search body as the handler does.
@@ -189,6 +191,8 @@ fn route_table() -> RouteTable {
     client_config::routes(&mut table);
     project_categories::routes(&mut table);
     soft_skill_percentages::routes(&mut table);
+    disc::routes(&mut table);
+    tour::routes(&mut table);
     table
 }
 

@@ -44,6 +44,9 @@ pub struct WhoAmI {
     is_belong_to_a_school: bool,
     has_campus: bool,
     first_time: bool,
+    /// Whether the guided tutorial is still to be offered (spec section 3, `tour`; candidates only
+    /// have one). Stored for the user, so finishing it on one device ends it on every device.
+    tour: bool,
     candidate: Option<CandidateSummary>,
     partner: Option<PartnerSummary>,
     school: Option<SchoolSummary>,
@@ -81,6 +84,7 @@ struct WhoAmIRow {
     locale: String,
     discriminator: String,
     first_time: bool,
+    tour: bool,
     slug: Option<String>,
     candidate_school_id: Option<i64>,
     campus_id: Option<i64>,
@@ -94,7 +98,7 @@ struct WhoAmIRow {
 /// Reads what [`WhoAmI`] says of a user.
 pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
     let row: WhoAmIRow = sqlx::query_as(
-        "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator, u.first_time,
+        "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator, u.first_time, u.tour,
                 c.slug, c.school_id as candidate_school_id, c.campus_id, c.completion,
                 p.company_id, co.name as company_name, p.role as partner_role, s.name as school_name
          from users u
@@ -134,6 +138,7 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
         is_belong_to_a_school: row.candidate_school_id.is_some(),
         has_campus: row.campus_id.is_some(),
         first_time: row.first_time,
+        tour: row.tour,
         candidate,
         partner,
         school: row.school_name.map(|name| SchoolSummary { name }),

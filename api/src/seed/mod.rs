@@ -74,6 +74,12 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
         .fetch_one(&mut *transaction)
         .await?;
     if already_seeded {
+        // a new demo starts with the guided tutorial, even on a data set seeded before
+        sqlx::query("update users set tour = true where lower(email) = $1 and not tour")
+            .bind(DEMO_CANDIDATE_EMAIL)
+            .execute(&mut *transaction)
+            .await?;
+        transaction.commit().await?;
         return Ok(SeedOutcome::AlreadySeeded);
     }
     let reference = ReferenceIds::load(&mut transaction).await?;
@@ -152,7 +158,7 @@ impl Buffers {
             users: CopyBuffer::new(
                 "users",
                 "id, discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, \
-                 locale, email_validated_at, first_time",
+                 locale, email_validated_at, first_time, tour",
             ),
             candidates: CopyBuffer::new(
                 "candidates",
@@ -315,6 +321,8 @@ impl Seeder {
             &locale,
             &validated_at,
             &false,
+            // only the demo candidate is offered the guided tutorial: the others are returning users
+            &(email == DEMO_CANDIDATE_EMAIL),
         ]);
     }
 

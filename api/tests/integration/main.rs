@@ -11,6 +11,7 @@ mod candidate_profile;
 mod candidate_uploads;
 mod candidates;
 mod demo_data;
+mod disc_tour;
 mod indexer;
 mod localizations;
 mod reference_lists;

@@ -1082,6 +1082,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/candidates/{id_or_slug}/discs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_candidate_discs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidates/{id_or_slug}/educations": {
         parameters: {
             query?: never;
@@ -2087,6 +2103,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/test/forms/discs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_disc_form"];
+        put?: never;
+        post: operations["submit_disc_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_disc_visibility"];
+        trace?: never;
+    };
+    "/api/api/test/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_test_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/uploads": {
         parameters: {
             query?: never;
@@ -2153,6 +2201,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/api/user/tour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_tour"];
         trace?: never;
     };
     "/api/api/user/validation-tokens/validate/{token}": {
@@ -2321,7 +2385,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BTreeMap: {
-            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image")[];
+            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group")[];
         };
         CandidatePatchRequest: components["schemas"]["PasswordChangeRequest"] & {
             /**
@@ -2506,6 +2570,50 @@ export interface components {
              */
             level: number;
             name: string;
+        };
+        /** @description The answer picked in one question group. */
+        DiscChoice: {
+            /**
+             * Format: int32
+             * @description The id of the answer picked, one of that group's.
+             */
+            answer: number;
+            /**
+             * Format: int32
+             * @description The question group's id.
+             */
+            question: number;
+        };
+        DiscFormRequest: {
+            /** @description One choice per question group, in any order. */
+            answers?: components["schemas"]["DiscChoice"][];
+        };
+        /** @description The candidate's own test: their answers, their result and whether their profile shows it. */
+        DiscFormView: {
+            /** @description Empty until the test is taken. */
+            answers: components["schemas"]["DiscChoice"][];
+            result?: null | components["schemas"]["DiscResultView"];
+            /** @description Whether readers of the public profile see the result. */
+            show_disc: boolean;
+        };
+        /** @description A DISC result: each style's percentage, the dominant and secondary styles and when it was taken. */
+        DiscResultView: {
+            dominant?: null | components["schemas"]["Letter"];
+            /**
+             * Format: date-time
+             * @description When the test was first taken (retaking keeps it).
+             */
+            first_taken_at: string;
+            scores: components["schemas"]["Scores"];
+            secondary?: null | components["schemas"]["Letter"];
+            /**
+             * Format: date-time
+             * @description When the test was last taken.
+             */
+            taken_at: string;
+        };
+        DiscVisibilityRequest: {
+            show_disc: boolean;
         };
         EducationRequest: components["schemas"]["PeriodInput"] & {
             /**
@@ -2852,6 +2960,11 @@ export interface components {
             languages?: components["schemas"]["LanguageInput"][];
         };
         /**
+         * @description A DISC style.
+         * @enum {string}
+         */
+        Letter: "D" | "I" | "S" | "C";
+        /**
          * @description A place as a form sends it (the localization picker's shape). Only `type` and `id` are
          *     read; the rest is what the picker showed and is replaced by our data.
          */
@@ -3146,7 +3259,7 @@ export interface components {
          * @description Which rule a field broke, as an entry of the error body's `errors`.
          * @enum {string}
          */
-        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image";
+        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group";
         /** @description A record as a write answers it, with the profile's completion after the write. */
         SavedRecord_EducationView: {
             /**
@@ -3265,6 +3378,17 @@ export interface components {
         SchoolSummary: {
             name: string;
         };
+        /** @description Each style's percentage of the answers, 0 to 100, adding up to 100 once any answer is given. */
+        Scores: {
+            /** Format: int32 */
+            c: number;
+            /** Format: int32 */
+            d: number;
+            /** Format: int32 */
+            i: number;
+            /** Format: int32 */
+            s: number;
+        };
         /**
          * @description The body of `POST /api/api/sourcing/searchs`: the shared job criteria, the contracts sought
          *     and what only a search has.
@@ -3334,6 +3458,35 @@ export interface components {
         };
         /** @enum {string} */
         SortOrder: "score" | "distance";
+        /** @description One answer of a question group. */
+        TestAnswerView: {
+            about: string;
+            /** Format: int32 */
+            id: number;
+            /** @description The DISC style this answer counts for. */
+            letter: components["schemas"]["Letter"];
+        };
+        /** @description A question group: pick the one answer most like you. */
+        TestQuestionView: {
+            about: string;
+            answers: components["schemas"]["TestAnswerView"][];
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description 1 to 24, the order the questionnaire follows.
+             */
+            position: number;
+            /**
+             * Format: int32
+             * @description The answer the candidate chose in their saved result, if any.
+             */
+            value?: number | null;
+        };
+        TourFlag: {
+            /** @description `true`: the tutorial is offered on the dashboard; `false`: it is over. */
+            tour: boolean;
+        };
         UnsubscribeRequest: {
             token?: string | null;
             /** @description The notification type named in the link (`news`, `sourcing`, `school`). */
@@ -3381,6 +3534,11 @@ export interface components {
             locale: string;
             partner?: null | components["schemas"]["PartnerSummary"];
             school?: null | components["schemas"]["SchoolSummary"];
+            /**
+             * @description Whether the guided tutorial is still to be offered (spec section 3, `tour`; candidates only
+             *     have one). Stored for the user, so finishing it on one device ends it on every device.
+             */
+            tour: boolean;
         };
     };
     responses: never;
@@ -5077,6 +5235,46 @@ export interface operations {
             };
         };
     };
+    get_candidate_discs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id or slug */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscResultView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such candidate, a profile the caller may not read, no result, or a result the candidate does not show */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_candidate_educations: {
         parameters: {
             query?: never;
@@ -6336,6 +6534,238 @@ export interface operations {
             };
         };
     };
+    get_disc_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the candidate's answers and result (none before the first test) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscFormView"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_disc_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscFormRequest"];
+            };
+        };
+        responses: {
+            /** @description the new result; a retake replaces the previous one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscFormView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description answers: disc_group_unanswered, disc_group_answered_twice, disc_answer_not_in_group, unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_disc_visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscVisibilityRequest"];
+            };
+        };
+        responses: {
+            /** @description the test with the new choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscFormView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_test_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the question groups in order, in the caller's language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestQuestionView"][];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_picture: {
         parameters: {
             query?: never;
@@ -6604,6 +7034,84 @@ export interface operations {
                 };
             };
             /** @description password_policy */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TourFlag"];
+            };
+        };
+        responses: {
+            /** @description the flag as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourFlag"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -15,7 +15,7 @@ const i18n = i18next.createInstance();
 const partner: WhoAmI = {
   id: 3, email: 'partenaire@vivier.demo', firstname: 'Paul', lastname: 'Durand',
   isCandidate: false, isSchool: false, isPartner: true, discriminator: 'partner',
-  locale: 'fr', firstTime: false, hasCampus: false, isBelongToASchool: false,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
 
 function Where() {

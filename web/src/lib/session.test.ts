@@ -21,7 +21,7 @@ import {
 const candidate: WhoAmI = {
   id: 1000, firstname: 'Camille', lastname: 'Martin', email: 'candidat@vivier.demo', discriminator: 'candidate',
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, hasCampus: false, isBelongToASchool: false,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
 
 const school: WhoAmI = { ...candidate, id: 2, isCandidate: false, isSchool: true, candidate: null };

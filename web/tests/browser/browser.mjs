@@ -25,9 +25,11 @@ export function launchBrowser() {
 
 /**
  * A fresh browser context speaking `browserLanguage` (navigator.languages and
- * Accept-Language), optionally with a `locale` cookie already stored.
+ * Accept-Language), optionally with a `locale` cookie already stored. Unless
+ * `tour` is true, the device's local configuration has the guided tutorial
+ * turned off, so that tests about other pages are not covered by its overlay.
  */
-export async function newContext(browser, { browserLanguage = 'fr-FR', localeCookie, storageState } = {}) {
+export async function newContext(browser, { browserLanguage = 'fr-FR', localeCookie, storageState, tour = false } = {}) {
   const context = await browser.newContext({
     locale: browserLanguage,
     viewport: { width: 1280, height: 800 },
@@ -36,6 +38,11 @@ export async function newContext(browser, { browserLanguage = 'fr-FR', localeCoo
   });
   if (localeCookie) {
     await context.addCookies([{ name: 'locale', value: localeCookie, url: baseUrl }]);
+  }
+  if (!tour) {
+    await context.addInitScript(() => {
+      window.localStorage.setItem('vivier.localConfiguration', JSON.stringify({ tour: false }));
+    });
   }
   // A busy machine (the server compiling next door) can be slow: wait longer than the default 30 s.
   context.setDefaultTimeout(60_000);

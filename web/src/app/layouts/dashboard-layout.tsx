@@ -7,6 +7,7 @@ import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { CandidateTour } from '@/features/tour/components/candidate-tour';
 import { dashboardLinks } from './dashboard-links';
 import { SidebarIcon } from './icons';
 import { dashboardArea } from './select-layout';
@@ -31,6 +32,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
   return (
     <div className="layout layout--dashboard" data-layout="dashboard" data-area={area ?? undefined}>
       <SkipLink />
+      {area === 'candidate' && <CandidateTour />}
       <aside className="sidebar" id="dashboard-sidebar" data-open={menuOpen}>
         <div className="sidebar__brand">
           <Logo />
@@ -40,7 +42,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
           <ul className="sidebar__links">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="sidebar__link">
+                <NavLink to={link.to} end={link.end} className="sidebar__link" data-tour={link.tour}>
                   <SidebarIcon name={link.icon} />
                   <span>{t(link.labelKey, { ns: 'pages' })}</span>
                 </NavLink>

@@ -3,7 +3,8 @@
 import { buildPath, paths } from '@/config/paths';
 import type { DashboardArea } from './select-layout';
 
-export type DashboardLink = { to: string; labelKey: string; icon: DashboardIcon; end?: boolean };
+/** `tour`: the link's `data-tour` name, for the candidate's guided tutorial. */
+export type DashboardLink = { to: string; labelKey: string; icon: DashboardIcon; end?: boolean; tour?: string };
 
 export type DashboardIcon =
   | 'home'
@@ -21,21 +22,23 @@ export type DashboardIcon =
 export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
   candidate: [
     { to: paths.candidateDashboard, labelKey: 'candidateDashboard.title', icon: 'home', end: true },
-    { to: paths.candidateProfile, labelKey: 'candidateProfile.title', icon: 'user' },
-    { to: paths.candidateExperiences, labelKey: 'candidateExperiences.title', icon: 'briefcase' },
-    { to: paths.candidateEducations, labelKey: 'candidateEducations.title', icon: 'school' },
+    { to: paths.candidateProfile, labelKey: 'candidateProfile.title', icon: 'user', tour: 'nav-profile' },
+    { to: paths.candidateExperiences, labelKey: 'candidateExperiences.title', icon: 'briefcase', tour: 'nav-experiences' },
+    { to: paths.candidateEducations, labelKey: 'candidateEducations.title', icon: 'school', tour: 'nav-educations' },
     {
       to: buildPath(paths.candidateProjects, { discr: 'personnel' }),
       labelKey: 'candidateProjects.personnel.title',
       icon: 'folder',
+      tour: 'nav-personal-projects',
     },
     {
       to: buildPath(paths.candidateProjects, { discr: 'academique' }),
       labelKey: 'candidateProjects.academique.title',
       icon: 'folder',
+      tour: 'nav-academic-projects',
     },
-    { to: paths.candidateHobbies, labelKey: 'candidateHobbies.title', icon: 'heart' },
-    { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language' },
+    { to: paths.candidateHobbies, labelKey: 'candidateHobbies.title', icon: 'heart', tour: 'nav-hobbies' },
+    { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language', tour: 'nav-languages' },
     { to: paths.candidateJobSearch, labelKey: 'candidateJobSearch.title', icon: 'search' },
     { to: paths.candidatePersonalityTest, labelKey: 'candidatePersonalityTest.title', icon: 'spark' },
   ],

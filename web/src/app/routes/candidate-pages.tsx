@@ -2,12 +2,13 @@
 // profile pages of the candidate-profile feature. The projects page tells
 // personal from academic projects and treats any other discriminator as an
 // unknown page, as the soft-skill family page does with an id that is not a
-// number. The personality test comes later.
-import { useTranslation } from 'react-i18next';
+// number. The dashboard carries the DISC test's card; the personality test
+// page is the DISC feature's.
 import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
+import { DiscCard } from '@/features/disc/components/disc-card';
+import { DiscTestPage } from '@/features/disc/components/disc-test-page';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
@@ -18,12 +19,7 @@ import { ProjectsPage, projectKindOfSegment } from '@/features/candidate-profile
 import { SoftskillFamilyPage } from '@/features/candidate-profile/components/softskill-family-page';
 import { NotFoundPage } from './not-found';
 
-function CandidatePage({ page }: { page: string }) {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t(`${page}.title`)} description={t(`${page}.description`)} />;
-}
-
-export const CandidateDashboardPage = () => <CandidateDashboard />;
+export const CandidateDashboardPage = () => <CandidateDashboard aside={<DiscCard />} />;
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <HobbiesPage />;
@@ -35,7 +31,7 @@ export function CandidateSoftSkillFamilyPage() {
   if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
-export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
+export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
   return (projectDiscriminators as readonly (string | undefined)[]).includes(value);

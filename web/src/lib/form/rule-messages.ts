@@ -40,6 +40,9 @@ export const ruleMessageKeys = {
   password_mismatch: 'errors.rules.password_mismatch',
   consent_required: 'errors.rules.consent_required',
   http_url_expected: 'errors.rules.http_url_expected',
+  disc_group_unanswered: 'errors.rules.disc_group_unanswered',
+  disc_group_answered_twice: 'errors.rules.disc_group_answered_twice',
+  disc_answer_not_in_group: 'errors.rules.disc_answer_not_in_group',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {

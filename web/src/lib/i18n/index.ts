@@ -8,22 +8,26 @@ import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
 import enCommon from '@/locales/en/common.json';
+import enDisc from '@/locales/en/disc.json';
 import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
 import enSourcing from '@/locales/en/sourcing.json';
+import enTour from '@/locales/en/tour.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
 import frCommon from '@/locales/fr/common.json';
+import frDisc from '@/locales/fr/disc.json';
 import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
 import frSourcing from '@/locales/fr/sourcing.json';
+import frTour from '@/locales/fr/tour.json';
 import {
   defaultLocale,
   isLocale,
@@ -45,6 +49,8 @@ export const resources = {
     offers: frOffers,
     candidate: frCandidate,
     profile: frProfile,
+    disc: frDisc,
+    tour: frTour,
   },
   en: {
     common: enCommon,
@@ -57,10 +63,12 @@ export const resources = {
     offers: enOffers,
     candidate: enCandidate,
     profile: enProfile,
+    disc: enDisc,
+    tour: enTour,
   },
 } as const;
 
-export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile'] as const;
+export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

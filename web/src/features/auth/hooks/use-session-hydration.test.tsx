@@ -13,7 +13,7 @@ import { useSessionHydration } from './use-session-hydration';
 const candidate: WhoAmI = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, hasCampus: false, isBelongToASchool: false,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
 
 const profile = {

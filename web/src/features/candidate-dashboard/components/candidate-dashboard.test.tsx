@@ -19,7 +19,7 @@ const i18n = i18next.createInstance();
 const candidate: WhoAmI = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, hasCampus: false, isBelongToASchool: false,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
 
 const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;

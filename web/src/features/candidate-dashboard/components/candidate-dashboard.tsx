@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
 import { reloadSessionCandidate, useSession } from '@/lib/session';
 import { CompletionCard } from './completion-card';
+import { SoftSkillsPanel } from './soft-skills-panel';
 
 function Criterion({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -90,7 +91,8 @@ function ProfileHead({ profile }: { profile: CandidateProfile }) {
   );
 }
 
-export function CandidateDashboard() {
+/** `aside`: what the app adds below the dashboard's own panels (the DISC test's card). */
+export function CandidateDashboard({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation(['candidate', 'pages']);
   const title = t('pages:candidateDashboard.title');
   useDocumentTitle(title);
@@ -120,6 +122,8 @@ export function CandidateDashboard() {
       <ProfileHead profile={candidate.profile} />
       <CompletionCard profile={candidate.profile} />
       <JobSearch profile={candidate.profile} />
+      <SoftSkillsPanel profile={candidate.profile} />
+      {aside}
     </div>
   );
 }

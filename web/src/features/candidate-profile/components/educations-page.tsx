@@ -35,13 +35,13 @@ function EducationFields() {
   const { register, formState } = useFormContext<EducationFormValues>();
   return (
     <>
-      <TextField label={t('educations.name')} hint={t('educations.nameHint')} {...register('name')} error={ruleMessage(formState.errors.name)} data-autofocus />
+      <TextField label={t('educations.name')} hint={t('educations.nameHint')} {...register('name')} error={ruleMessage(formState.errors.name)} data-autofocus data-tour="education-name" />
       <div className="field-row">
-        <ReferenceSelectField name="degree" list="candidate/degrees" label={t('educations.degree')} />
-        <ReferenceSelectField name="specialization" list="candidate/education/specializations" label={t('educations.specialization')} />
+        <ReferenceSelectField name="degree" list="candidate/degrees" label={t('educations.degree')} tour="education-degree" />
+        <ReferenceSelectField name="specialization" list="candidate/education/specializations" label={t('educations.specialization')} tour="education-specialization" />
       </div>
-      <TextField label={t('educations.institution')} {...register('institution')} error={ruleMessage(formState.errors.institution)} />
-      <PlaceField label={t('educations.localization')} />
+      <TextField label={t('educations.institution')} {...register('institution')} error={ruleMessage(formState.errors.institution)} data-tour="education-institution" />
+      <PlaceField label={t('educations.localization')} tour="education-localization" />
       <PeriodFields currentLabel={t('educations.isCurrent')} />
       <SoftskillPicker />
       <PictureField legend={t('educations.pictures')} hint={t('pictures.hint')} />

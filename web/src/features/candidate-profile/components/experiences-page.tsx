@@ -44,15 +44,17 @@ function ExperienceFields() {
   return (
     <>
       <div className="field-row">
-        <TextField label={t('experiences.companyName')} {...register('companyName')} error={ruleMessage(formState.errors.companyName)} data-autofocus />
-        <TextField label={t('experiences.positionName')} {...register('positionName')} error={ruleMessage(formState.errors.positionName)} />
+        <TextField label={t('experiences.companyName')} {...register('companyName')} error={ruleMessage(formState.errors.companyName)} data-autofocus data-tour="experience-company" />
+        <TextField label={t('experiences.positionName')} {...register('positionName')} error={ruleMessage(formState.errors.positionName)} data-tour="experience-position" />
       </div>
       <div className="field-row">
-        <ContractTypeField control={control} id="experience-contract-type" />
-        <ReferenceSelectField name="contractHourlyScheme" list="contract/hourly-schemes" label={t('experiences.hourlyScheme')} />
+        <div data-tour="experience-contract-type">
+          <ContractTypeField control={control} id="experience-contract-type" />
+        </div>
+        <ReferenceSelectField name="contractHourlyScheme" list="contract/hourly-schemes" label={t('experiences.hourlyScheme')} tour="experience-hourly-scheme" />
       </div>
       <JobCategoryField control={control} id="experience-job-category" />
-      <PlaceField label={t('experiences.localization')} />
+      <PlaceField label={t('experiences.localization')} tour="experience-localization" />
       <PeriodFields currentLabel={t('experiences.isCurrent')} />
       <CarMethodFields />
       <SoftskillPicker />

@@ -47,9 +47,9 @@ function projectKind(discr: ProjectKind): RecordKind<'projects', ProjectFormValu
     const { register, formState } = useFormContext<ProjectFormValues>();
     return (
       <>
-        <TextField label={t('projects.name')} {...register('name')} error={ruleMessage(formState.errors.name)} data-autofocus />
-        <ReferenceSelectField name="category" list={categories} label={t('projects.category')} />
-        <PlaceField label={t('projects.localization')} />
+        <TextField label={t('projects.name')} {...register('name')} error={ruleMessage(formState.errors.name)} data-autofocus data-tour="project-name" />
+        <ReferenceSelectField name="category" list={categories} label={t('projects.category')} tour="project-category" />
+        <PlaceField label={t('projects.localization')} tour="project-localization" />
         <PeriodFields currentLabel={t('projects.isCurrent')} />
         <CarMethodFields optional />
         <SoftskillPicker />
@@ -62,6 +62,7 @@ function projectKind(discr: ProjectKind): RecordKind<'projects', ProjectFormValu
     kind: 'projects',
     texts,
     testId: `${discr}-projects`,
+    tour: discr === 'personal' ? { list: 'personal-projects', add: 'personal-projects-add' } : undefined,
     schema: projectSchema,
     fields: projectFields,
     formValues: projectFormValues,

@@ -51,10 +51,11 @@ export function ChoiceSelectField({
 }
 
 /** One item of a reference list. */
-export function ReferenceSelectField({ list, ...props }: ChoiceFieldProps & { list: ReferenceListName }) {
+/** `tour`: the field's `data-tour` name, for the guided tutorial. */
+export function ReferenceSelectField({ list, tour, ...props }: ChoiceFieldProps & { list: ReferenceListName; tour?: string }) {
   const items = useReferenceList(list);
   return (
-    <div>
+    <div data-tour={tour}>
       <ChoiceSelectField {...props} options={items.data ?? []} />
       <ReferenceListFailure query={items} />
     </div>
@@ -62,12 +63,12 @@ export function ReferenceSelectField({ list, ...props }: ChoiceFieldProps & { li
 }
 
 /** Where the record took place (any commune, department, region or country). */
-export function PlaceField({ name = 'localization', label }: { name?: string; label: string }) {
+export function PlaceField({ name = 'localization', label, tour }: { name?: string; label: string; tour?: string }) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { control } = useFormContext<FieldValues>();
   const { field, fieldState } = useController({ control, name });
-  return (
+  const picker = (
     <LocalizationPicker
       name={name}
       label={label}
@@ -77,6 +78,7 @@ export function PlaceField({ name = 'localization', label }: { name?: string; la
       error={ruleMessage(fieldState.error, name)}
     />
   );
+  return tour ? <div data-tour={tour}>{picker}</div> : picker;
 }
 
 export function PeriodFields({ currentLabel }: { currentLabel: string }) {
@@ -114,10 +116,10 @@ export function PeriodFields({ currentLabel }: { currentLabel: string }) {
 }
 
 const carParts = [
-  { name: 'carContext', key: 'context' },
-  { name: 'carActions', key: 'actions' },
-  { name: 'carResults', key: 'results' },
-] as const satisfies readonly { name: keyof CarValues; key: string }[];
+  { name: 'carContext', key: 'context', tour: 'car-context' },
+  { name: 'carActions', key: 'actions', tour: 'car-actions' },
+  { name: 'carResults', key: 'results', tour: 'car-results' },
+] as const satisfies readonly { name: keyof CarValues; key: string; tour: string }[];
 
 /** The CAR method: three texts, each with its guidance. */
 export function CarMethodFields({ optional = false }: { optional?: boolean }) {
@@ -135,6 +137,7 @@ export function CarMethodFields({ optional = false }: { optional?: boolean }) {
           hint={t(`car.${part.key}.hint`)}
           rows={3}
           maxLength={longTextMaxLength}
+          data-tour={part.tour}
           {...register(part.name as Path<CarValues>)}
           error={ruleMessage(formState.errors[part.name], part.name)}
         />

@@ -14,6 +14,7 @@ export type RecordKind<K extends CandidateRecordKind, V extends FieldValues> = {
   /** Where the texts sit in the `profile` namespace. */
   texts: string;
   testId: string;
+  tour?: { list: string; add: string };
   schema: z.ZodType<V>;
   fields: readonly Path<V>[];
   formValues: (record?: CandidateRecords[K]) => V;
@@ -38,6 +39,7 @@ export function RecordKindPage<K extends CandidateRecordKind, V extends FieldVal
     <RecordListPage<CandidateRecords[K]>
       texts={config.texts}
       testId={config.testId}
+      tour={config.tour}
       query={query}
       describe={describe}
       renderCard={(record) => <Card record={record} />}

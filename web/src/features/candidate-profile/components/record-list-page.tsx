@@ -23,6 +23,8 @@ export type RecordListPageProps<R extends { id: number }> = {
   renderForm: (props: RecordFormSlotProps<R>) => ReactNode;
   onDelete: (record: R) => Promise<unknown>;
   testId: string;
+  /** The `data-tour` names of the list and of its add button, for the guided tutorial. */
+  tour?: { list: string; add: string };
 };
 
 type Editing<R> = { record: R | undefined } | null;
@@ -35,6 +37,7 @@ export function RecordListPage<R extends { id: number }>({
   renderForm,
   onDelete,
   testId,
+  tour,
 }: RecordListPageProps<R>) {
   const { t } = useTranslation('profile');
   const title = t(`${texts}.title`);
@@ -46,13 +49,13 @@ export function RecordListPage<R extends { id: number }>({
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   const addButton = (
-    <button type="button" className="button button--primary" onClick={() => setEditing({ record: undefined })} data-testid={`${testId}-add`}>
+    <button type="button" className="button button--primary" onClick={() => setEditing({ record: undefined })} data-testid={`${testId}-add`} data-tour={tour?.add}>
       {t(`${texts}.add`)}
     </button>
   );
 
   return (
-    <section className="record-page" aria-labelledby={`${testId}-title`} data-testid={testId}>
+    <section className="record-page" aria-labelledby={`${testId}-title`} data-testid={testId} data-tour={tour?.list}>
       <header className="record-page__head">
         <div>
           <h1 className="page-title" id={`${testId}-title`} ref={titleRef} tabIndex={-1}>

@@ -23,6 +23,7 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
   const left = Math.max(0, softskillRange.max - chosen.length);
   const full = left === 0;
   return (
+    <div data-tour="softskill-picker">
     <FieldsetField
       className="softskill-picker"
       name={name}
@@ -34,12 +35,18 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
         {full ? t('softskills.full', { max: softskillRange.max }) : t('softskills.left', { count: left })}
       </p>
       <ReferenceListFailure query={families} />
-      {(families.data ?? []).map((family) => (
-        <div key={family.id} className="softskill-picker__family" role="group" aria-labelledby={`${groupId}-${family.id}`}>
+      {(families.data ?? []).map((family, index) => (
+        <div
+          key={family.id}
+          className="softskill-picker__family"
+          role="group"
+          aria-labelledby={`${groupId}-${family.id}`}
+          data-tour={index === 0 ? 'softskill-families' : undefined}
+        >
           <h3 className="softskill-picker__family-name" id={`${groupId}-${family.id}`}>
             {family.name}
           </h3>
-          <div className="choice-chips__options">
+          <div className="choice-chips__options" data-tour={index === 0 ? 'softskill-skills' : undefined}>
             {(family.softskills ?? []).map((softskill) => {
               const checked = chosen.includes(softskill.id);
               const disabled = full && !checked;
@@ -61,5 +68,6 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
         </div>
       ))}
     </FieldsetField>
+    </div>
   );
 }

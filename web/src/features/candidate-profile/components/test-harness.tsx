@@ -83,7 +83,7 @@ export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' =
     isPartner: false,
     candidate: { id: 1000, slug: 'camille-martin-1000', completion: 40 },
     locale: language,
-    firstTime: false,
+    firstTime: false, tour: false,
     hasCampus: false,
     isBelongToASchool: false,
   });

@@ -1,0 +1,33 @@
+// The candidate's soft skills on the dashboard: each family's share of the
+// soft skills chosen in their records, each family opening its own page
+// (which records show it). The guided tutorial points at the panel and at
+// its families.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { buildPath, paths } from '@/config/paths';
+
+export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
+  const { t } = useTranslation('candidate');
+  const shares = profile.softskill_percentages;
+  const chosen = shares.some((share) => share.percentage > 0);
+  return (
+    <section className="panel" aria-labelledby="soft-skills-title" data-tour="dashboard-softskills" data-testid="soft-skills-panel">
+      <header className="panel__head">
+        <h2 id="soft-skills-title">{t('softSkills.title')}</h2>
+      </header>
+      {!chosen && <p className="soft-skills__empty">{t('softSkills.none')}</p>}
+      <ul className="soft-skills__families" data-tour="dashboard-softskill-families" aria-label={t('softSkills.families')}>
+        {shares.map((share) => (
+          <li key={share.id}>
+            <Link className="soft-skills__family" to={buildPath(paths.candidateSoftSkillFamily, { id: String(share.id) })}>
+              <span aria-hidden="true">{share.icon}</span>
+              <span>{share.name}</span>
+              <span className="soft-skills__share">{`${Math.round(share.percentage)} %`}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// The DISC test on the candidate's dashboard: the result in short once taken
+// (bars and dominant style), else an invitation to take it. The guided
+// tutorial points at this card.
+import '../disc.css';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDiscForm } from '../api/disc';
+import { DiscChart } from './disc-chart';
+
+export function DiscCard() {
+  const { t } = useTranslation('disc');
+  const form = useDiscForm();
+  const result = form.data?.result;
+  return (
+    <section className="panel disc-card" aria-labelledby="disc-card-title" data-tour="dashboard-disc" data-testid="disc-card">
+      <header className="panel__head">
+        <h2 id="disc-card-title">{t('summary.title')}</h2>
+        <Link className="button button--secondary" to={paths.candidatePersonalityTest}>
+          {t(result ? 'summary.see' : 'summary.link')}
+        </Link>
+      </header>
+      {result ? (
+        <>
+          <DiscChart scores={result.scores} testId="disc-card-chart" />
+          {result.dominant && <p>{t('result.dominant', { style: `${result.dominant} · ${t(`styles.${result.dominant}.name`)}` })}</p>}
+        </>
+      ) : (
+        <p>{t('summary.none')}</p>
+      )}
+      <p className="disc-page__fairness">{t('fairness')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+// The guided tutorial and the DISC test end to end, against the real server
+// at BASE_URL (with its demo mailbox), once in French and once in English:
+// a first-time candidate is offered the tutorial, walks it to step 8, lands on
+// the personal projects with the project sub-tour, cancels with Escape and
+// confirms, and is not offered it again after a reload nor on another device;
+// the demo candidate takes the DISC test to the end and sees the chart. Both
+// pages are checked with axe.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+
+const require = createRequire(import.meta.url);
+// evaluated rather than added as a script tag, which the site's Content-Security-Policy refuses
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const password = 'Tutoriel-essai-2026';
+
+const texts = {
+  fr: { browserLanguage: 'fr-FR', welcome: 'Bienvenue sur Vivier !', letsGo: "C'est parti", projects: 'Vos projets personnels', seeResult: 'Voir mon résultat', confirm: 'Quitter le tutoriel ? Il ne vous sera plus proposé.' },
+  en: { browserLanguage: 'en-US', welcome: 'Welcome to Vivier!', letsGo: "Let's go", projects: 'Your personal projects', seeResult: 'See my result', confirm: 'Leave the tutorial? It will not be offered again.' },
+};
+
+/** The newest link to `path` in the mailbox for `to`, as an in-app path. */
+async function linkFromMailbox(request, to, path) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const emails = await (await request.get(`${baseUrl}/api/mailbox`)).json();
+    for (const email of emails) {
+      if (email.to !== to) continue;
+      const link = email.links.find((url) => new URL(url, baseUrl).pathname === path);
+      if (link) return `${new URL(link, baseUrl).pathname}${new URL(link, baseUrl).search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email to ${to} with a link to ${path}`);
+}
+
+/** A new, validated candidate (signed up through the API), logged in on `page`. */
+async function newCandidate(context, page, locale) {
+  const email = `tour.${locale}.${Date.now()}@example.com`;
+  const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {
+    data: {
+      firstname: 'Inès', lastname: 'Tutoriel', email, password, phone: '0611223344', birthdate: '1998-05-04', locale,
+      localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
+    },
+  });
+  assert.equal(signUp.status(), 201, await signUp.text());
+  await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+  await page.getByTestId('sign-up-validation-done').waitFor();
+  await logIn(page, email);
+  return email;
+}
+
+async function logIn(page, email) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+}
+
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const popover = (page) => page.getByTestId('tour-popover');
+const stepOf = (page) => popover(page).getAttribute('data-tour-step');
+
+for (const locale of ['fr', 'en']) {
+  const t = texts[locale];
+  describe(`tutorial and DISC test (${locale})`, () => {
+    let browser;
+    before(async () => {
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    test('a first-time candidate walks the tutorial to step 8, cancels it, and is not offered it again', async () => {
+      const context = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const email = await newCandidate(context, page, locale);
+
+      // offered on the dashboard, with the flags, "no thank you" and "let's go"
+      await popover(page).waitFor();
+      assert.equal(await stepOf(page), 'welcome');
+      assert.equal(await popover(page).locator('.driver-popover-title').textContent(), t.welcome);
+      await page.getByTestId('tour-locale-fr').waitFor();
+      await page.getByTestId('tour-locale-en').waitFor();
+      await page.getByTestId('tour-decline').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: screenshotPath(`tour-welcome-${locale}.png`) });
+
+      // arrow keys do nothing; next walks on to step 8
+      assert.equal(await page.getByTestId('tour-next').textContent(), t.letsGo);
+      await page.getByTestId('tour-next').click();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await stepOf(page), 'myInformation');
+      for (const expected of ['languages', 'hobbies', 'personalProjects', 'academicProjects', 'educations', 'experiences', 'personalProjectsAgain']) {
+        await page.getByTestId('tour-next').click();
+        await page.locator(`[data-tour-step="${expected}"]`).waitFor();
+      }
+
+      // step 8's button opens the personal projects and starts the project sub-tour
+      await page.getByTestId('tour-next').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/candidate/projets/personnel');
+      await page.locator('[data-tour-step="projectList"]').waitFor();
+      assert.equal(await popover(page).locator('.driver-popover-title').textContent(), t.projects);
+      await page.screenshot({ path: screenshotPath(`tour-project-subtour-${locale}.png`) });
+
+      // Escape cancels, after a confirmation
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await page.keyboard.press('Escape');
+      await popover(page).waitFor({ state: 'detached' });
+      assert.equal(asked, t.confirm);
+
+      // not offered again: after a reload, nor on another device
+      await page.goto(`${baseUrl}/dashboard/candidate`);
+      await page.getByTestId('candidate-dashboard').waitFor();
+      await page.waitForTimeout(1000);
+      assert.equal(await popover(page).count(), 0);
+      const whoami = await (await context.request.get(`${baseUrl}/api/api/auth/whoami`)).json();
+      assert.equal(whoami.tour, false);
+      const otherDevice = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
+      const otherPage = await otherDevice.newPage();
+      await logIn(otherPage, email);
+      await otherPage.getByTestId('candidate-dashboard').waitFor();
+      await otherPage.waitForTimeout(1000);
+      assert.equal(await popover(otherPage).count(), 0);
+      await otherDevice.close();
+
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    test('the demo candidate takes the DISC test to the end and sees the chart', async () => {
+      // the demo candidate (sign-ups are rate-limited per address); the second run retakes the test
+      const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
+      const errors = collectPageErrors(page);
+      await page.goto(`${baseUrl}/dashboard/candidate/tests/personalite`);
+      await page.getByTestId('disc-questionnaire').or(page.getByTestId('disc-result')).first().waitFor();
+      if (await page.getByTestId('disc-retake').count()) await page.getByTestId('disc-retake').click();
+      await page.getByTestId('disc-questionnaire').waitFor();
+      await page.getByTestId('disc-fairness').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+
+      // one group at a time, by keyboard: focus the first answer, pick it with Space, go on with Enter
+      for (let question = 0; question < 24; question += 1) {
+        if (question === 12) {
+          // resumable: a reload comes back to the same question
+          await page.reload();
+          await page.getByTestId('disc-questionnaire').waitFor();
+        }
+        const answers = page.locator('input[type="radio"]');
+        await answers.nth(question % 4).focus();
+        await page.keyboard.press('Space');
+        if (question === 23) assert.equal(await page.getByTestId('disc-next').textContent(), t.seeResult);
+        await page.keyboard.press('Enter');
+      }
+      await page.getByTestId('disc-result').waitFor();
+      await page.getByTestId('disc-chart').waitFor();
+      assert.equal(await page.locator('.disc-chart__table tbody tr').count(), 4);
+      await page.getByTestId('disc-dominant').waitFor();
+      // the choice to show it publicly is saved on the server (off by default: see the API tests)
+      const shown = await page.getByTestId('disc-show').isChecked();
+      await page.getByTestId('disc-show').click();
+      await page.waitForFunction((was) => document.querySelector('[data-testid="disc-show"]').checked !== was, shown);
+      await page.getByRole('status').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: screenshotPath(`disc-result-${locale}.png`), fullPage: true });
+
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  });
+}
