@@ -2,6 +2,7 @@
 // published: every criterion with its name from the reference lists.
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { formatDate } from '@/lib/format-date';
 import type { OfferFormValues } from '../utils/offer-form';
 
 function nameOf(list: readonly { id: number; name: string }[] | undefined, id: number | null): string {
@@ -9,7 +10,7 @@ function nameOf(list: readonly { id: number; name: string }[] | undefined, id: n
 }
 
 export function OfferReview({ values }: { values: OfferFormValues }) {
-  const { t } = useTranslation(['offers', 'forms']);
+  const { t, i18n } = useTranslation(['offers', 'forms']);
   const jobCategories = useReferenceList('job/categories');
   const contractTypes = useReferenceList('contract/types');
   const languages = useReferenceList('languages');
@@ -23,7 +24,7 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
       <dt>{t('forms:jobCriteria.contractType')}</dt>
       <dd>
         {nameOf(contractTypes.data, values.contractType)} · {t('review.months', { count: values.duration ?? 0 })}
-        {values.startAt && ` · ${t('review.from', { date: values.startAt })}`}
+        {values.startAt && ` · ${t('review.from', { date: formatDate(values.startAt, i18n.resolvedLanguage ?? 'fr') })}`}
       </dd>
       <dt>{t('forms:jobCriteria.localization')}</dt>
       <dd>{values.localization ? t('review.around', { place: values.localization.value, radius: values.radius }) : '–'}</dd>

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format-date';
+import { formatDistance } from '../utils/labels';
 import type { SearchHit } from '../api/search-types';
 import { shortLabel } from '../utils/labels';
 import { SaveCandidateButton } from './save-candidate-button';
@@ -78,7 +79,7 @@ export function HitCard({
               <span>
                 {candidate.commune.name}
                 {candidate.commune.department ? ` (${candidate.commune.department})` : ''}
-                {typeof distance === 'number' ? ` · ${t('hit.distance', { distance: distance.toFixed(1) })}` : ''}
+                {typeof distance === 'number' ? ` · ${t('hit.distance', { distance: formatDistance(distance, locale) })}` : ''}
               </span>
             ) : (
               <span>{t('hit.countryWide')}</span>

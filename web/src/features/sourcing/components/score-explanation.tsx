@@ -3,6 +3,7 @@
 // candidate's share of each requested soft-skill family.
 import { useTranslation } from 'react-i18next';
 import type { HitBreakdown, HitCandidate } from '../api/search-types';
+import { formatDistance } from '../utils/labels';
 
 function Meter({ value }: { value: number }) {
   const width = `${Math.round(Math.max(0, Math.min(1, value)) * 100)}%`;
@@ -15,7 +16,6 @@ function Meter({ value }: { value: number }) {
 
 export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreakdown; candidate: HitCandidate }) {
   const { t, i18n } = useTranslation('sourcing');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'fr', { maximumFractionDigits: 1 });
   const proximity = breakdown.proximity;
   return (
     <ul className="explanation" data-testid="hit-explanation">
@@ -26,7 +26,7 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
             ? t('hit.proximityCountry')
             : t('hit.proximityValue', {
                 commune: candidate.commune?.name ?? '',
-                distance: number.format(proximity.distance_km ?? 0),
+                distance: formatDistance(proximity.distance_km ?? 0, i18n.resolvedLanguage ?? 'fr'),
               })}
         </span>
         <Meter value={breakdown.proximity_score} />

@@ -33,6 +33,7 @@ import {
 import { RelaxSuggestions } from './relax-suggestions';
 import { ResultsWorkspace } from './results-workspace';
 import { SearchForm } from './search-form';
+import { relaxSuggestions } from '../utils/relax';
 
 /** Pause after the last change before the search runs. */
 export const searchDebounceMs = 400;
@@ -163,7 +164,14 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
         onToggleSave={(hit) => void saving.toggle(hit)}
         failure={request !== null && search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
         emptyText={request === null ? t('results.idle') : t('results.empty')}
-        emptyHint={request === null ? t('results.idleHint') : t('results.emptyHint')}
+        emptyHint={
+          request === null
+            ? t('results.idleHint')
+            : // the hint points at the suggestions: only when there are some
+              relaxSuggestions(response?.relax, response?.relax_values).length > 0
+              ? t('results.emptyHint')
+              : undefined
+        }
         beforeList={
           response && <RelaxSuggestions counts={response.relax} values={response.relax_values} onApply={applyRelax} />
         }

@@ -1,6 +1,6 @@
 // Short names on the cards keep the meaningful part.
 import { describe, expect, it } from 'vitest';
-import { shortLabel } from './labels';
+import { formatDistance, shortLabel } from './labels';
 
 describe('short labels', () => {
   it('drop a trailing explanation in parentheses', () => {
@@ -11,5 +11,13 @@ describe('short labels', () => {
   it('leave other names alone', () => {
     expect(shortLabel('Alternance — contrat de professionnalisation')).toBe('Alternance — contrat de professionnalisation');
     expect(shortLabel('(seulement une parenthèse)')).toBe('(seulement une parenthèse)');
+  });
+});
+
+describe('distances', () => {
+  it('are written with the decimal separator of the language, one decimal at most', () => {
+    expect(formatDistance(0.46, 'fr')).toBe('0,5');
+    expect(formatDistance(0.46, 'en')).toBe('0.5');
+    expect(formatDistance(6.04, 'fr')).toBe('6');
   });
 });

@@ -1,7 +1,13 @@
-// Short forms of reference names for dense places such as the result cards.
+// Short forms for dense places such as the result cards: reference names, and
+// distances written the way the reader's language writes numbers.
 
 /** "CDI (contrat à durée indéterminée)" reads "CDI"; a name without a parenthesis stays as it is. */
 export function shortLabel(name: string): string {
   const short = name.replace(/\s*\([^)]*\)\s*$/, '').trim();
   return short === '' ? name : short;
+}
+
+/** A distance in km with one decimal at most: 0.46 reads "0,5" in French and "0.5" in English. */
+export function formatDistance(distanceKm: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(distanceKm);
 }

@@ -7,6 +7,7 @@
 import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LngLat } from '../../utils/geo-circle';
 import type { HitFeatureCollection } from '../../utils/hit-features';
 import { offlineMapStyle } from '../../utils/offline-map-style';
@@ -59,6 +60,10 @@ export default function SourcingMap(props: SourcingMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [renderedHits, setRenderedHits] = useState(0);
+  // the zoom buttons speak the page's language (the map is made again when it changes)
+  const { t } = useTranslation('sourcing');
+  const zoomIn = t('map.zoomIn');
+  const zoomOut = t('map.zoomOut');
 
   useEffect(() => {
     const container = containerRef.current;
@@ -72,6 +77,7 @@ export default function SourcingMap(props: SourcingMapProps) {
       dragRotate: false,
       pitchWithRotate: false,
       maxZoom: 15,
+      locale: { 'NavigationControl.ZoomIn': zoomIn, 'NavigationControl.ZoomOut': zoomOut },
     });
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
@@ -87,7 +93,7 @@ export default function SourcingMap(props: SourcingMapProps) {
       instance.off('idle', onIdle);
       instance.remove();
     };
-  }, [styleUrl]);
+  }, [styleUrl, zoomIn, zoomOut]);
 
   return (
     <div
