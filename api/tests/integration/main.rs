@@ -16,6 +16,7 @@ mod indexer;
 mod localizations;
 mod reference_lists;
 mod reports;
+mod saved_searches;
 mod schema;
 mod security;
 mod skeleton;

@@ -45,16 +45,16 @@ fn documents(candidate_ids: &[i64]) -> Vec<CandidateDoc> {
 
 /// The site over the demo data set, its matcher and cards (the indexer's part, done by hand), and
 /// the demo partner's session.
-struct PartnerApp {
-    app: axum::Router,
+pub struct PartnerApp {
+    pub app: axum::Router,
     matcher: Arc<Matcher>,
     cards: Arc<CandidateCards>,
-    cookie: String,
+    pub cookie: String,
 }
 
 /// The demo data set with hand-made documents for its searchable candidates, and their cards as
 /// the indexer projects them.
-async fn partner_app(pool: &PgPool) -> PartnerApp {
+pub async fn partner_app(pool: &PgPool) -> PartnerApp {
     api::seed::seed_database(pool, 60, 3).await.unwrap();
     let ids: Vec<i64> = sqlx::query_scalar(
         "select c.user_id from candidates c join users u on u.id = c.user_id
@@ -75,7 +75,7 @@ async fn partner_app(pool: &PgPool) -> PartnerApp {
 }
 
 /// The session of a demo partner other than the one `partner_app` logs in.
-async fn another_partner(app: &axum::Router, pool: &PgPool) -> String {
+pub async fn another_partner(app: &axum::Router, pool: &PgPool) -> String {
     let email: String = sqlx::query_scalar(
         "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
     )
@@ -86,7 +86,7 @@ async fn another_partner(app: &axum::Router, pool: &PgPool) -> String {
     login(app, &email, api::seed::DEMO_PASSWORD).await
 }
 
-fn lyon_search() -> Value {
+pub fn lyon_search() -> Value {
     json!({
         "job_category": 1, "contracts": [1], "duration": 6, "start_at": "2026-12-01",
         "localization": { "value": "Lyon", "type": "city", "id": "69123", "country_code": "FR" },
@@ -94,7 +94,7 @@ fn lyon_search() -> Value {
     })
 }
 
-async fn search(app: &axum::Router, cookie: &str, save: bool, body: &Value) -> crate::support::TestResponse {
+pub async fn search(app: &axum::Router, cookie: &str, save: bool, body: &Value) -> crate::support::TestResponse {
     send_as(app, Some(cookie), json_request("POST", &format!("/api/api/sourcing/searchs?save={save}"), body)).await
 }
 

@@ -23,12 +23,18 @@ pub struct SearchCreateRequest {
     #[schema(minimum = 0, maximum = 120)]
     pub duration_flexibility: Option<i16>,
     pub keywords: Option<String>,
+    /// The saved search's name, at most 100 characters (with `save=true`, or when a saved search
+    /// is edited); absent or blank: its job category and place.
+    pub name: Option<String>,
     #[schema(minimum = 1, maximum = 100)]
     pub limit: Option<usize>,
     #[schema(minimum = 0, maximum = 100000)]
     pub offset: Option<usize>,
     pub sort: Option<SortOrder>,
 }
+
+/// The longest name of a saved search.
+pub const MAX_NAME_CHARS: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -73,7 +79,8 @@ impl Page {
 
 impl SearchCreateRequest {
     /// Checks every rule and returns the criteria and the page, or every broken rule at once.
-    pub fn check(self, reference: &ReferenceLists) -> Result<(SearchCriteria, Page)> {
+    /// The criteria, the page asked for and the name given, checked together.
+    pub fn check(self, reference: &ReferenceLists) -> Result<(SearchCriteria, Page, Option<String>)> {
         let mut checks = Checks::new();
         let job = self.job.check(reference, &mut checks);
         let contracts = self.contracts.unwrap_or_default();
@@ -89,10 +96,11 @@ impl SearchCreateRequest {
         let duration_flexibility =
             in_range(&mut checks, "duration_flexibility", self.duration_flexibility.unwrap_or(0), MONTHS);
         let keywords = checks.optional_text("keywords", self.keywords.as_deref(), 200);
+        let name = checks.optional_text("name", self.name.as_deref(), MAX_NAME_CHARS);
         let page = Page::checked(self.limit, self.offset, self.sort, &mut checks);
         checks.finish()?;
         let job = job.expect("checked above");
-        Ok((SearchCriteria { job, contracts, duration_flexibility, keywords }, page))
+        Ok((SearchCriteria { job, contracts, duration_flexibility, keywords }, page, name))
     }
 }
 

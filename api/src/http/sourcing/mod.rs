@@ -1,9 +1,10 @@
 //! Partners source candidates: `GET/POST /api/api/sourcing/searchs`, `GET .../searchs/{id}`,
-//! and saving candidates into a search. Only partners call these routes, and a search is only
+//! editing, renaming and deleting a saved search ([`saved`]), and saving candidates into a search. Only partners call these routes, and a search is only
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
 mod criteria;
 mod results;
+mod saved;
 mod store;
 
 use std::collections::HashSet;
@@ -21,7 +22,7 @@ use super::routes::{Access, RouteTable};
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
-use crate::job_criteria::List;
+use crate::job_criteria::{List, ReferenceLists};
 use crate::validation::Checks;
 use criteria::Page;
 pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
@@ -33,6 +34,9 @@ pub fn routes(table: &mut RouteTable) {
     table.add(partner, routes!(list_searches));
     table.add(partner, routes!(create_search));
     table.add(partner, routes!(get_search));
+    table.add(partner, routes!(saved::edit_search));
+    table.add(partner, routes!(saved::rename_search));
+    table.add(partner, routes!(saved::delete_search));
     table.add(partner, routes!(save_candidate));
     table.add(partner, routes!(unsave_candidate));
 }
@@ -59,10 +63,12 @@ pub async fn create_search(
     Query(query): Query<SaveQuery>,
     Json(request): Json<SearchCreateRequest>,
 ) -> Result<Response> {
-    let (criteria, page) = request.check(state.reference_lists().await?)?;
+    let reference = state.reference_lists().await?;
+    let (criteria, page, name) = request.check(reference)?;
     let search_id = if query.save {
+        let name = name.unwrap_or_else(|| default_name(reference, &criteria, locale));
         let mut transaction = state.db.begin().await?;
-        let id = store::insert_search(&mut transaction, user.id, &criteria).await?;
+        let id = store::insert_search(&mut transaction, user.id, &criteria, &name).await?;
         transaction.commit().await?;
         Some(id)
     } else {
@@ -78,6 +84,8 @@ pub async fn create_search(
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SavedSearchSummary {
     id: i64,
+    /// The name the partner gave, or the job category and place.
+    name: String,
     search: SearchCriteria,
     job_category_name: String,
     localization_value: String,
@@ -101,6 +109,7 @@ pub async fn list_searches(
             .into_iter()
             .map(|stored| SavedSearchSummary {
                 id: stored.id,
+                name: stored.name.clone().unwrap_or_else(|| default_name(reference, &stored.criteria, locale)),
                 job_category_name: reference
                     .name(List::JobCategories, stored.criteria.job.job_category as u16, locale)
                     .to_owned(),
@@ -111,6 +120,12 @@ pub async fn list_searches(
             })
             .collect(),
     ))
+}
+
+/// A search without a name of its own is called after its job category and place.
+fn default_name(reference: &ReferenceLists, criteria: &SearchCriteria, locale: Locale) -> String {
+    let category = reference.name(List::JobCategories, criteria.job.job_category as u16, locale);
+    format!("{category} · {}", criteria.job.localization.value)
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

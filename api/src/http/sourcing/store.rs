@@ -1,4 +1,5 @@
-//! Saved sourcing searches in Postgres: writing them, reading them back for their owner only.
+//! Saved sourcing searches in Postgres: writing, editing in place, renaming and deleting them,
+//! and reading them back, for their owner only.
 
 use std::sync::LazyLock;
 
@@ -11,26 +12,37 @@ use crate::error::{Error, Result};
 use crate::job_criteria::{JobCriteria, LanguageLevel};
 use crate::places::{PLACE_JSON_SQL, Place};
 
-/// Stores the criteria as a saved search of `partner_id` and returns its id.
-pub async fn insert_search(connection: &mut PgConnection, partner_id: i64, criteria: &SearchCriteria) -> Result<i64> {
-    let job = &criteria.job;
-    let localization_id = job.localization.insert(&mut *connection).await?;
+/// Stores the criteria as a saved search of `partner_id` named `name` and returns its id.
+pub async fn insert_search(
+    connection: &mut PgConnection,
+    partner_id: i64,
+    criteria: &SearchCriteria,
+    name: &str,
+) -> Result<i64> {
+    let localization_id = criteria.job.localization.insert(&mut *connection).await?;
     let search_id: i64 = sqlx::query_scalar(
         "insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, radius,
-                                        degree_level, duration_flexibility, keywords, saved)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true) returning id",
+                                        degree_level, duration_flexibility, keywords, name, saved)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true) returning id",
     )
     .bind(partner_id)
-    .bind(job.job_category)
-    .bind(job.duration)
-    .bind(job.start_at)
+    .bind(criteria.job.job_category)
+    .bind(criteria.job.duration)
+    .bind(criteria.job.start_at)
     .bind(localization_id)
-    .bind(job.radius)
-    .bind(job.degree)
+    .bind(criteria.job.radius)
+    .bind(criteria.job.degree)
     .bind(criteria.duration_flexibility)
     .bind(&criteria.keywords)
+    .bind(name)
     .fetch_one(&mut *connection)
     .await?;
+    insert_lists(connection, search_id, criteria).await?;
+    Ok(search_id)
+}
+
+/// The contracts, languages and soft-skill families of a search.
+async fn insert_lists(connection: &mut PgConnection, search_id: i64, criteria: &SearchCriteria) -> Result<()> {
     sqlx::query(
         "insert into sourcing_search_contract_types (sourcing_search_id, contract_type_id) select $1, unnest($2::smallint[])",
     )
@@ -38,8 +50,93 @@ pub async fn insert_search(connection: &mut PgConnection, partner_id: i64, crite
     .bind(&criteria.contracts)
     .execute(&mut *connection)
     .await?;
-    job.insert_lists(connection, "sourcing_search", search_id).await?;
-    Ok(search_id)
+    criteria.job.insert_lists(connection, "sourcing_search", search_id).await?;
+    Ok(())
+}
+
+/// Replaces the criteria (and the name, when one is given) of the partner's saved search
+/// `search_id`, keeping its id, its date and its saved candidates; 404 when it is not theirs.
+pub async fn update_search(
+    connection: &mut PgConnection,
+    partner_id: i64,
+    search_id: i64,
+    criteria: &SearchCriteria,
+    name: Option<&str>,
+) -> Result<()> {
+    let previous_place: i64 = sqlx::query_scalar(
+        "select localization_id from sourcing_searches where id = $1 and partner_id = $2 and saved for update",
+    )
+    .bind(search_id)
+    .bind(partner_id)
+    .fetch_optional(&mut *connection)
+    .await?
+    .ok_or(Error::NotFound)?;
+    let localization_id = criteria.job.localization.insert(&mut *connection).await?;
+    sqlx::query(
+        "update sourcing_searches set job_category_id = $2, duration = $3, start_at = $4, localization_id = $5,
+                radius = $6, degree_level = $7, duration_flexibility = $8, keywords = $9, name = coalesce($10, name)
+         where id = $1",
+    )
+    .bind(search_id)
+    .bind(criteria.job.job_category)
+    .bind(criteria.job.duration)
+    .bind(criteria.job.start_at)
+    .bind(localization_id)
+    .bind(criteria.job.radius)
+    .bind(criteria.job.degree)
+    .bind(criteria.duration_flexibility)
+    .bind(&criteria.keywords)
+    .bind(name)
+    .execute(&mut *connection)
+    .await?;
+    for list in ["contract_types", "languages", "soft_skill_categories"] {
+        sqlx::query(&format!("delete from sourcing_search_{list} where sourcing_search_id = $1"))
+            .bind(search_id)
+            .execute(&mut *connection)
+            .await?;
+    }
+    insert_lists(connection, search_id, criteria).await?;
+    // the search no longer points to it: the place belonged to it alone
+    sqlx::query("delete from localizations where id = $1").bind(previous_place).execute(&mut *connection).await?;
+    Ok(())
+}
+
+/// Ok when `search_id` is a saved search of the partner's, 404 otherwise: checked before a
+/// body is, so that another's search answers the same whatever is sent.
+pub async fn ensure_owned(db: &PgPool, partner_id: i64, search_id: i64) -> Result<()> {
+    let owned: bool = sqlx::query_scalar(
+        "select exists (select 1 from sourcing_searches where id = $1 and partner_id = $2 and saved)",
+    )
+    .bind(search_id)
+    .bind(partner_id)
+    .fetch_one(db)
+    .await?;
+    if owned { Ok(()) } else { Err(Error::NotFound) }
+}
+
+/// Renames the partner's saved search; 404 when it is not theirs.
+pub async fn rename_search(db: &PgPool, partner_id: i64, search_id: i64, name: &str) -> Result<()> {
+    let renamed = sqlx::query("update sourcing_searches set name = $3 where id = $1 and partner_id = $2 and saved")
+        .bind(search_id)
+        .bind(partner_id)
+        .bind(name)
+        .execute(db)
+        .await?;
+    if renamed.rows_affected() == 0 { Err(Error::NotFound) } else { Ok(()) }
+}
+
+/// Deletes the partner's saved search with its lists and saved candidates (the candidates stay);
+/// 404 when it is not theirs.
+pub async fn delete_search(db: &PgPool, partner_id: i64, search_id: i64) -> Result<()> {
+    let place: Option<i64> = sqlx::query_scalar(
+        "with gone as (delete from sourcing_searches where id = $1 and partner_id = $2 and saved returning localization_id)
+         delete from localizations where id = (select localization_id from gone) returning id",
+    )
+    .bind(search_id)
+    .bind(partner_id)
+    .fetch_optional(db)
+    .await?;
+    place.map(|_| ()).ok_or(Error::NotFound)
 }
 
 #[derive(sqlx::FromRow)]
@@ -52,6 +149,7 @@ struct SearchRow {
     degree_level: i16,
     duration_flexibility: i16,
     keywords: Option<String>,
+    name: Option<String>,
     created_at: DateTime<Utc>,
     localization: Json<Place>,
     contracts: Vec<i16>,
@@ -64,6 +162,8 @@ struct SearchRow {
 /// A saved search as its owner sees it.
 pub struct StoredSearch {
     pub id: i64,
+    /// Null for searches saved before searches had names.
+    pub name: Option<String>,
     pub criteria: SearchCriteria,
     pub created_at: DateTime<Utc>,
     pub saved_candidates: i64,
@@ -72,7 +172,7 @@ pub struct StoredSearch {
 static SEARCH_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select s.id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
-                s.keywords, s.created_at, {PLACE_JSON_SQL} as localization,
+                s.keywords, s.name, s.created_at, {PLACE_JSON_SQL} as localization,
                 array(select contract_type_id from sourcing_search_contract_types c where c.sourcing_search_id = s.id
                       order by contract_type_id) as contracts,
                 array(select language_id from sourcing_search_languages g where g.sourcing_search_id = s.id
@@ -93,6 +193,7 @@ impl From<SearchRow> for StoredSearch {
     fn from(row: SearchRow) -> Self {
         StoredSearch {
             id: row.id,
+            name: row.name,
             created_at: row.created_at,
             saved_candidates: row.saved_candidates,
             criteria: SearchCriteria {
