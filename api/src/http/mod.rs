@@ -6,6 +6,7 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
+mod candidate_account;
 mod candidate_profile;
 mod candidates;
 mod client_config;
@@ -52,6 +53,7 @@ use routes::{RouteInfo, RouteTable};
 /// The caller's language lives beside the mailer, which needs it too; resource modules reach it
 /// here as well.
 pub use crate::locale;
+pub(crate) use accounts::account_notice;
 pub use client_ip::ClientIp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
@@ -183,6 +185,7 @@ fn route_table() -> RouteTable {
     accounts::routes(&mut table);
     candidates::routes(&mut table);
     candidate_profile::routes(&mut table);
+    candidate_account::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
     offers::routes(&mut table);

@@ -60,6 +60,18 @@ struct Recipient {
     locale: Locale,
 }
 
+/// A notice about the account to user `user_id`, in their language, whose link is the login page.
+pub(crate) async fn account_notice(state: &AppState, kind: EmailKind, user_id: i64) -> Result<Email> {
+    let (email, firstname, locale): (String, String, String) =
+        sqlx::query_as("select email, firstname, locale from users where id = $1")
+            .bind(user_id)
+            .fetch_one(&state.db)
+            .await?;
+    let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
+    let login_url = format!("{}/login", state.settings.public_url);
+    account_email(state, kind, to, login_url).await
+}
+
 /// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.
 async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_url: String) -> Result<Email> {
     let letter = Letter {
