@@ -17,6 +17,7 @@ mod mailbox;
 mod offers;
 mod ping;
 mod project_categories;
+mod public_profile_page;
 mod reference_lists;
 mod reports;
 pub mod routes;
@@ -233,7 +234,9 @@ pub fn api_router(state: AppState) -> Router {
 /// The whole site: the API under `/api` and the web app from `web_dist` everywhere else.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let map_style_url = state.settings.map_style_url.clone();
+    let page_state = public_profile_page::PageState { app: state.clone(), index_html: web_dist.join("index.html") };
     let site = Router::new()
+        .route("/candidat/{slug}", axum::routing::get(public_profile_page::public_profile_page).with_state(page_state))
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))

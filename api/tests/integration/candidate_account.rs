@@ -379,3 +379,28 @@ async fn the_retention_job_warns_thirty_days_ahead_then_erases_unless_the_candid
         .unwrap();
     assert_eq!(remaining, vec![demo.id]);
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_page_of_a_shared_profile_carries_its_link_preview_tags_and_an_unshared_one_none(pool: PgPool) {
+    let demo = seeded(&pool).await;
+    let web_dist = std::env::temp_dir().join(format!("vivier-page-tags-{}", demo.id + std::process::id() as i64));
+    std::fs::create_dir_all(&web_dist).unwrap();
+    std::fs::write(web_dist.join("index.html"), "<html><head><title>Vivier</title></head><body></body></html>")
+        .unwrap();
+    let site = crate::support::app_with_web(pool.clone(), &web_dist, [127, 0, 0, 1]);
+
+    let shared = get(&site, &format!("/candidat/{}", demo.slug)).await;
+
+    assert_eq!(shared.status, StatusCode::OK);
+    let page = shared.text();
+    assert!(page.contains("<title>Camille Martin · Vivier</title>"), "{page}");
+    assert!(page.contains("<meta property=\"og:title\" content=\"Camille Martin\">"), "{page}");
+    sqlx::query("update candidates set is_public = false where user_id = $1")
+        .bind(demo.id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let unshared = get(&site, &format!("/candidat/{}", demo.slug)).await.text();
+    assert!(!unshared.contains("Camille") && !unshared.contains("og:title"), "{unshared}");
+    std::fs::remove_dir_all(&web_dist).unwrap();
+}
