@@ -54,6 +54,7 @@ use routes::{RouteInfo, RouteTable};
 /// The caller's language lives beside the mailer, which needs it too; resource modules reach it
 /// here as well.
 pub use crate::locale;
+pub use accounts::TERMS_VERSION;
 pub(crate) use accounts::account_notice;
 pub use client_ip::ClientIp;
 

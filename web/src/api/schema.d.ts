@@ -2077,6 +2077,8 @@ export interface components {
         CandidateSignUpRequest: components["schemas"]["IdentityFields"] & {
             /** @description `YYYY-MM-DD` */
             birthdate?: string | null;
+            /** @description The candidate accepts the terms of use and privacy notice (required, `true`). */
+            consent?: boolean | null;
             localization?: null | components["schemas"]["LocalizationInput"];
         };
         /** @description What the web app needs to load the candidate's profile (`GET /api/api/candidates/{id}`). */

@@ -7,6 +7,7 @@ mod passwords;
 mod sign_up;
 mod unsubscribe;
 
+pub use sign_up::TERMS_VERSION;
 use utoipa_axum::routes;
 
 use super::AppState;
