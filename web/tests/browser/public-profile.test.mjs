@@ -48,6 +48,27 @@ after(async () => {
   await browser?.close();
 });
 
+/** The candidate shares (or unshares) the profile from the settings page; returns the slug. */
+async function shareFromSettings(share) {
+  const { page } = candidate;
+  await page.goto(`${baseUrl}/dashboard/candidate/parametres`);
+  await page.getByTestId('account-settings').waitFor();
+  const toggle = page.getByTestId('sharing-toggle');
+  await toggle.waitFor();
+  const current = await (await candidate.context.request.get(`${baseUrl}/api/api/candidates/slug`)).json();
+  if (current.is_public !== share) {
+    await toggle.click();
+    await page.waitForFunction(
+      (wanted) => document.querySelector('[data-testid="sharing-toggle"]')?.classList.contains(wanted ? 'button--secondary' : 'button--primary'),
+      share,
+    );
+  }
+  await settled(page);
+  assert.deepEqual(await axeViolations(page), []);
+  await page.screenshot({ path: screenshotPath(`account-settings-${share ? 'shared' : 'unshared'}.png`), fullPage: true });
+  return current.slug;
+}
+
 async function sharing(method) {
   const response = await candidate.context.request.fetch(`${baseUrl}/api/api/candidates/share`, { method });
   assert.equal(response.status(), 200);
@@ -60,8 +81,7 @@ const locales = {
 };
 
 test('a shared profile is read by anyone in both languages, and is gone once unshared', async () => {
-  const { slug, is_public: isPublic } = await sharing('POST');
-  assert.equal(isPublic, true);
+  const slug = await shareFromSettings(true);
   for (const [locale, text] of Object.entries(locales)) {
     const context = await newContext(browser, { browserLanguage: text.browserLanguage, localeCookie: locale });
     const page = await context.newPage();
@@ -96,7 +116,8 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
     }
   }
 
-  assert.equal((await sharing('DELETE')).is_public, false);
+  await shareFromSettings(false);
+  assert.equal((await (await candidate.context.request.get(`${baseUrl}/api/api/candidates/slug`)).json()).is_public, false);
   for (const [locale, text] of Object.entries(locales)) {
     const context = await newContext(browser, { browserLanguage: text.browserLanguage, localeCookie: locale });
     const page = await context.newPage();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
+import { SettingsPage } from '@/features/candidate-account/components/settings-page';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
@@ -35,6 +36,7 @@ export function CandidateSoftSkillFamilyPage() {
   if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
+export const CandidateSettingsPage = () => <SettingsPage />;
 export const CandidatePersonalityTestPage = () => <CandidatePage page="candidatePersonalityTest" />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {

@@ -4,6 +4,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import enAccount from '@/locales/en/account.json';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
@@ -15,6 +16,7 @@ import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
 import enPublicProfile from '@/locales/en/public-profile.json';
 import enSourcing from '@/locales/en/sourcing.json';
+import frAccount from '@/locales/fr/account.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
@@ -48,6 +50,7 @@ export const resources = {
     candidate: frCandidate,
     profile: frProfile,
     publicProfile: frPublicProfile,
+    account: frAccount,
   },
   en: {
     common: enCommon,
@@ -61,10 +64,11 @@ export const resources = {
     candidate: enCandidate,
     profile: enProfile,
     publicProfile: enPublicProfile,
+    account: enAccount,
   },
 } as const;
 
-export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'publicProfile'] as const;
+export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'publicProfile', 'account'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).
