@@ -1,8 +1,8 @@
 // The candidate's account calls: sharing the profile (GET /api/api/candidates/slug,
 // POST and DELETE /api/api/candidates/share), the email change (a link to the
 // new address), the password change (PATCH /api/api/candidates?password), the
-// language of emails (POST /api/api/user/locale), the end of onboarding, and
-// what ends the account here: deactivation, the data export and the erasure.
+// language of emails (POST /api/api/user/locale), and what ends the account
+// here: deactivation, the data export and the erasure.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { candidateKeys } from '@/api/candidates/get-candidate';
@@ -48,10 +48,6 @@ export function useChangePassword() {
 
 export function useSetEmailLocale() {
   return useMutation({ mutationFn: (locale: 'fr' | 'en') => api.post<void>('/api/user/locale', { locale }) });
-}
-
-export function completeOnboarding(): Promise<void> {
-  return api.post<void>('/api/candidates/onboarding');
 }
 
 /** After the account is deactivated or erased: this browser forgets the user and goes home. */
