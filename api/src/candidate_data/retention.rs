@@ -30,9 +30,8 @@ pub struct RetentionRun {
 
 /// Warns and erases what is due at `now`.
 pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<RetentionRun> {
-    let mut run = RetentionRun::default();
     // warned at most once per period of inactivity: the claim is the update itself
-    run.warned = sqlx::query_scalar(
+    let warned: Vec<i64> = sqlx::query_scalar(
         "update users set retention_warned_at = $1
          where discriminator = 'candidate' and retention_warned_at is null
            and last_active_at <= $1 - make_interval(days => $2 - $3)
@@ -43,6 +42,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Re
     .bind(WARNING_DAYS)
     .fetch_all(&state.db)
     .await?;
+    let mut run = RetentionRun { warned, erased: Vec::new() };
     for &user_id in &run.warned {
         let email = account_notice(state, EmailKind::RetentionWarning, user_id).await?;
         state.mailer.send_now(&state.db, email).await?;
