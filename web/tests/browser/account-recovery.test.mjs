@@ -111,7 +111,7 @@ describe('account recovery and emailed links', () => {
     const page = await context.newPage();
     const email = `twice.${Date.now()}@example.com`;
     const body = {
-      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en',
+      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en', consent: true,
       localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
     };
     assert.equal((await context.request.post(`${baseUrl}/api/api/candidates`, { data: body })).status(), 201);
