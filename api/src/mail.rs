@@ -54,6 +54,11 @@ impl Mailer {
         });
     }
 
+    /// Records the email and sends it, before returning: for jobs that run outside a request.
+    pub async fn send_now(&self, db: &PgPool, email: Email) -> anyhow::Result<()> {
+        self.record_and_send(db, email).await
+    }
+
     async fn record_and_send(&self, db: &PgPool, email: Email) -> anyhow::Result<()> {
         let id: i64 = sqlx::query_scalar(
             "insert into outbox_emails (user_id, to_email, subject, text_body, html_body, links)

@@ -67,6 +67,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         wait_for_stop(indexer_stopped),
     ));
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, cards, indexer_status);
+    let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
@@ -87,6 +88,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         served = server => served?,
         () = grace_period_over => tracing::warn!("connections still open after the grace period: closing them"),
     }
+    retention_task.abort();
     stop_indexer.send_replace(true);
     if let Err(error) = indexer_task.await {
         tracing::error!(%error, "the indexer task failed");

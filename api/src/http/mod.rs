@@ -6,6 +6,7 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
+mod candidate_account;
 mod candidate_profile;
 mod candidates;
 mod client_config;
@@ -17,6 +18,7 @@ mod mailbox;
 mod offers;
 mod ping;
 mod project_categories;
+mod public_profile_page;
 mod reference_lists;
 mod reports;
 pub mod routes;
@@ -54,6 +56,8 @@ use routes::{RouteInfo, RouteTable};
 /// The caller's language lives beside the mailer, which needs it too; resource modules reach it
 /// here as well.
 pub use crate::locale;
+pub use accounts::TERMS_VERSION;
+pub(crate) use accounts::account_notice;
 pub use client_ip::ClientIp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
@@ -185,6 +189,7 @@ fn route_table() -> RouteTable {
     accounts::routes(&mut table);
     candidates::routes(&mut table);
     candidate_profile::routes(&mut table);
+    candidate_account::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
     offers::routes(&mut table);
@@ -234,7 +239,9 @@ pub fn api_router(state: AppState) -> Router {
 /// The whole site: the API under `/api` and the web app from `web_dist` everywhere else.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let map_style_url = state.settings.map_style_url.clone();
+    let page_state = public_profile_page::PageState { app: state.clone(), index_html: web_dist.join("index.html") };
     let site = Router::new()
+        .route("/candidat/{slug}", axum::routing::get(public_profile_page::public_profile_page).with_state(page_state))
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))

@@ -147,10 +147,13 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
 
 /// The user's profile with a fresh session cookie.
 pub async fn logged_in(state: &AppState, user_id: i64, remember: bool) -> Result<Response> {
-    let session_version: i32 = sqlx::query_scalar("select session_version from users where id = $1")
-        .bind(user_id)
-        .fetch_one(&state.db)
-        .await?;
+    // a login is activity: it keeps the account from the retention job (and cancels its warning)
+    let session_version: i32 = sqlx::query_scalar(
+        "update users set last_active_at = now(), retention_warned_at = null where id = $1 returning session_version",
+    )
+    .bind(user_id)
+    .fetch_one(&state.db)
+    .await?;
     let cookie = session::issue_cookie(
         &state.settings.session_keys,
         user_id,
@@ -200,16 +203,17 @@ pub async fn login(
     let email = request.username.trim().to_lowercase();
     state.limits.logins_per_ip.hit(&client_ip.to_string())?;
     state.limits.logins_per_account.hit(&email)?;
-    let account: Option<(i64, Option<String>, bool, bool)> = sqlx::query_as(
-        "select id, password_hash, email_validated_at is not null, active from users where lower(email) = $1",
+    let account: Option<(i64, Option<String>, bool, bool, bool)> = sqlx::query_as(
+        "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null
+         from users where lower(email) = $1",
     )
     .bind(&email)
     .fetch_optional(&state.db)
     .await?;
     let stored_hash =
-        account.as_ref().and_then(|(_, hash, _, _)| hash.clone()).unwrap_or_else(|| UNKNOWN_USER_HASH.clone());
+        account.as_ref().and_then(|(_, hash, ..)| hash.clone()).unwrap_or_else(|| UNKNOWN_USER_HASH.clone());
     let password_matches = verify_password(request.password, stored_hash).await?;
-    let Some((user_id, Some(_), validated, active)) = account.filter(|_| password_matches) else {
+    let Some((user_id, Some(_), validated, active, self_deactivated)) = account.filter(|_| password_matches) else {
         return Err(invalid_credentials());
     };
     // only someone who knows the password learns these
@@ -220,7 +224,10 @@ pub async fn login(
             message: "validate your email first".into(),
         });
     }
-    if !active {
+    if !active && self_deactivated {
+        // the owner deactivated the account themselves: logging in again is how they come back
+        reactivate(&state.db, user_id).await?;
+    } else if !active {
         return Err(Error::Rejected {
             status: StatusCode::FORBIDDEN,
             code: ErrorCode::AccountDeactivated,
@@ -228,6 +235,18 @@ pub async fn login(
         });
     }
     logged_in(&state, user_id, request.remember).await
+}
+
+/// Undoes the owner's own deactivation; the profile goes back to the search index (and to its
+/// public page when shared) through the change log, as any profile change does.
+async fn reactivate(db: &sqlx::PgPool, user_id: i64) -> Result<()> {
+    sqlx::query(
+        "update users set active = true, self_deactivated_at = null where id = $1 and self_deactivated_at is not null",
+    )
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 fn invalid_credentials() -> Error {
@@ -303,5 +322,13 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result
     responses((status = 200, body = WhoAmI), (status = 401, body = crate::error::ErrorBody))
 )]
 pub async fn whoami(State(state): State<AppState>, user: CurrentUser) -> Result<Json<WhoAmI>> {
+    // the app asks this on every start: opening it is activity, recorded once a day at most
+    sqlx::query(
+        "update users set last_active_at = now(), retention_warned_at = null
+         where id = $1 and last_active_at < now() - interval '1 day'",
+    )
+    .bind(user.id)
+    .execute(&state.db)
+    .await?;
     Ok(Json(who_am_i(&state.db, user.id).await?))
 }

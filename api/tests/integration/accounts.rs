@@ -12,7 +12,7 @@ const PASSWORD: &str = "Bonjour-Vivier-42";
 fn candidate_sign_up(email: &str) -> Value {
     json!({
         "firstname": "Léa", "lastname": "Durand", "email": email, "password": PASSWORD,
-        "phone": "06 12 34 56 78", "birthdate": "2001-04-12",
+        "phone": "06 12 34 56 78", "birthdate": "2001-04-12", "consent": true,
         "localization": { "value": "Lyon", "type": "city", "lat": 0, "lng": 0, "id": "69123", "country_code": "FR" }
     })
 }
@@ -28,6 +28,18 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
     let signed_up = post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text());
     assert_eq!(signed_up.json()["status"], "check_your_inbox");
+    let consent: (String, String) = sqlx::query_as(
+        "select kind, text_version from user_consents join users u on u.id = user_id where u.email = $1",
+    )
+    .bind("lea@example.org")
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        consent,
+        ("terms".to_owned(), api::http::TERMS_VERSION.to_owned()),
+        "the consent is kept with its text's version"
+    );
 
     let too_early =
         post_json(&app, "/api/api/auth/login", &json!({ "username": "lea@example.org", "password": PASSWORD })).await;
@@ -123,6 +135,7 @@ async fn a_sign_up_breaking_rules_gets_every_field_error(pool: PgPool) {
     assert_eq!(errors["phone"], json!(["invalid_phone"]));
     assert_eq!(errors["birthdate"], json!(["too_young"]));
     assert_eq!(errors["localization"], json!(["invalid_localization"]));
+    assert_eq!(errors["consent"], json!(["required"]), "the terms must be accepted");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -6,6 +6,7 @@ mod support;
 
 mod accounts;
 mod authorization_matrix;
+mod candidate_account;
 mod candidate_job_search;
 mod candidate_profile;
 mod candidate_uploads;

@@ -20,7 +20,7 @@ const PASSWORD: &str = "Bonjour-Vivier-42";
 fn sign_up(email: &str) -> serde_json::Value {
     json!({
         "firstname": "Léa", "lastname": "Durand", "email": email, "password": PASSWORD,
-        "phone": "06 12 34 56 78", "birthdate": "2001-04-12",
+        "phone": "06 12 34 56 78", "birthdate": "2001-04-12", "consent": true,
         "localization": { "value": "Lyon", "type": "city", "lat": 0, "lng": 0, "id": "69123", "country_code": "FR" }
     })
 }

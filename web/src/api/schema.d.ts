@@ -1057,13 +1057,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["list_candidates"];
         put?: never;
         post: operations["create_candidate"];
         delete?: never;
         options?: never;
         head?: never;
         patch: operations["patch_candidate"];
+        trace?: never;
+    };
+    "/api/api/candidates/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete_onboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["share_profile"];
+        delete: operations["unshare_profile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/slug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_own_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/api/candidates/{id_or_slug}": {
@@ -1076,6 +1124,22 @@ export interface paths {
         get: operations["get_candidate"];
         put?: never;
         post: operations["update_candidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/desactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["deactivate_candidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1114,6 +1178,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/candidates/{id_or_slug}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["erase_candidate_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidates/{id_or_slug}/experiences": {
         parameters: {
             query?: never;
@@ -1122,6 +1202,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_candidate_experiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/{id_or_slug}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_candidate_data"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2155,6 +2251,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/user/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["update_email_locale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/user/renewal-email-tokens": {
         parameters: {
             query?: never;
@@ -2387,6 +2499,32 @@ export interface components {
         BTreeMap: {
             [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group")[];
         };
+        CandidateListItem: {
+            /** Format: int64 */
+            campus_id?: number | null;
+            /** Format: int32 */
+            completion: number;
+            firstname: string;
+            /** Format: int64 */
+            id: number;
+            is_public: boolean;
+            lastname: string;
+            /** Format: int64 */
+            program_id?: number | null;
+            slug: string;
+        };
+        CandidateListResponse: {
+            items: components["schemas"]["CandidateListItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description How many candidates match, over every page.
+             */
+            total: number;
+        };
         CandidatePatchRequest: components["schemas"]["PasswordChangeRequest"] & {
             /**
              * Format: int64
@@ -2452,6 +2590,8 @@ export interface components {
         CandidateSignUpRequest: components["schemas"]["IdentityFields"] & {
             /** @description `YYYY-MM-DD` */
             birthdate?: string | null;
+            /** @description The candidate accepts the terms of use and privacy notice (required, `true`). */
+            consent?: boolean | null;
             localization?: null | components["schemas"]["LocalizationInput"];
         };
         /** @description What the web app needs to load the candidate's profile (`GET /api/api/candidates/{id}`). */
@@ -2653,9 +2793,17 @@ export interface components {
             /** Format: date */
             start_date: string;
         };
+        EmailLocaleRequest: {
+            /** @description `fr` or `en`. */
+            locale?: string | null;
+        };
         EmailRenewalRequest: {
             /** @description The new address, to be confirmed by a link sent there. */
             email?: string | null;
+        };
+        EraseRequest: {
+            /** @description The account's password, to confirm. */
+            password?: string | null;
         };
         ErrorBody: {
             /** @description Stable machine-readable code, also the translation key of the message. */
@@ -3438,6 +3586,12 @@ export interface components {
             search: components["schemas"]["SearchCriteria"];
             sort: components["schemas"]["SortOrder"];
             total: number;
+        };
+        SharingResponse: {
+            /** @description Whether anyone may read the profile at that address. */
+            is_public: boolean;
+            /** @description The profile's address is `/candidat/{slug}`. */
+            slug: string;
         };
         SignUpResponse: {
             /** @description Always `check_your_inbox`: whether the address was new is told by email only. */
@@ -4962,6 +5116,74 @@ export interface operations {
             };
         };
     };
+    list_candidates: {
+        parameters: {
+            query?: {
+                /** @description Part of the first or last name, any case. */
+                name?: string | null;
+                /** @description Only the candidates of this campus (one of the school's). */
+                campus?: number | null;
+                /** @description Only the candidates of this program. */
+                program?: number | null;
+                /** @description Only profiles at least this complete (0 to 100). */
+                completion?: number | null;
+                /** @description 1 for the first page. */
+                page?: number | null;
+                /** @description At most 100; 20 by default. */
+                per_page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the school's own candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateListResponse"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a school: nobody else lists candidates */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_candidate: {
         parameters: {
             query?: never;
@@ -5115,6 +5337,147 @@ export interface operations {
             };
         };
     };
+    complete_onboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description onboarding finished (or skipped): `first_time` is now false */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    share_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the profile is shared at `/candidat/{slug}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unshare_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the profile is no longer shared: its page answers 404 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_own_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_candidate: {
         parameters: {
             query?: never;
@@ -5246,6 +5609,61 @@ export interface operations {
             };
         };
     };
+    deactivate_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own id */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deactivated; the session cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the caller's own id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_candidate_discs: {
         parameters: {
             query?: never;
@@ -5335,6 +5753,92 @@ export interface operations {
             };
         };
     };
+    erase_candidate_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own id */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseRequest"];
+            };
+        };
+        responses: {
+            /** @description the account and everything about the candidate are deleted; the cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the caller's own id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description wrong_password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_candidate_experiences: {
         parameters: {
             query?: never;
@@ -5374,6 +5878,63 @@ export interface operations {
                 };
             };
             /** @description no such candidate, or a profile not shared (anonymous callers) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_candidate_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own id */
+                id_or_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{format, exported_at, tables: {table: [rows]}}`, as a file to save */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the caller's own id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,6 +7637,72 @@ export interface operations {
                 };
             };
             /** @description file: required, unsupported_file_type, unreadable_image */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_email_locale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailLocaleRequest"];
+            };
+        };
+        responses: {
+            /** @description emails now come in that language */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description locale: unknown */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -17,7 +17,7 @@ export function RouteGuard({ displayed, children }: { displayed?: Location; chil
   const { status, user, endedByUser } = useSession();
   if (status === 'hydrating') return <PageLoader />;
   if (user === null && endedByUser && routeNeedsAuth(location.pathname)) return <Navigate to={paths.home} replace />;
-  const visitor = user === null ? null : { role: userRole(user) };
+  const visitor = user === null ? null : { role: userRole(user), firstTime: user.firstTime };
   const decision = guardDecision(location.pathname, location.search, visitor);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const shown = displayed ?? location;

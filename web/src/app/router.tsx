@@ -44,6 +44,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   candidateProjects: lazyPage(candidatePages, 'CandidateProjectsPage'),
   candidateSoftSkillFamily: lazyPage(candidatePages, 'CandidateSoftSkillFamilyPage'),
   candidatePersonalityTest: lazyPage(candidatePages, 'CandidatePersonalityTestPage'),
+  candidateSettings: lazyPage(candidatePages, 'CandidateSettingsPage'),
   schoolDashboard: lazyPage(schoolPages, 'SchoolDashboardPage'),
   schoolCampus: lazyPage(schoolPages, 'SchoolCampusPage'),
   schoolProfileEdit: lazyPage(schoolPages, 'SchoolProfileEditPage'),

@@ -30,8 +30,9 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox', () => {
-    expect(Object.keys(paths)).toHaveLength(29);
+  it('has the 28 routes of the spec, plus the demo mailbox and the candidate settings', () => {
+    expect(Object.keys(paths)).toHaveLength(30);
+    expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
     expect(paths.mailbox).toBe('/mailbox');
     expect(paths.candidateProjects).toBe('/dashboard/candidate/projets/:discr');
     expect(paths.partnerSavedSearch).toBe('/dashboard/partenaire/sourcing/recherches/:id');

@@ -24,6 +24,8 @@ export const paths = {
   candidateProjects: '/dashboard/candidate/projets/:discr',
   candidateSoftSkillFamily: '/dashboard/candidate/softskills/famille/:id',
   candidatePersonalityTest: '/dashboard/candidate/tests/personalite',
+  // Not in the spec: the candidate's account settings (sharing, email, password, data).
+  candidateSettings: '/dashboard/candidate/parametres',
   schoolDashboard: '/dashboard/ecole',
   schoolCampus: '/dashboard/ecole/campus/:id',
   schoolProfileEdit: '/dashboard/ecole/profil/editer',

@@ -103,6 +103,12 @@ describe('sanitizeRedirect', () => {
 });
 
 describe('afterLoginPath', () => {
+  it('sends a first-time candidate to the onboarding unless a page asked for them', () => {
+    expect(afterLoginPath('candidate', null, true)).toBe('/personnalisation/candidat');
+    expect(afterLoginPath('candidate', '/dashboard/candidate/langues', true)).toBe('/dashboard/candidate/langues');
+    expect(afterLoginPath('partner', null, true)).toBe('/dashboard/partenaire');
+  });
+
   it('goes back to the requested page when it belongs to the user', () => {
     expect(afterLoginPath('candidate', '/dashboard/candidate/langues')).toBe('/dashboard/candidate/langues');
     expect(afterLoginPath('partner', '/metier/offre/creer')).toBe('/metier/offre/creer');

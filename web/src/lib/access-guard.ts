@@ -65,9 +65,10 @@ export function sanitizeRedirect(raw: string | null | undefined): string | null 
 }
 
 /** Where a user goes after logging in: the requested page when it is safe and theirs, else their dashboard. */
-export function afterLoginPath(role: UserRole | null, redirect: string | null | undefined): string {
+export function afterLoginPath(role: UserRole | null, redirect: string | null | undefined, firstTime = false): string {
   const target = sanitizeRedirect(redirect);
-  const home = role ? dashboardOf[role] : paths.home;
+  // a candidate who never finished (nor skipped) the onboarding starts there
+  const home = role === 'candidate' && firstTime ? paths.candidateOnboarding : role ? dashboardOf[role] : paths.home;
   if (target === null) return home;
   const pathname = target.split(/[?#]/)[0] ?? target;
   const decision = guardDecision(pathname, '', role === null ? null : { role });
@@ -81,7 +82,7 @@ export function afterLoginPath(role: UserRole | null, redirect: string | null | 
 export function guardDecision(
   pathname: string,
   search: string,
-  user: { role: UserRole | null } | null,
+  user: { role: UserRole | null; firstTime?: boolean } | null,
 ): GuardDecision {
   const query = search === '' || search.startsWith('?') ? search : `?${search}`;
   if (user === null) {
@@ -93,7 +94,7 @@ export function guardDecision(
   const own = dashboardOf[user.role];
   if (guestOnlyPaths.has(pathname)) {
     const redirect = new URLSearchParams(query).get('redirect');
-    return { kind: 'redirect', to: afterLoginPath(user.role, redirect) };
+    return { kind: 'redirect', to: afterLoginPath(user.role, redirect, user.firstTime) };
   }
   const area = areaOfPath(pathname);
   if (area !== null && area !== user.role) return { kind: 'redirect', to: own };

@@ -8,11 +8,13 @@ import {
   endSession,
   getSession,
   hydrateSession,
+  isViewerMode,
   logout,
   registerCandidateLoader,
   reloadSessionCandidate,
   resetSessionForTests,
   setSessionUser,
+  setViewerSlug,
   subscribeToSession,
   userRole,
   type WhoAmI,
@@ -45,13 +47,13 @@ function controlledLoader() {
   return { loader, calls };
 }
 
-const loggedOut = { status: 'ready', user: null, candidate: null, endedByUser: false };
+const loggedOut = { status: 'ready', user: null, candidate: null, endedByUser: false, viewerSlug: null };
 
 describe('session store', () => {
   afterEach(() => resetSessionForTests());
 
   it('starts hydrating, with nobody logged in', () => {
-    expect(getSession()).toEqual({ status: 'hydrating', user: null, candidate: null, endedByUser: false });
+    expect(getSession()).toEqual({ status: 'hydrating', user: null, candidate: null, endedByUser: false, viewerSlug: null });
   });
 
   it('remembers that the user chose to log out, until the next login', () => {
@@ -67,7 +69,7 @@ describe('session store', () => {
     const unsubscribe = subscribeToSession(listener);
 
     setSessionUser(school);
-    expect(getSession()).toEqual({ status: 'ready', user: school, candidate: null, endedByUser: false });
+    expect(getSession()).toEqual({ status: 'ready', user: school, candidate: null, endedByUser: false, viewerSlug: null });
     logout();
     expect(getSession()).toEqual(loggedOut);
     expect(listener).toHaveBeenCalledTimes(2);
@@ -84,7 +86,7 @@ describe('hydrateSession', () => {
 
   it('logs in the user whoami returns', async () => {
     await hydrateSession(async () => school);
-    expect(getSession()).toEqual({ status: 'ready', user: school, candidate: null, endedByUser: false });
+    expect(getSession()).toEqual({ status: 'ready', user: school, candidate: null, endedByUser: false, viewerSlug: null });
   });
 
   it('stays logged out on a 401 or a network failure', async () => {
@@ -180,6 +182,22 @@ describe('the candidate profile', () => {
     registerCandidateLoader(async () => profile);
 
     await vi.waitFor(() => expect(getSession().candidate).toEqual({ status: 'ready', profile }));
+  });
+});
+
+describe('viewer mode', () => {
+  it('is on while a public profile is open, and outlives a login and a logout', () => {
+    resetSessionForTests();
+    expect(isViewerMode()).toBe(false);
+
+    setViewerSlug('camille-martin-1000');
+    setSessionUser(school);
+    logout();
+
+    expect(getSession().viewerSlug).toBe('camille-martin-1000');
+    expect(isViewerMode()).toBe(true);
+    setViewerSlug(null);
+    expect(isViewerMode()).toBe(false);
   });
 });
 

@@ -5,7 +5,9 @@
 // cookie belongs to (whoami) before deciding anything, and stays logged out
 // unless a user comes back; for a candidate the profile is then loaded too, and
 // a 401 on the way logs out (spec §4). The app registers how a profile is
-// loaded (through the query cache), so this module knows no HTTP.
+// loaded (through the query cache), so this module knows no HTTP. The viewer
+// slug (spec §3, §4) is the slug of the public profile open in the page, if
+// any: viewer mode is on while it is set; logging in or out keeps it.
 import { useSyncExternalStore } from 'react';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import type { Schemas } from '@/api/schemas';
@@ -35,12 +37,14 @@ export type Session = {
   user: SessionUser | null;
   candidate: SessionCandidate | null;
   endedByUser: boolean;
+  /** The slug of the public profile being viewed; null outside viewer mode. */
+  viewerSlug: string | null;
 };
 
 /** Loads a candidate's profile by id; rejects on failure (with the HTTP `status` when there was one). */
 export type CandidateLoader = (candidateId: number) => Promise<unknown>;
 
-const loggedOut: Session = { status: 'ready', user: null, candidate: null, endedByUser: false };
+const loggedOut: Session = { status: 'ready', user: null, candidate: null, endedByUser: false, viewerSlug: null };
 let session: Session = { ...loggedOut, status: 'hydrating' };
 const listeners = new Set<() => void>();
 let loadCandidate: CandidateLoader | null = null;
@@ -136,18 +140,28 @@ export function setSessionUser(user: SessionUser): void {
   const candidateId = candidateIdOf(user);
   const keptProfile = candidateId !== null && candidateId === candidateIdOf(session.user) ? session.candidate : null;
   const candidate: SessionCandidate | null = candidateId === null ? null : (keptProfile ?? { status: 'loading' });
-  publish({ status: 'ready', user, candidate, endedByUser: false });
+  publish({ status: 'ready', user, candidate, endedByUser: false, viewerSlug: session.viewerSlug });
   if (candidateId !== null) void reloadSessionCandidate();
 }
 
 /** Forgets the user on this client (the server session is already gone on a 401). */
 export function logout(): void {
-  if (session.user !== null || session.status !== 'ready') publish(loggedOut);
+  if (session.user !== null || session.status !== 'ready') publish({ ...loggedOut, viewerSlug: session.viewerSlug });
 }
 
 /** Forgets the user after they chose to log out. */
 export function endSession(): void {
-  publish({ ...loggedOut, endedByUser: true });
+  publish({ ...loggedOut, endedByUser: true, viewerSlug: session.viewerSlug });
+}
+
+/** Enters viewer mode on the public profile `slug`, or leaves it (null). */
+export function setViewerSlug(slug: string | null): void {
+  if (session.viewerSlug !== slug) publish({ ...session, viewerSlug: slug });
+}
+
+/** Whether a public profile is being viewed (spec §4: viewer mode). */
+export function isViewerMode(current: Session = session): boolean {
+  return current.viewerSlug !== null;
 }
 
 /**
@@ -171,7 +185,7 @@ export async function hydrateSession(fetchWhoAmI: () => Promise<unknown>): Promi
 export function resetSessionForTests(): void {
   loadCandidate = null;
   candidateLoads += 1;
-  publish({ ...loggedOut, status: 'hydrating' });
+  publish({ ...loggedOut, status: 'hydrating', viewerSlug: null });
 }
 
 export function useSession(): Session {

@@ -53,7 +53,7 @@ describe('account recovery and emailed links', () => {
     // Sign up through the API (the form has its own test).
     const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {
       data: {
-        firstname: 'Noé', lastname: 'Essai', email, password, phone: '0611223344', birthdate: '1995-03-02', locale: 'en',
+        firstname: 'Noé', lastname: 'Essai', email, password, phone: '0611223344', birthdate: '1995-03-02', locale: 'en', consent: true,
         localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
       },
     });
@@ -71,7 +71,8 @@ describe('account recovery and emailed links', () => {
     await page.getByTestId('sign-up-validation-done').waitFor();
     assert.equal((await context.cookies()).some((cookie) => cookie.name === 'vivier_session'), false);
     await logInWith(page, email, password);
-    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    // a first-time candidate starts with the onboarding
+    await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
     await page.getByTestId('logout-button').first().click();
     await page.waitForURL((url) => url.pathname === '/');
 
@@ -95,7 +96,7 @@ describe('account recovery and emailed links', () => {
     await logInWith(page, email, password);
     assert.equal(await page.getByTestId('login-error').textContent(), 'Wrong email address or password.');
     await logInWith(page, email, newPassword);
-    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
 
     // The unsubscribe link of an email takes effect when opened.
     await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/notifications/desinscrire')}`);
@@ -110,7 +111,7 @@ describe('account recovery and emailed links', () => {
     const page = await context.newPage();
     const email = `twice.${Date.now()}@example.com`;
     const body = {
-      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en',
+      firstname: 'Inès', lastname: 'Deuxfois', email, password, phone: '0611223344', birthdate: '1994-07-08', locale: 'en', consent: true,
       localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
     };
     assert.equal((await context.request.post(`${baseUrl}/api/api/candidates`, { data: body })).status(), 201);

@@ -39,8 +39,9 @@ describe('chunk load failure', () => {
     page.on('load', () => {
       loads += 1;
     });
+    // an unknown slug: the public profile page loads and says the profile is not available
     await page.goto(`${baseUrl}/candidat/camille-dupont`);
-    await page.getByRole('heading', { name: 'Candidate profile' }).waitFor();
+    await page.getByRole('heading', { name: 'This profile is not available' }).waitFor();
     assert.equal(loads, 1);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('vivier:chunk-reload-at')), null);
     await context.close();

@@ -9,6 +9,7 @@ mod unsubscribe;
 
 pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password};
 
+pub use sign_up::TERMS_VERSION;
 use utoipa_axum::routes;
 
 use super::AppState;
@@ -59,6 +60,18 @@ struct Recipient {
     email: String,
     firstname: String,
     locale: Locale,
+}
+
+/// A notice about the account to user `user_id`, in their language, whose link is the login page.
+pub(crate) async fn account_notice(state: &AppState, kind: EmailKind, user_id: i64) -> Result<Email> {
+    let (email, firstname, locale): (String, String, String) =
+        sqlx::query_as("select email, firstname, locale from users where id = $1")
+            .bind(user_id)
+            .fetch_one(&state.db)
+            .await?;
+    let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
+    let login_url = format!("{}/login", state.settings.public_url);
+    account_email(state, kind, to, login_url).await
 }
 
 /// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.

@@ -26,6 +26,11 @@ use crate::places::{LocalizationInput, Place};
 use crate::slug::profile_slug;
 use crate::validation::Checks;
 
+/// The version of the terms of use and privacy notice the sign-up form shows; stored with the
+/// candidate's consent (`user_consents`) so that what they accepted can be told later. Bump it
+/// whenever the text (`signUp.consent` in the web app's `auth` translations) changes.
+pub const TERMS_VERSION: &str = "2026-11";
+
 /// The youngest age at which one may sign up (French work law allows jobs from 14-16).
 const MIN_AGE_YEARS: i32 = 15;
 
@@ -58,6 +63,8 @@ pub struct CandidateSignUpRequest {
     /// `YYYY-MM-DD`
     birthdate: Option<String>,
     localization: Option<LocalizationInput>,
+    /// The candidate accepts the terms of use and privacy notice (required, `true`).
+    consent: Option<bool>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -194,6 +201,9 @@ pub async fn create_candidate(
     let mut account = check_identity(&mut checks, &request.identity, true, locale);
     account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
+    if request.consent != Some(true) {
+        checks.fail("consent", RuleCode::Required);
+    }
     sign_up(&state, client_ip, checks, account, RoleDetails::Candidate).await
 }
 
@@ -318,6 +328,11 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
             sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
                 .bind(user_id)
                 .bind(slug)
+                .execute(&mut *transaction)
+                .await?;
+            sqlx::query("insert into user_consents (user_id, kind, text_version) values ($1, 'terms', $2)")
+                .bind(user_id)
+                .bind(TERMS_VERSION)
                 .execute(&mut *transaction)
                 .await?;
         }

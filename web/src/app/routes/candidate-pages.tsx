@@ -6,6 +6,7 @@
 // page is the DISC feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
+import { SettingsPage } from '@/features/candidate-account/components/settings-page';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
@@ -31,6 +32,7 @@ export function CandidateSoftSkillFamilyPage() {
   if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
+export const CandidateSettingsPage = () => <SettingsPage />;
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {

@@ -1,6 +1,5 @@
 // Stepped flows outside the dashboards: job offer creation and candidate onboarding.
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { OnboardingPage } from '@/features/candidate-profile/components/onboarding-page';
 import { OfferCreatePage } from '@/features/job-offers/components/offer-create-page';
 
 export function JobOfferCreatePage() {
@@ -8,6 +7,5 @@ export function JobOfferCreatePage() {
 }
 
 export function CandidateOnboardingPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('candidateOnboarding.title')} description={t('candidateOnboarding.description')} />;
+  return <OnboardingPage />;
 }

@@ -1,15 +1,18 @@
-// Public candidate profiles, viewed by slug (viewer layout).
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+// Public candidate profiles, viewed by slug (viewer layout): the shared
+// profile and one of its soft-skill families. A family id that is not a
+// number names no page.
+import { useParams } from 'react-router';
+import { PublicFamilyPage } from '@/features/public-profile/components/public-family-page';
+import { PublicProfilePage as SharedProfilePage } from '@/features/public-profile/components/public-profile-page';
+import { NotFoundPage } from './not-found';
 
 export function PublicProfilePage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('publicProfile.title')} description={t('publicProfile.description')} />;
+  const { slug = '' } = useParams();
+  return <SharedProfilePage slug={slug} />;
 }
 
 export function PublicSoftSkillFamilyPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <ComingSoon title={t('publicSoftSkillFamily.title')} description={t('publicSoftSkillFamily.description')} />
-  );
+  const { slug = '', id } = useParams();
+  if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
+  return <PublicFamilyPage slug={slug} familyId={Number(id)} />;
 }

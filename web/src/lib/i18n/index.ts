@@ -4,6 +4,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import enAccount from '@/locales/en/account.json';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
@@ -14,8 +15,10 @@ import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
+import enPublicProfile from '@/locales/en/public-profile.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import enTour from '@/locales/en/tour.json';
+import frAccount from '@/locales/fr/account.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
@@ -26,6 +29,7 @@ import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
+import frPublicProfile from '@/locales/fr/public-profile.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import frTour from '@/locales/fr/tour.json';
 import {
@@ -51,6 +55,8 @@ export const resources = {
     profile: frProfile,
     disc: frDisc,
     tour: frTour,
+    publicProfile: frPublicProfile,
+    account: frAccount,
   },
   en: {
     common: enCommon,
@@ -65,10 +71,15 @@ export const resources = {
     profile: enProfile,
     disc: enDisc,
     tour: enTour,
+    publicProfile: enPublicProfile,
+    account: enAccount,
   },
 } as const;
 
-export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour'] as const;
+export const namespaces = [
+  'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
+  'publicProfile', 'account',
+] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).

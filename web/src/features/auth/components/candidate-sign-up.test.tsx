@@ -116,6 +116,7 @@ describe('CandidateSignUp', () => {
       phone: '0612345678',
       birthdate: '2000-05-14',
       localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
+      consent: true,
       locale: 'fr',
     });
     expect(screen.getByRole('link', { name: 'Ouvrir la boîte mail de démonstration' }).getAttribute('href')).toBe('/mailbox');

@@ -32,7 +32,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (user) => void navigate(afterLoginPath(userRole(user), redirect), { replace: true }),
+      onSuccess: (user) => void navigate(afterLoginPath(userRole(user), redirect, user.firstTime), { replace: true }),
       onError: (error) => applyServerErrors(error, setError, ['email', 'password'], { username: 'email' }),
     }),
   );

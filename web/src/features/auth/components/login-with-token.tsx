@@ -19,7 +19,7 @@ export function LoginWithToken() {
 
   useTokenAction(token, (value) =>
     login.mutate(value, {
-      onSuccess: (user) => void navigate(afterLoginPath(userRole(user), searchParams.get('redirect')), { replace: true }),
+      onSuccess: (user) => void navigate(afterLoginPath(userRole(user), searchParams.get('redirect'), user.firstTime), { replace: true }),
     }),
   );
 

@@ -74,6 +74,6 @@ describe('useSessionHydration', () => {
 
     setSessionUser(candidate);
 
-    await vi.waitFor(() => expect(getSession()).toEqual({ status: 'ready', user: null, candidate: null, endedByUser: false }));
+    await vi.waitFor(() => expect(getSession()).toEqual({ status: 'ready', user: null, candidate: null, endedByUser: false, viewerSlug: null }));
   });
 });

@@ -123,6 +123,7 @@ describe('sign-up validation', () => {
       phone: '06 12 34 56 78',
       birthdate: '2000-05-14',
       localization: valid.localization,
+      consent: true,
       locale: 'en',
     });
   });

@@ -145,6 +145,7 @@ export function toSignUpRequest(values: CandidateSignUpValues, locale: string) {
     phone: values.phone.trim(),
     birthdate: values.birthdate.trim(),
     localization: values.localization,
+    consent: values.consent,
     locale: (locale === 'en' ? 'en' : 'fr') as 'fr' | 'en',
   };
 }

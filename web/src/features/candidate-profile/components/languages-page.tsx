@@ -11,7 +11,7 @@ import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
 import { ProfileFormPage } from './profile-form-page';
 
-function LanguagesField() {
+export function LanguagesField() {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const languages = useReferenceList('languages');

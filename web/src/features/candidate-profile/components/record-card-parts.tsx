@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CarMethod, type RecordPeriod, uploadUrl } from '@/api/candidate-records/get-candidate-records';
 import type { CandidatePlace } from '@/api/candidates/get-candidate';
 import { useSoftskillIndex } from '../hooks/use-reference-names';
-import { formatPeriod } from '../utils/format-period';
+import { formatPeriod } from '@/lib/format-period';
 
 export function PeriodAndPlace({ period, place }: { period?: RecordPeriod; place?: CandidatePlace | null }) {
   const { t, i18n } = useTranslation('profile');

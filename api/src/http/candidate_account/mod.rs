@@ -1,0 +1,27 @@
+//! The candidate's own account, beside their profile: sharing the profile by its slug
+//! ([`sharing`]), deactivating it ([`deactivation`]), their data (download and erasure,
+//! [`data`]), the language of their emails ([`settings`]); and who may list candidates
+//! ([`listing`]).
+
+mod data;
+mod deactivation;
+mod listing;
+mod settings;
+mod sharing;
+
+use utoipa_axum::routes;
+
+use super::routes::{Access, RouteTable};
+use crate::auth::Role;
+
+pub fn routes(table: &mut RouteTable) {
+    let candidate = Access::Only(Role::Candidate);
+    table.add(candidate, routes!(sharing::share_profile, sharing::unshare_profile));
+    table.add(candidate, routes!(sharing::get_own_slug));
+    table.add(candidate, routes!(deactivation::deactivate_candidate));
+    table.add(candidate, routes!(data::export_candidate_data));
+    table.add(candidate, routes!(data::erase_candidate_account));
+    table.add(candidate, routes!(settings::complete_onboarding));
+    table.add(Access::Authenticated, routes!(settings::update_email_locale));
+    table.add(Access::Only(Role::School), routes!(listing::list_candidates));
+}

@@ -1,0 +1,109 @@
+//! The page of `/candidat/{slug}` as the server sends it: the web app's `index.html` with the
+//! shared profile's title, description and Open Graph tags written into its `<head>`, so that
+//! link previews (chat apps, social networks), which read the HTML without running scripts,
+//! show the candidate's name and headline. The app then renders the page as usual.
+//!
+//! Only a profile the public may read gets tags (shared, active account); any other slug gets
+//! the plain page, which the app shows as "not available": the tags never say more than the
+//! profile route would. (The status stays 200 like every client route's: the app, not the
+//! server, decides what a path shows.)
+
+use std::path::PathBuf;
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::AppState;
+use crate::extract::Path;
+use crate::slug::is_slug;
+
+/// What the page needs to serve: the database and the built app's `index.html`.
+#[derive(Clone)]
+pub struct PageState {
+    pub app: AppState,
+    pub index_html: PathBuf,
+}
+
+fn escape_html(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+/// `index` with the profile's tags before `</head>` (and its `<title>` replaced).
+fn with_profile_tags(index: &str, name: &str, headline: Option<&str>, url: &str) -> String {
+    let name = escape_html(name);
+    let description = escape_html(headline.unwrap_or("Vivier"));
+    let url = escape_html(url);
+    let tags = format!(
+        "<meta name=\"description\" content=\"{description}\">\
+         <meta property=\"og:type\" content=\"profile\">\
+         <meta property=\"og:title\" content=\"{name}\">\
+         <meta property=\"og:description\" content=\"{description}\">\
+         <meta property=\"og:url\" content=\"{url}\">\
+         <meta name=\"twitter:card\" content=\"summary\"></head>"
+    );
+    let titled = match (index.find("<title>"), index.find("</title>")) {
+        (Some(start), Some(end)) if start < end => {
+            format!("{}<title>{name} · Vivier</title>{}", &index[..start], &index[end + "</title>".len()..])
+        }
+        _ => index.to_owned(),
+    };
+    titled.replacen("</head>", &tags, 1)
+}
+
+pub async fn public_profile_page(State(state): State<PageState>, Path(slug): Path<String>) -> Response {
+    let Ok(index) = tokio::fs::read_to_string(&state.index_html).await else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let shared: Option<(String, String, Option<String>)> = if is_slug(&slug) {
+        sqlx::query_as(
+            "select u.firstname, u.lastname, c.headline from candidates c join users u on u.id = c.user_id
+             where c.slug = $1 and c.is_public and u.active",
+        )
+        .bind(&slug)
+        .fetch_optional(&state.app.db)
+        .await
+        .unwrap_or_else(|error| {
+            tracing::warn!(%error, "cannot read a profile's page tags");
+            None
+        })
+    } else {
+        None
+    };
+    let html_type = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    match shared {
+        Some((firstname, lastname, headline)) => {
+            let url = format!("{}/candidat/{slug}", state.app.settings.public_url);
+            let page = with_profile_tags(&index, &format!("{firstname} {lastname}"), headline.as_deref(), &url);
+            (html_type, page).into_response()
+        }
+        None => (html_type, index).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tags_are_escaped_and_replace_the_title() {
+        let index = "<html><head><title>Vivier</title></head><body></body></html>";
+        let page = with_profile_tags(index, "Léa <b>\"Dupont\"", Some("dev & co"), "http://x/candidat/lea-1");
+        assert!(page.contains("<title>Léa &lt;b&gt;&quot;Dupont&quot; · Vivier</title>"), "{page}");
+        assert!(page.contains("<meta property=\"og:description\" content=\"dev &amp; co\">"));
+        assert!(page.contains("og:url\" content=\"http://x/candidat/lea-1\""));
+        assert_eq!(page.matches("<title>").count(), 1);
+        assert!(page.ends_with("</head><body></body></html>"));
+    }
+}

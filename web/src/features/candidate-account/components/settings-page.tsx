@@ -1,0 +1,29 @@
+// /dashboard/candidate/parametres: the candidate's own account, apart from
+// the profile: sharing, email, password, language of emails, their data,
+// deactivation and deletion.
+import '../candidate-account.css';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/lib/session';
+import { DataSection, SharingSection } from './account-life-sections';
+import { EmailLanguageSection, EmailSection, PasswordSection } from './credentials-sections';
+
+export function SettingsPage() {
+  const { t } = useTranslation('account');
+  const { user } = useSession();
+  useDocumentTitle(t('title'));
+  const candidateId = user?.candidate?.id ?? user?.id;
+  return (
+    <section className="account-page" data-testid="account-settings">
+      <header>
+        <h1 className="page-title">{t('title')}</h1>
+        <p>{t('intro')}</p>
+      </header>
+      <SharingSection />
+      <EmailSection />
+      <PasswordSection />
+      <EmailLanguageSection />
+      {candidateId !== undefined && <DataSection candidateId={candidateId} />}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// The public profile page: a shared profile shows its header, records and
+// soft-skill table, and sets viewer mode while open; a 404 shows "not
+// available" rather than an error.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { resources } from '@/lib/i18n';
+import { getSession } from '@/lib/session';
+import { PublicProfilePage } from './public-profile-page';
+
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const profile = {
+  id: 7, slug: 'lea-durand-7', firstname: 'Léa', lastname: 'Durand', headline: 'Développeuse web',
+  localization: { value: 'Lyon', type: 'city', id: '69123', country_code: 'FR', lat: 45.7, lng: 4.8 },
+  profile_picture: null, type: null, degree: null, in_research: true, is_public: true, completion: 60, entry_year: null,
+  job_categories: [{ id: 1, name: 'Informatique' }], contract_types: [{ id: 5, name: 'Stage' }],
+  contract_hourly_schemes: [], company_types: [], contract_min_duration: 0, availability: null, job_localizations: [],
+  languages: [{ id: 2, name: 'Anglais', flag: 'GB', level: 5 }],
+  softskill_percentages: [
+    { id: 1, code: 'communication', icon: 'x', name: 'Communication', percentage: 75 },
+    { id: 2, code: 'teamwork', icon: 'x', name: 'Travail en équipe', percentage: 25 },
+  ],
+  school: null, campus: null, program: null, institution: null,
+};
+
+function serve(status: number) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = String(url);
+      const body = status !== 200 ? { code: 'not_found', message: 'not found', errors: {} } : path.endsWith('lea-durand-7') ? profile : [];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <PublicProfilePage slug="lea-durand-7" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('PublicProfilePage', () => {
+  it('shows a shared profile with its soft-skill families as a table, in viewer mode', async () => {
+    serve(200);
+    const { unmount } = renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Léa Durand' })).toBeTruthy();
+    expect(getSession().viewerSlug).toBe('lea-durand-7');
+    const rows = await screen.findAllByRole('row');
+    expect(rows.map((row) => row.textContent?.replace(/\s/g, ''))).toContain('Communication75%');
+    expect(screen.getByText('Aucune expérience renseignée.')).toBeTruthy();
+    expect(screen.getByText(/C1 · autonome/)).toBeTruthy();
+
+    unmount();
+    expect(getSession().viewerSlug).toBeNull();
+  });
+
+  it('says the profile is not available on a 404', async () => {
+    serve(404);
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: "Ce profil n'est pas disponible" })).toBeTruthy();
+  });
+});

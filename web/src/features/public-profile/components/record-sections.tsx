@@ -1,0 +1,151 @@
+// The records of a shared profile, one section per kind: experiences and
+// projects told with their CAR method (context, actions, results),
+// educations, hobbies. Each list has its loading, error and empty states.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/ui/query-state';
+import {
+  type PublicEducation,
+  type PublicExperience,
+  type PublicHobby,
+  type PublicProject,
+  type PublicRecordKind,
+  type PublicRecords,
+  usePublicRecords,
+} from '../api/get-public-profile';
+import { formatPeriod } from '@/lib/format-period';
+
+type CarMethod = { context: string; actions: string; results: string };
+
+function CarMethodText({ car }: { car: CarMethod | null | undefined }) {
+  const { t } = useTranslation('publicProfile');
+  if (!car || !car.context || !car.actions || !car.results) return null;
+  return (
+    <dl className="public-profile__car">
+      <dt>{t('car.context')}</dt>
+      <dd>{car.context}</dd>
+      <dt>{t('car.actions')}</dt>
+      <dd>{car.actions}</dd>
+      <dt>{t('car.results')}</dt>
+      <dd>{car.results}</dd>
+    </dl>
+  );
+}
+
+function SoftSkills({ softskills }: { softskills: readonly { id: number; name: string }[] }) {
+  const { t } = useTranslation('publicProfile');
+  if (softskills.length === 0) return null;
+  return (
+    <ul className="public-profile__chips" aria-label={t('records.softskills')}>
+      {softskills.map((softskill) => (
+        <li key={softskill.id}>{softskill.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+function usePeriod() {
+  const { t, i18n } = useTranslation('publicProfile');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  return (record: { start_date: string; end_date?: string | null; is_current: boolean }) =>
+    formatPeriod(record, locale, {
+      since: (start) => t('records.since', { start }),
+      range: (start, end) => t('records.range', { start, end }),
+    });
+}
+
+function RecordSection<K extends PublicRecordKind>({
+  slug,
+  kind,
+  children,
+}: {
+  slug: string;
+  kind: K;
+  children: (record: PublicRecords[K]) => ReactNode;
+}) {
+  const { t } = useTranslation('publicProfile');
+  const query = usePublicRecords(slug, kind, true);
+  const titleId = `public-${kind}-title`;
+  return (
+    <section className="public-profile__section" aria-labelledby={titleId} data-testid={`public-${kind}`}>
+      <h2 id={titleId}>{t(`sections.${kind}`)}</h2>
+      <QueryState
+        query={query}
+        className="public-profile__state"
+        empty={<p className="public-profile__empty">{t(`empty.${kind}`)}</p>}
+      >
+        {(records) => <div className="public-profile__records">{records.map((record) => children(record))}</div>}
+      </QueryState>
+    </section>
+  );
+}
+
+export function ExperiencesSection({ slug }: { slug: string }) {
+  const { t } = useTranslation('publicProfile');
+  const period = usePeriod();
+  return (
+    <RecordSection slug={slug} kind="experiences">
+      {(experience: PublicExperience) => (
+        <article key={experience.id} className="public-profile__record">
+          <h3>{t('records.positionAt', { position: experience.position_name, company: experience.company_name })}</h3>
+          <p className="public-profile__meta">
+            {[period(experience), experience.contract_type.name, experience.localization.value].join(' · ')}
+          </p>
+          <CarMethodText car={experience.car_method} />
+          <SoftSkills softskills={experience.softskills} />
+        </article>
+      )}
+    </RecordSection>
+  );
+}
+
+export function ProjectsSection({ slug }: { slug: string }) {
+  const { t } = useTranslation('publicProfile');
+  const period = usePeriod();
+  return (
+    <RecordSection slug={slug} kind="projects">
+      {(project: PublicProject) => (
+        <article key={project.id} className="public-profile__record">
+          <h3>{project.name}</h3>
+          <p className="public-profile__meta">
+            {[t(`records.projectKind.${project.discr === 'academic' ? 'academic' : 'personal'}`), project.category.name, period(project)].join(' · ')}
+          </p>
+          <CarMethodText car={project.car_method} />
+          <SoftSkills softskills={project.softskills} />
+        </article>
+      )}
+    </RecordSection>
+  );
+}
+
+export function EducationsSection({ slug }: { slug: string }) {
+  const period = usePeriod();
+  return (
+    <RecordSection slug={slug} kind="educations">
+      {(education: PublicEducation) => (
+        <article key={education.id} className="public-profile__record">
+          <h3>{education.name}</h3>
+          <p className="public-profile__meta">
+            {[education.institution, education.degree.name, period(education), education.localization.value].join(' · ')}
+          </p>
+          <SoftSkills softskills={education.softskills} />
+        </article>
+      )}
+    </RecordSection>
+  );
+}
+
+export function HobbiesSection({ slug }: { slug: string }) {
+  return (
+    <RecordSection slug={slug} kind="hobbies">
+      {(hobby: PublicHobby) => (
+        <article key={hobby.id} className="public-profile__record public-profile__record--compact">
+          <h3>{hobby.speciality ? `${hobby.hobby.name} · ${hobby.speciality.name}` : hobby.hobby.name}</h3>
+          <p className="public-profile__meta">{[hobby.frequency.name, hobby.purpose?.name].filter(Boolean).join(' · ')}</p>
+          {hobby.description && <p>{hobby.description}</p>}
+          <SoftSkills softskills={hobby.softskills} />
+        </article>
+      )}
+    </RecordSection>
+  );
+}
