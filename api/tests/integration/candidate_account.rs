@@ -33,6 +33,15 @@ async fn seeded(pool: &PgPool) -> Demo {
     .fetch_one(pool)
     .await
     .unwrap();
+    // a DISC result shown on the profile, so that every part of a shared profile is readable
+    sqlx::query(
+        "with shown as (update candidates set show_disc = true where user_id = $1)
+         insert into disc_results (candidate_id, score_d, score_i, score_s, score_c) values ($1, 40, 30, 20, 10)",
+    )
+    .bind(id)
+    .execute(pool)
+    .await
+    .unwrap();
     Demo { app: app_with_state(state(pool.clone())), id, slug }
 }
 
