@@ -3,3 +3,4 @@
 // query reading a candidate's result.
 export { candidateDiscQueryOptions, type DiscResult } from './api/disc';
 export { DiscSummary } from './components/disc-summary';
+export { ShownDisc } from './components/shown-disc';

@@ -2,7 +2,10 @@
 // prints it (the print stylesheet turns the page into a clean one- or
 // two-page CV). Sets viewer mode while open, and the page's title and
 // description tags. A profile nobody may read here shows "not available".
+// Other features add to its side column through `aside` (the app passes the
+// DISC result, which its candidate may choose to show).
 import '../public-profile.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
@@ -15,7 +18,7 @@ import { ProfileUnavailable } from './profile-unavailable';
 import { EducationsSection, ExperiencesSection, HobbiesSection, ProjectsSection } from './record-sections';
 import { LanguagesSection, SoftSkillsSection } from './skills-sections';
 
-function SharedProfile({ profile }: { profile: CandidateProfile }) {
+function SharedProfile({ profile, aside }: { profile: CandidateProfile; aside?: ReactNode }) {
   const { t } = useTranslation('publicProfile');
   const name = `${profile.firstname} ${profile.lastname}`;
   useDocumentTitle(name);
@@ -42,6 +45,7 @@ function SharedProfile({ profile }: { profile: CandidateProfile }) {
         <aside className="public-profile__side" aria-label={t('sideLabel')}>
           <LanguagesSection profile={profile} />
           <SoftSkillsSection profile={profile} />
+          {aside}
           <HobbiesSection slug={profile.slug} />
         </aside>
       </div>
@@ -64,6 +68,6 @@ export function SharedProfileGate({ slug, children }: { slug: string; children: 
   return <>{children(query.data)}</>;
 }
 
-export function PublicProfilePage({ slug }: { slug: string }) {
-  return <SharedProfileGate slug={slug}>{(profile) => <SharedProfile profile={profile} />}</SharedProfileGate>;
+export function PublicProfilePage({ slug, aside }: { slug: string; aside?: ReactNode }) {
+  return <SharedProfileGate slug={slug}>{(profile) => <SharedProfile profile={profile} aside={aside} />}</SharedProfileGate>;
 }
