@@ -1,7 +1,7 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
 // sourcing and offers blocks; the sourcing page may start from a job offer
-// (`?offer={id}`) or from a saved search (`?search={id}`, to refine it), which
-// this route loads and hands over as the first criteria.
+// (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
+// it in place), which this route loads and hands over as the first criteria.
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -59,7 +59,13 @@ export function PartnerSourcingPage() {
     : savedSearch.data
       ? searchToForm(savedSearch.data.search)
       : undefined;
-  return <SourcingPage key={`${offerId ?? ''}-${searchId ?? ''}`} initialForm={initialForm} />;
+  return (
+    <SourcingPage
+      key={`${offerId ?? ''}-${searchId ?? ''}`}
+      initialForm={initialForm}
+      editedSearchId={offer.data ? null : savedSearch.data ? searchId : null}
+    />
+  );
 }
 
 export function PartnerSavedSearchPage() {

@@ -1,5 +1,5 @@
 // The partner dashboard's sourcing block: the saved searches with their saved
-// candidates, and the totals. The list has its four states (loading, error
+// candidates (each renamed or deleted in place), and the totals. The list has its four states (loading, error
 // with retry, empty with the next step, data).
 import '@/styles/dashboard-blocks.css';
 import '../sourcing.css';
@@ -9,6 +9,7 @@ import { buildPath, paths } from '@/config/paths';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearches } from '../api/get-saved-searches';
+import { SavedSearchActions } from './saved-search-actions';
 
 export function SavedSearchesOverview() {
   const { t, i18n } = useTranslation('sourcing');
@@ -56,11 +57,7 @@ export function SavedSearchesOverview() {
               {list.map((search) => (
                 <li key={search.id} className="row-list__item">
                   <div>
-                    <p className="row-list__title">
-                      {search.job_category_name ?? `#${search.id}`}
-                      {' · '}
-                      {search.localization_value ?? search.search.localization.value}
-                    </p>
+                    <p className="row-list__title">{search.name}</p>
                     <p className="row-list__meta">
                       {t('summary.around', {
                         place: search.localization_value ?? search.search.localization.value,
@@ -74,6 +71,7 @@ export function SavedSearchesOverview() {
                   <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: search.id })}>
                     {t('dashboard.openSearch')}
                   </Link>
+                  <SavedSearchActions id={search.id} name={search.name} />
                 </li>
               ))}
             </ul>

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { showToast } from '@/lib/toasts';
+import { useEditSavedSearch } from '../api/change-saved-search';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { useRunSearch } from '../api/run-search';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
@@ -38,7 +39,11 @@ import { relaxSuggestions } from '../utils/relax';
 /** Pause after the last change before the search runs. */
 export const searchDebounceMs = 400;
 
-export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }) {
+/**
+ * `editedSearchId`: the page refines that saved search (opened from it), and
+ * saving updates it in place instead of saving a second search.
+ */
+export function SourcingPage({ initialForm, editedSearchId = null }: { initialForm?: SearchFormValues; editedSearchId?: number | null }) {
   const { t } = useTranslation('sourcing');
   useDocumentTitle(t('page.title'));
   const navigate = useNavigate();
@@ -66,6 +71,7 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   );
   const search = useRunSearch(request);
   const createSavedSearch = useCreateSavedSearch();
+  const editSavedSearch = useEditSavedSearch();
 
   const resolveSearchId = useCallback(async () => {
     if (savedSearchIdRef.current !== null) return savedSearchIdRef.current;
@@ -110,8 +116,12 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
   async function saveSearch(): Promise<void> {
     if (!isSearchFormValid(form)) return;
     try {
-      const stored = await createSavedSearch.mutateAsync(buildSearchRequest(form, initialPaging(paging.sort)));
-      showToast(t('actions.searchSaved'), 'success');
+      const request = buildSearchRequest(form, initialPaging(paging.sort));
+      const stored =
+        editedSearchId === null
+          ? await createSavedSearch.mutateAsync(request)
+          : await editSavedSearch.mutateAsync({ id: editedSearchId, request });
+      showToast(t(editedSearchId === null ? 'actions.searchSaved' : 'actions.searchUpdated'), 'success');
       if (stored.id != null) void navigate(buildPath(paths.partnerSavedSearch, { id: stored.id }));
     } catch (error) {
       // The API client shows the error; a 422 also goes beside its fields.
@@ -142,10 +152,16 @@ export function SourcingPage({ initialForm }: { initialForm?: SearchFormValues }
               type="button"
               className="button button--primary"
               data-testid="save-search"
-              disabled={!formValid || createSavedSearch.isPending}
+              disabled={!formValid || createSavedSearch.isPending || editSavedSearch.isPending}
               onClick={() => void saveSearch()}
             >
-              {createSavedSearch.isPending ? t('actions.savingSearch') : t('actions.saveSearch')}
+              {editedSearchId === null
+                ? createSavedSearch.isPending
+                  ? t('actions.savingSearch')
+                  : t('actions.saveSearch')
+                : editSavedSearch.isPending
+                  ? t('actions.updatingSearch')
+                  : t('actions.updateSearch')}
             </button>
           )}
           {!formValid && <p className="field__hint">{t('form.incomplete')}</p>}
