@@ -3,6 +3,7 @@
 //! integration tests and benchmarks drive exactly the code users run.
 
 pub mod auth;
+pub mod candidate_import;
 pub mod codes;
 pub mod config;
 pub mod db;

@@ -18,6 +18,7 @@ mod ping;
 mod project_categories;
 mod reference_lists;
 mod reports;
+mod schools;
 pub mod routes;
 mod sessions;
 mod soft_skill_percentages;
@@ -189,6 +190,7 @@ fn route_table() -> RouteTable {
     client_config::routes(&mut table);
     project_categories::routes(&mut table);
     soft_skill_percentages::routes(&mut table);
+    schools::routes(&mut table);
     table
 }
 

@@ -21,6 +21,8 @@ pub enum EmailKind {
     PasswordReset,
     /// Confirm the new address of an email change.
     EmailChange,
+    /// A school created the account: choose a first password.
+    Invitation,
 }
 
 impl EmailKind {
@@ -30,6 +32,7 @@ impl EmailKind {
             EmailKind::AlreadyRegistered => "already_registered.txt",
             EmailKind::PasswordReset => "password_reset.txt",
             EmailKind::EmailChange => "email_change.txt",
+            EmailKind::Invitation => "invitation.txt",
         }
     }
 }
@@ -41,7 +44,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 12] = embedded_templates![
+const TEMPLATES: [(&str, &str); 14] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -49,11 +52,13 @@ const TEMPLATES: [(&str, &str); 12] = embedded_templates![
     "fr/already_registered.txt",
     "fr/password_reset.txt",
     "fr/email_change.txt",
+    "fr/invitation.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
     "en/password_reset.txt",
     "en/email_change.txt",
+    "en/invitation.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -139,8 +144,13 @@ mod tests {
 
     #[test]
     fn every_message_renders_in_both_languages_with_its_links() {
-        let every_kind =
-            [EmailKind::Validation, EmailKind::AlreadyRegistered, EmailKind::PasswordReset, EmailKind::EmailChange];
+        let every_kind = [
+            EmailKind::Validation,
+            EmailKind::AlreadyRegistered,
+            EmailKind::PasswordReset,
+            EmailKind::EmailChange,
+            EmailKind::Invitation,
+        ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {
                 let email = letter(kind, locale).compose().unwrap();

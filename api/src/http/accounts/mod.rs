@@ -7,6 +7,8 @@ mod passwords;
 mod sign_up;
 mod unsubscribe;
 
+pub(crate) use passwords::send_invitation;
+
 use utoipa_axum::routes;
 
 use super::AppState;
