@@ -139,7 +139,11 @@ fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, &'static str), FileRefusal> {
 fn detect_separator(text: &str) -> u8 {
     let header = text.lines().next().unwrap_or_default();
     let count = |separator: u8| header.bytes().filter(|&byte| byte == separator).count();
-    [b'\t', b',', b';'].into_iter().filter(|&separator| count(separator) > 0).max_by_key(|&separator| count(separator)).unwrap_or(b';')
+    [b'\t', b',', b';']
+        .into_iter()
+        .filter(|&separator| count(separator) > 0)
+        .max_by_key(|&separator| count(separator))
+        .unwrap_or(b';')
 }
 
 /// Reads `bytes` as a candidate file (see the module doc).
@@ -176,8 +180,10 @@ pub fn read_file(bytes: &[u8]) -> Result<ImportFile, FileRefusal> {
         return Err(FileRefusal::MissingColumns(missing));
     }
     let mut rows = Vec::new();
+    let mut line_counter = LineCounter { text: text.as_bytes(), counted_to: 0, line: 1 };
     for record in records {
         let record = record.map_err(|_| FileRefusal::Unreadable)?;
+        let line = line_counter.line_of(record.position().map_or(0, csv::Position::byte));
         if record.iter().all(str::is_empty) {
             continue;
         }
@@ -186,7 +192,7 @@ pub fn read_file(bytes: &[u8]) -> Result<ImportFile, FileRefusal> {
         }
         let cell = |column| positions.get(&column).and_then(|&index| record.get(index)).unwrap_or_default().to_owned();
         rows.push(ImportRow {
-            line: record.position().map_or(0, csv::Position::line),
+            line,
             firstname: cell(ImportColumn::Firstname),
             lastname: cell(ImportColumn::Lastname),
             email: cell(ImportColumn::Email).to_lowercase(),
@@ -196,6 +202,29 @@ pub fn read_file(bytes: &[u8]) -> Result<ImportFile, FileRefusal> {
     }
     let separator = if separator == b'\t' { "\t".to_owned() } else { char::from(separator).to_string() };
     Ok(ImportFile { format: FileFormat { encoding: encoding.to_owned(), separator }, rows })
+}
+
+/// The line a record starts on. The reader's own line count starts a record where the previous
+/// one's line end was read (before a CRLF's `\n` and blank lines), so the lines are counted here
+/// from the record's first character.
+struct LineCounter<'a> {
+    text: &'a [u8],
+    counted_to: usize,
+    line: u64,
+}
+
+impl LineCounter<'_> {
+    fn line_of(&mut self, record_byte: u64) -> u64 {
+        let mut start = usize::try_from(record_byte).unwrap_or(usize::MAX).min(self.text.len());
+        while self.text.get(start).is_some_and(|byte| matches!(byte, b'\r' | b'\n')) {
+            start += 1;
+        }
+        if start > self.counted_to {
+            self.line += self.text[self.counted_to..start].iter().filter(|&&byte| byte == b'\n').count() as u64;
+            self.counted_to = start;
+        }
+        self.line
+    }
 }
 
 fn required_columns() -> &'static [ImportColumn] {
@@ -344,6 +373,7 @@ mod tests {
         assert_eq!(file.rows.len(), 2);
         assert_eq!(file.rows[0].lastname, "O'Neil, Jr");
         assert_eq!(file.rows[0].email, "z@example.org");
+        assert_eq!(file.rows[0].line, 2);
         assert_eq!(file.rows[1].line, 5, "the quoted line break counts, the blank line is skipped");
     }
 

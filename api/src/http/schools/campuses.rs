@@ -56,7 +56,11 @@ const CAMPUS_JSON_SQL: &str = "select jsonb_build_object(
                               from programs p where p.campus_id = c.id), '[]'::jsonb))
      from campuses c join localizations l on l.id = c.localization_id";
 
-async fn read_campuses(connection: &mut PgConnection, school_id: i64, campus_id: Option<i64>) -> Result<Vec<CampusView>> {
+async fn read_campuses(
+    connection: &mut PgConnection,
+    school_id: i64,
+    campus_id: Option<i64>,
+) -> Result<Vec<CampusView>> {
     let sql = format!(
         "{} where c.school_id = $1 and ($2::bigint is null or c.id = $2) order by c.name, c.id",
         CAMPUS_JSON_SQL.replace("{place}", PLACE_JSON_SQL)
@@ -108,8 +112,10 @@ async fn write_programs(
     campus_id: i64,
     programs: &[(Option<i64>, String)],
 ) -> Result<()> {
-    let existing: Vec<i64> =
-        sqlx::query_scalar("select id from programs where campus_id = $1").bind(campus_id).fetch_all(&mut *connection).await?;
+    let existing: Vec<i64> = sqlx::query_scalar("select id from programs where campus_id = $1")
+        .bind(campus_id)
+        .fetch_all(&mut *connection)
+        .await?;
     let mut checks = Checks::new();
     for (index, (id, _)) in programs.iter().enumerate() {
         if id.is_some_and(|id| !existing.contains(&id)) {
@@ -124,7 +130,10 @@ async fn write_programs(
         .execute(&mut *connection)
         .await?;
     // renames go through a temporary name first, so that swapping two names breaks no unique index
-    sqlx::query("update programs set name = '~' || id::text where id = any($1)").bind(&kept).execute(&mut *connection).await?;
+    sqlx::query("update programs set name = '~' || id::text where id = any($1)")
+        .bind(&kept)
+        .execute(&mut *connection)
+        .await?;
     for (id, name) in programs {
         match id {
             Some(id) => {

@@ -83,15 +83,16 @@ async fn query_candidates(
          and ($3::text is null or u.firstname ilike $3 or u.lastname ilike $3 or u.email ilike $3
               or (u.firstname || ' ' || u.lastname) ilike $3)
          and ($4::smallint is null or c.parcours_id = $4) and ($5::bigint is null or c.program_id = $5)";
-    let total: i64 =
-        sqlx::query_scalar(&format!("select count(*) from candidates c join users u on u.id = c.user_id where {filters}"))
-            .bind(campus_id)
-            .bind(query.completion)
-            .bind(&name)
-            .bind(query.parcours)
-            .bind(query.program)
-            .fetch_one(&state.db)
-            .await?;
+    let total: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from candidates c join users u on u.id = c.user_id where {filters}"
+    ))
+    .bind(campus_id)
+    .bind(query.completion)
+    .bind(&name)
+    .bind(query.parcours)
+    .bind(query.program)
+    .fetch_one(&state.db)
+    .await?;
     let (limit, offset) = match page {
         Some(page) => (Some(PER_PAGE), (page - 1) * PER_PAGE),
         None => (None, 0),
@@ -132,7 +133,16 @@ fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> 
         ),
         Locale::En => (
             b',',
-            ["First name", "Last name", "Email", "Program", "Parcours", "Completion (%)", "Looking for a job", "Account activated"],
+            [
+                "First name",
+                "Last name",
+                "Email",
+                "Program",
+                "Parcours",
+                "Completion (%)",
+                "Looking for a job",
+                "Account activated",
+            ],
             "yes",
             "no",
         ),
@@ -259,8 +269,13 @@ pub async fn add_campus_candidate(
         }
     }
     checks.finish()?;
-    let person =
-        Enrolment { email: email.clone(), firstname, lastname, program_id: request.program, parcours_id: request.parcours };
+    let person = Enrolment {
+        email: email.clone(),
+        firstname,
+        lastname,
+        program_id: request.program,
+        parcours_id: request.parcours,
+    };
     let mut transaction = state.db.begin().await?;
     let existing = enrolment::existing_accounts(&mut transaction, std::slice::from_ref(&email)).await?;
     if let Some(account) = existing.get(&email) {
