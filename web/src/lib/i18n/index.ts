@@ -13,6 +13,7 @@ import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
+import enSchool from '@/locales/en/school.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
@@ -23,6 +24,7 @@ import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
+import frSchool from '@/locales/fr/school.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import {
   defaultLocale,
@@ -45,6 +47,7 @@ export const resources = {
     offers: frOffers,
     candidate: frCandidate,
     profile: frProfile,
+    school: frSchool,
   },
   en: {
     common: enCommon,
@@ -57,10 +60,11 @@ export const resources = {
     offers: enOffers,
     candidate: enCandidate,
     profile: enProfile,
+    school: enSchool,
   },
 } as const;
 
-export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile'] as const;
+export const namespaces = ['common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'school'] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
 // (cookie first, then the browser's preferred languages).
