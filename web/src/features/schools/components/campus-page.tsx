@@ -45,7 +45,10 @@ function CampusDetails({ campus }: { campus: Campus }) {
         </div>
       </header>
       <section className="panel" aria-labelledby="campus-programs-title">
-        <h2 id="campus-programs-title">{t('campus.fields.programs')}</h2>
+        <header className="panel__head">
+          <h2 id="campus-programs-title">{t('campus.fields.programs')}</h2>
+        </header>
+        <div className="school-panel-body">
         {campus.programs.length === 0 ? (
           <p>{t('campuses.noPrograms')}</p>
         ) : (
@@ -57,14 +60,15 @@ function CampusDetails({ campus }: { campus: Campus }) {
             ))}
           </ul>
         )}
+        </div>
       </section>
       {added !== null && (
         <p className="school-alert school-alert--success" role="status">
           {added ? t('addCandidate.invited') : t('addCandidate.attached')}
         </p>
       )}
-      <CandidatesPanel campus={campus} />
       <ImportPanel campus={campus} />
+      <CandidatesPanel campus={campus} />
       {dialog === 'edit' && (
         <Dialog title={t('campus.editTitle', { name: campus.name })} onClose={() => setDialog(null)} closeLabel={t('actions.close')}>
           <CampusForm campus={campus} onDone={() => setDialog(null)} />

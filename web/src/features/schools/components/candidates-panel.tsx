@@ -39,6 +39,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
           {t('candidates.exportCsv')}
         </a>
       </header>
+      <div className="school-panel-body">
       <div className="school-filters" role="search" aria-label={t('candidates.filters')}>
         <TextField id="filter-name" label={t('candidates.filterName')} type="search" value={filters.name ?? ''} onChange={(event) => update({ name: event.target.value })} />
         <SelectField
@@ -113,8 +114,13 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
                         {candidate.in_research && ` · ${t('candidates.inResearch')}`}
                       </td>
                       <td>
-                        <button type="button" className="button button--ghost" onClick={() => setLeaving(candidate)}>
-                          {t('candidates.detach', { name: `${candidate.firstname} ${candidate.lastname}` })}
+                        <button
+                          type="button"
+                          className="button button--ghost"
+                          aria-label={t('candidates.detach', { name: `${candidate.firstname} ${candidate.lastname}` })}
+                          onClick={() => setLeaving(candidate)}
+                        >
+                          {t('candidates.detachConfirm')}
                         </button>
                       </td>
                     </tr>
@@ -136,6 +142,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
           </>
         )}
       </QueryState>
+      </div>
       {leaving && (
         <ConfirmDialog
           title={t('candidates.detachTitle')}

@@ -87,6 +87,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
       <header className="panel__head">
         <h2 id="campus-import-title">{t('import.title')}</h2>
       </header>
+      <div className="school-panel-body">
       <p id={hintId} className="school-form__hint">
         {t('import.hint')}
       </p>
@@ -143,6 +144,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
           )}
         </div>
       )}
+      </div>
     </section>
   );
 }

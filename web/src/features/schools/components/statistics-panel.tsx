@@ -20,7 +20,7 @@ function StatisticFigure({ id, title, explanation, data, emptyText }: {
   emptyText: string;
 }) {
   const { t } = useTranslation('school');
-  const height = Math.max(160, data.length * 36 + 40);
+  const height = Math.max(160, data.length * 44 + 40);
   return (
     <figure className="school-figure" aria-labelledby={`${id}-title`} data-testid={`figure-${id}`}>
       <h3 id={`${id}-title`} className="school-figure__title">
@@ -33,10 +33,10 @@ function StatisticFigure({ id, title, explanation, data, emptyText }: {
         <>
           <div className="school-figure__chart" aria-hidden="true" style={{ height }}>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }}>
+              <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 24, top: 4, bottom: 4 }}>
                 <CartesianGrid horizontal={false} strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} />
-                <YAxis type="category" dataKey="label" width={170} tick={{ fontSize: 12 }} />
+                <YAxis type="category" dataKey="label" width={210} tick={{ fontSize: 12 }} />
                 <Tooltip />
                 <Bar dataKey="candidates" name={t('statistics.candidates')} fill="var(--color-brand-600)" isAnimationActive={false} />
               </BarChart>
@@ -123,10 +123,12 @@ export function StatisticsPanel() {
       <header className="panel__head">
         <h2 id="school-statistics-title">{t('statistics.title')}</h2>
       </header>
-      <p className="school-lead">{t('statistics.lead')}</p>
-      <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
-        {(data) => <Figures statistics={data} />}
-      </QueryState>
+      <div className="school-panel-body">
+        <p className="school-lead">{t('statistics.lead')}</p>
+        <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
+          {(data) => <Figures statistics={data} />}
+        </QueryState>
+      </div>
     </section>
   );
 }
