@@ -10,6 +10,7 @@ mod candidate_profile;
 mod candidates;
 mod client_config;
 mod client_ip;
+mod companies;
 mod health;
 mod localizations;
 mod mailbox;
@@ -191,6 +192,7 @@ fn route_table() -> RouteTable {
     project_categories::routes(&mut table);
     soft_skill_percentages::routes(&mut table);
     schools::routes(&mut table);
+    companies::routes(&mut table);
     table
 }
 

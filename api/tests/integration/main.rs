@@ -16,6 +16,7 @@ mod localizations;
 mod reference_lists;
 mod reports;
 mod schema;
+mod school_partners;
 mod schools;
 mod security;
 mod skeleton;

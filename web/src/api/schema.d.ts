@@ -977,6 +977,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_companies"];
+        put?: never;
+        post: operations["create_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/company/types": {
         parameters: {
             query?: never;
@@ -1434,13 +1466,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["list_partners"];
         put?: never;
         post: operations["create_partner"];
         delete?: never;
         options?: never;
         head?: never;
         patch: operations["change_partner_password"];
+        trace?: never;
+    };
+    "/api/api/partners/{id}/add-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_partner_school"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/partners/{id}/remove-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["remove_partner_school"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/api/report": {
@@ -1531,6 +1595,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["list_programs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/institution/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_institution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_institutions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2223,6 +2319,21 @@ export interface components {
         };
         /** @description A company by id, or by name (found case-insensitively, created when new). */
         CompanyReference: number | string;
+        CompanyRequest: {
+            /**
+             * Format: uuid
+             * @description An upload id of the caller's picture.
+             */
+            logo?: string | null;
+            name?: string | null;
+        };
+        CompanyView: {
+            /** Format: int64 */
+            id: number;
+            /** @description Where to fetch the logo: `/api/uploads/{id}`. */
+            logo?: string | null;
+            name: string;
+        };
         CompletionBucket: {
             /** Format: int64 */
             candidates: number;
@@ -2575,6 +2686,20 @@ export interface components {
             load_ms: number;
             ready: boolean;
         };
+        InstitutionRequest: {
+            /** @description Where to tell the requester. */
+            email?: string | null;
+            /** @description The missing institution's name. */
+            name?: string | null;
+            /** @description Whether the requester wants an email once the institution is added. */
+            notify?: boolean;
+        };
+        InstitutionView: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            slug: string;
+        };
         /** @description Checked criteria with the defaults applied: what is stored and echoed back. */
         JobCriteria: {
             /** Format: int32 */
@@ -2798,6 +2923,18 @@ export interface components {
             company_id: number;
             company_name: string;
             role?: string | null;
+        };
+        PartnerView: {
+            company: components["schemas"]["NamedItem"];
+            firstname: string;
+            /** Format: int64 */
+            id: number;
+            lastname: string;
+            /** @description For a school: whether the partner is linked to it. */
+            linked: boolean;
+            role?: string | null;
+            /** @description The schools the partner is linked to (shown to the partner's own company only). */
+            schools: components["schemas"]["NamedItem"][];
         };
         PasswordChangeRequest: {
             current_password?: string | null;
@@ -4505,6 +4642,101 @@ export interface operations {
             };
         };
     };
+    list_companies: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, without regard to case. */
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at most 50, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"][];
+                };
+            };
+        };
+    };
+    create_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description a company of that name exists: it is answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description name: required, too_long; logo: unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_cv_entries: {
         parameters: {
             query?: never;
@@ -4672,6 +4904,36 @@ export interface operations {
             };
         };
     };
+    list_partners: {
+        parameters: {
+            query?: {
+                /** @description Part of the company's name, without regard to case. */
+                company?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_partner: {
         parameters: {
             query?: never;
@@ -4752,6 +5014,64 @@ export interface operations {
             };
             /** @description wrong_password, password_policy */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_partner_school: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the partner's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the partner is linked to the calling school */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_partner_school: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the partner's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the partner is no longer linked to the calling school */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5068,6 +5388,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_institution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionRequest"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_institutions: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, without regard to case. */
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at most 50, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionView"][];
                 };
             };
         };

@@ -74,10 +74,7 @@ async fn query_candidates(
     locale: Locale,
     page: Option<i64>,
 ) -> Result<(Vec<CampusCandidate>, i64)> {
-    let name = query.name.as_deref().map(str::trim).filter(|name| !name.is_empty()).map(|name| {
-        let escaped = name.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        format!("%{escaped}%")
-    });
+    let name = crate::db::contains_pattern(query.name.as_deref());
     let label = if locale == Locale::En { "label_en" } else { "label_fr" };
     let filters = "c.campus_id = $1 and c.completion >= coalesce($2, 0)
          and ($3::text is null or u.firstname ilike $3 or u.lastname ilike $3 or u.email ilike $3

@@ -1,14 +1,18 @@
 //! Schools run their area: campuses and their programs ([`campuses`]), the candidates of a
 //! campus, added one by one or detached ([`candidates`]), the CSV import ([`import`]) and the
-//! statistics of their candidates ([`statistics`]).
+//! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]) and
+//! the partners a school works with ([`partners`]).
 //!
-//! Only school accounts call these routes, and a school only ever reaches its own campuses and
+//! Only school accounts call these routes (but the institutions list, which anyone reads, and the
+//! partners list, which partners read too), and a school only ever reaches its own campuses and
 //! candidates: another school's campus or candidate id is a 404, as a missing one is.
 
 mod campuses;
 mod candidates;
 mod enrolment;
 mod import;
+mod institutions;
+mod partners;
 mod statistics;
 
 use axum::extract::DefaultBodyLimit;
@@ -34,6 +38,11 @@ pub fn routes(table: &mut RouteTable) {
         table.add(school, (schemas, paths, method_router.layer(DefaultBodyLimit::max(import::MAX_BODY_BYTES))));
     }
     table.add(school, routes!(statistics::get_statistics));
+    table.add(Access::Public, routes!(institutions::list_institutions));
+    table.add(Access::Authenticated, routes!(institutions::request_institution));
+    table.add(Access::OneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
+    table.add(school, routes!(partners::add_partner_school));
+    table.add(school, routes!(partners::remove_partner_school));
 }
 
 /// A program of a campus.
