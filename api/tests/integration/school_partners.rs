@@ -1,4 +1,4 @@
-//! Institutions, companies and the partners a school works with.
+//! Institutions, companies, the partners a school works with, and the school's own profile.
 
 use axum::http::StatusCode;
 use serde_json::json;
@@ -104,4 +104,31 @@ async fn a_company_name_is_created_once_whatever_its_case(pool: PgPool) {
     assert_eq!(listed, json!([{ "id": id, "name": "Numéria Conseil", "logo": null }]));
     assert_eq!(one.json()["name"], "Numéria Conseil");
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_school_reads_and_edits_its_own_profile(pool: PgPool) {
+    let app = app(pool.clone());
+    let school = new_school(&pool, &app, "ecole@example.org", "École des Pentes").await;
+    let other = new_school(&pool, &app, "autre@example.org", "Autre École").await;
+
+    let read = get_as(&app, Some(&school.cookie), "/api/api/school/profile").await.json();
+    let bad = json!({ "name": " ", "link": "ftp://pentes.example.org", "school_type": 99, "institution": 99 });
+    let refused = call(&app, &school.cookie, "POST", "/api/api/school/profile", Some(bad)).await;
+    let good = json!({ "name": "École des Pentes", "school_type": 1, "description": "Une école à Lyon.",
+                       "link": "https://pentes.example.org", "institution": null });
+    let saved = call(&app, &school.cookie, "POST", "/api/api/school/profile", Some(good)).await;
+
+    assert_eq!(
+        read,
+        json!({ "name": "École des Pentes", "school_type": null, "description": null, "link": null, "institution": null })
+    );
+    assert_eq!(
+        refused.json()["errors"],
+        json!({ "name": ["required"], "link": ["http_url_expected"], "school_type": ["unknown"], "institution": ["unknown"] })
+    );
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    assert_eq!(saved.json()["link"], "https://pentes.example.org");
+    let untouched = get_as(&app, Some(&other.cookie), "/api/api/school/profile").await.json();
+    assert_eq!(untouched["name"], "Autre École");
 }

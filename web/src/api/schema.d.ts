@@ -1679,6 +1679,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/school/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_school_profile"];
+        put?: never;
+        post: operations["update_school_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/school/statistics": {
         parameters: {
             query?: never;
@@ -3245,6 +3261,30 @@ export interface components {
             /** Format: int64 */
             saved_candidates: number;
             search: components["schemas"]["SearchCriteria"];
+        };
+        SchoolProfile: {
+            description?: string | null;
+            institution?: null | components["schemas"]["NamedItem"];
+            /** @description The school's web site. */
+            link?: string | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description A school type's id (`/api/api/school/types`).
+             */
+            school_type?: number | null;
+        };
+        SchoolProfileRequest: {
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description An institution's id (`/api/api/school/institutions`), or none.
+             */
+            institution?: number | null;
+            link?: string | null;
+            name?: string | null;
+            /** Format: int32 */
+            school_type?: number | null;
         };
         SchoolSignUpRequest: components["schemas"]["IdentityFields"] & {
             localization?: null | components["schemas"]["LocalizationInput"];
@@ -5441,6 +5481,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InstitutionView"][];
+                };
+            };
+        };
+    };
+    get_school_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_school_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchoolProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolProfile"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -3,8 +3,8 @@
 // its campuses), opens a campus, checks a small Windows-1252 file (as Excel
 // saves a CSV on a French Windows) with one bad row, sees that row named by
 // its line, imports the valid rows, and finds the new candidates in the
-// campus's list with their accents intact. Once in French, once in English;
-// every page screenshotted and checked with axe.
+// campus's list with their accents intact, then edits its profile. Once in
+// French, once in English; every page screenshotted and checked with axe.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +24,9 @@ const texts = {
     done: /Import terminé : 2 comptes créés/,
     filter: 'Nom ou courriel',
     twoFound: '2 candidats',
+    link: 'Site web',
+    save: 'Enregistrer',
+    saved: 'Profil enregistré.',
   },
   en: {
     browserLanguage: 'en-US',
@@ -33,6 +36,9 @@ const texts = {
     done: /Import finished: 2 accounts created/,
     filter: 'Name or email',
     twoFound: '2 candidates',
+    link: 'Web site',
+    save: 'Save',
+    saved: 'Profile saved.',
   },
 };
 
@@ -109,6 +115,15 @@ describe('the school area', () => {
         assert.equal(await table.locator('tbody tr').count(), 2);
         await page.screenshot({ path: screenshotPath(`school-campus-${language}.png`), fullPage: true });
         await assertAccessible(page, `the campus page (${language})`);
+
+        await page.goto(`${baseUrl}/dashboard/ecole/profil/editer`);
+        await page.getByTestId('school-profile-form').waitFor();
+        assert.notEqual(await page.locator('#school-type').inputValue(), '', 'the saved type is shown, so saving keeps it');
+        await page.getByLabel(text.link).fill('https://rhone-management.example.org');
+        await page.getByTestId('school-profile-form').getByRole('button', { name: text.save }).click();
+        await page.getByText(text.saved).waitFor();
+        await page.screenshot({ path: screenshotPath(`school-profile-${language}.png`), fullPage: true });
+        await assertAccessible(page, `the school profile (${language})`);
         assert.deepEqual(errors, []);
       } finally {
         await context.close();

@@ -1,7 +1,7 @@
 //! Schools run their area: campuses and their programs ([`campuses`]), the candidates of a
 //! campus, added one by one or detached ([`candidates`]), the CSV import ([`import`]) and the
-//! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]) and
-//! the partners a school works with ([`partners`]).
+//! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]), the
+//! partners a school works with ([`partners`]) and the school's own profile ([`profile`]).
 //!
 //! Only school accounts call these routes (but the institutions list, which anyone reads, and the
 //! partners list, which partners read too), and a school only ever reaches its own campuses and
@@ -13,6 +13,7 @@ mod enrolment;
 mod import;
 mod institutions;
 mod partners;
+mod profile;
 mod statistics;
 
 use axum::extract::DefaultBodyLimit;
@@ -43,6 +44,8 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::OneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
     table.add(school, routes!(partners::add_partner_school));
     table.add(school, routes!(partners::remove_partner_school));
+    table.add(school, routes!(profile::get_school_profile));
+    table.add(school, routes!(profile::update_school_profile));
 }
 
 /// A program of a campus.

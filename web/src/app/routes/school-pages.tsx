@@ -1,9 +1,8 @@
 // The school's area (/dashboard/ecole/...).
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { CampusPage } from '@/features/schools/components/campus-page';
 import { SchoolDashboard } from '@/features/schools/components/school-dashboard';
+import { SchoolProfilePage } from '@/features/schools/components/school-profile-page';
 
 export function SchoolDashboardPage() {
   return <SchoolDashboard />;
@@ -15,6 +14,5 @@ export function SchoolCampusPage() {
 }
 
 export function SchoolProfileEditPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('schoolProfileEdit.title')} description={t('schoolProfileEdit.description')} />;
+  return <SchoolProfilePage />;
 }

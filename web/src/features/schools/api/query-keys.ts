@@ -14,4 +14,6 @@ export const schoolKeys = {
   candidates: (campusId: number, filters?: CandidateFilters) =>
     filters ? ([...schoolKeys.all, 'candidates', campusId, filters] as const) : ([...schoolKeys.all, 'candidates', campusId] as const),
   statistics: (locale: string) => [...schoolKeys.all, 'statistics', locale] as const,
+  profile: () => [...schoolKeys.all, 'profile'] as const,
+  institutions: () => [...schoolKeys.all, 'institutions'] as const,
 };

@@ -12,3 +12,6 @@ export type ImportReport = Schemas['ImportReport'];
 export type ImportProblem = Schemas['ImportProblem'];
 export type SchoolStatistics = Schemas['SchoolStatistics'];
 export type NamedCount = Schemas['NamedCount'];
+export type SchoolProfile = Schemas['SchoolProfile'];
+export type SchoolProfileRequest = Schemas['SchoolProfileRequest'];
+export type Institution = Schemas['InstitutionView'];
