@@ -39,6 +39,9 @@ pub enum ErrorCode {
     AccountDeactivated,
     /// A link's token is unknown, used or expired.
     InvalidToken,
+    /// A school adds a candidate whose email already has a candidate account: send `force` to
+    /// attach that account.
+    CandidateExists,
 }
 
 /// Which rule a field broke, as an entry of the error body's `errors`.
@@ -90,4 +93,16 @@ pub enum RuleCode {
     DiscGroupAnsweredTwice,
     /// A DISC answer that does not belong to the question group it is given for.
     DiscAnswerNotInGroup,
+    /// An import file with more rows than an import accepts.
+    TooManyRows,
+    /// An import file without one of the columns it needs (first name, last name, email,
+    /// program).
+    MissingColumn,
+    /// An import file that is not CSV text.
+    UnreadableFile,
+    /// An imported email whose candidate belongs to another school: only that school or the
+    /// candidate can detach them.
+    AttachedToAnotherSchool,
+    /// An imported email that belongs to a school or partner account, not a candidate's.
+    NotACandidateAccount,
 }

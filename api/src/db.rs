@@ -24,3 +24,10 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     MIGRATOR.run(pool).await?;
     Ok(())
 }
+
+/// An `ilike` pattern matching the text anywhere, its `%`, `_` and `\` taken literally; `None`
+/// for no text or blank text (no filter).
+pub fn contains_pattern(text: Option<&str>) -> Option<String> {
+    let text = text.map(str::trim).filter(|text| !text.is_empty())?;
+    Some(format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")))
+}

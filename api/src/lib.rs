@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod candidate_data;
+pub mod candidate_import;
 pub mod codes;
 pub mod config;
 pub mod db;

@@ -16,6 +16,8 @@ pub enum TokenKind {
     ResetPassword,
     EmailRenewal,
     Login,
+    /// A school created the account: the link sets its first password.
+    Invitation,
 }
 
 impl TokenKind {
@@ -25,6 +27,7 @@ impl TokenKind {
             TokenKind::ResetPassword => "reset_password",
             TokenKind::EmailRenewal => "email_renewal",
             TokenKind::Login => "login",
+            TokenKind::Invitation => "invitation",
         }
     }
 
@@ -35,6 +38,7 @@ impl TokenKind {
             TokenKind::ResetPassword => Duration::hours(1),
             TokenKind::EmailRenewal => Duration::days(1),
             TokenKind::Login => Duration::minutes(30),
+            TokenKind::Invitation => Duration::days(14),
         }
     }
 }

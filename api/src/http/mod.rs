@@ -12,6 +12,7 @@ mod candidates;
 mod client_config;
 mod client_ip;
 mod disc;
+mod companies;
 mod health;
 mod localizations;
 mod mailbox;
@@ -22,6 +23,7 @@ mod public_profile_page;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod schools;
 mod sessions;
 mod soft_skill_percentages;
 mod sourcing;
@@ -198,6 +200,8 @@ fn route_table() -> RouteTable {
     soft_skill_percentages::routes(&mut table);
     disc::routes(&mut table);
     tour::routes(&mut table);
+    schools::routes(&mut table);
+    companies::routes(&mut table);
     table
 }
 

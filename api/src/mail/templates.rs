@@ -23,6 +23,8 @@ pub enum EmailKind {
     EmailChange,
     /// An account inactive for almost two years: it is erased in 30 days unless the person logs in.
     RetentionWarning,
+    /// A school created the account: choose a first password.
+    Invitation,
 }
 
 impl EmailKind {
@@ -33,6 +35,7 @@ impl EmailKind {
             EmailKind::PasswordReset => "password_reset.txt",
             EmailKind::EmailChange => "email_change.txt",
             EmailKind::RetentionWarning => "retention_warning.txt",
+            EmailKind::Invitation => "invitation.txt",
         }
     }
 }
@@ -44,7 +47,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 14] = embedded_templates![
+const TEMPLATES: [(&str, &str); 16] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -53,12 +56,14 @@ const TEMPLATES: [(&str, &str); 14] = embedded_templates![
     "fr/password_reset.txt",
     "fr/email_change.txt",
     "fr/retention_warning.txt",
+    "fr/invitation.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
     "en/password_reset.txt",
     "en/email_change.txt",
     "en/retention_warning.txt",
+    "en/invitation.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -150,6 +155,7 @@ mod tests {
             EmailKind::PasswordReset,
             EmailKind::EmailChange,
             EmailKind::RetentionWarning,
+            EmailKind::Invitation,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {

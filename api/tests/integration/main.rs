@@ -19,6 +19,8 @@ mod reference_lists;
 mod reports;
 mod saved_searches;
 mod schema;
+mod school_partners;
+mod schools;
 mod security;
 mod skeleton;
 mod sourcing;

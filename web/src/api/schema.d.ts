@@ -1066,6 +1066,38 @@ export interface paths {
         patch: operations["patch_candidate"];
         trace?: never;
     };
+    "/api/api/candidates/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["import_candidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/candidates/import/checking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidates/onboarding": {
         parameters: {
             query?: never;
@@ -1283,6 +1315,38 @@ export interface paths {
         };
         /** Each soft-skill family's share of the soft skills the candidate chose, every family listed. */
         get: operations["get_candidate_soft_skill_percentages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_companies"];
+        put?: never;
+        post: operations["create_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_company"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1892,13 +1956,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["list_partners"];
         put?: never;
         post: operations["create_partner"];
         delete?: never;
         options?: never;
         head?: never;
         patch: operations["change_partner_password"];
+        trace?: never;
+    };
+    "/api/api/partners/{id}/add-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_partner_school"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/partners/{id}/remove-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["remove_partner_school"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/api/report": {
@@ -1911,6 +2007,118 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["create_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/campuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_campuses"];
+        put?: never;
+        post: operations["create_campus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/campuses/candidates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["detach_candidate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/campuses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["edit_campus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/campuses/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_campus_candidates"];
+        put?: never;
+        post: operations["add_campus_candidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/campuses/{id}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_programs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/institution/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_institution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_institutions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1971,6 +2179,38 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_school_profile"];
+        put?: never;
+        post: operations["update_school_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/school/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_statistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2497,7 +2737,93 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BTreeMap: {
-            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group")[];
+            [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group" | "too_many_rows" | "missing_column" | "unreadable_file" | "attached_to_another_school" | "not_a_candidate_account")[];
+        };
+        CampusCandidate: {
+            /** @description Whether the person chose a password (an invited account has none until then). */
+            activated: boolean;
+            /**
+             * Format: int32
+             * @description Profile completion, in percent.
+             */
+            completion: number;
+            email: string;
+            firstname: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Looking for a job. */
+            in_research: boolean;
+            lastname: string;
+            parcours?: null | components["schemas"]["NamedItem"];
+            program?: null | components["schemas"]["ProgramView"];
+            slug: string;
+        };
+        CampusCandidateAdded: {
+            /** @description Whether a new account was created (and invited) rather than an existing one attached. */
+            created: boolean;
+            /**
+             * Format: int64
+             * @description The candidate's id.
+             */
+            id: number;
+        };
+        CampusCandidateRequest: {
+            email?: string | null;
+            firstname?: string | null;
+            /** @description Attach the existing candidate account of this email. */
+            force?: boolean;
+            lastname?: string | null;
+            /**
+             * Format: int32
+             * @description A parcours id (`/api/api/school/parcours`), or none.
+             */
+            parcours?: number | null;
+            /**
+             * Format: int64
+             * @description A program id of the campus.
+             */
+            program?: number | null;
+        };
+        CampusCandidatesPage: {
+            items: components["schemas"]["CampusCandidate"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        CampusCount: {
+            /** Format: int64 */
+            candidates: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Per program of the campus, programs without candidates included. */
+            programs: components["schemas"]["NamedCount"][];
+            /**
+             * Format: int64
+             * @description Candidates of the campus without a program.
+             */
+            without_program: number;
+        };
+        CampusRequest: {
+            localization?: null | components["schemas"]["LocalizationInput"];
+            name?: string | null;
+            /** @description Every program of the campus, in display order. */
+            programs?: components["schemas"]["ProgramInput"][];
+        };
+        CampusView: {
+            /**
+             * Format: int64
+             * @description Candidates attached to the campus.
+             */
+            candidates_count: number;
+            /** Format: int64 */
+            id: number;
+            localization: components["schemas"]["Place"];
+            name: string;
+            programs: components["schemas"]["ProgramView"][];
         };
         CandidateListItem: {
             /** Format: int64 */
@@ -2662,6 +2988,35 @@ export interface components {
         };
         /** @description A company by id, or by name (found case-insensitively, created when new). */
         CompanyReference: number | string;
+        CompanyRequest: {
+            /**
+             * Format: uuid
+             * @description An upload id of the caller's picture.
+             */
+            logo?: string | null;
+            name?: string | null;
+        };
+        CompanyView: {
+            /** Format: int64 */
+            id: number;
+            /** @description Where to fetch the logo: `/api/uploads/{id}`. */
+            logo?: string | null;
+            name: string;
+        };
+        CompletionBucket: {
+            /** Format: int64 */
+            candidates: number;
+            /**
+             * Format: int32
+             * @description Lowest completion of the bucket, in percent.
+             */
+            from: number;
+            /**
+             * Format: int32
+             * @description Highest completion of the bucket, in percent.
+             */
+            to: number;
+        };
         /** @description What a delete answers. */
         CompletionResponse: {
             /**
@@ -2817,7 +3172,7 @@ export interface components {
          * @description What went wrong with a request, as the error body's `code`.
          * @enum {string}
          */
-        ErrorCode: "unauthorized" | "forbidden" | "not_found" | "validation_failed" | "too_many_requests" | "internal_error" | "invalid_body" | "invalid_query" | "invalid_path" | "method_not_allowed" | "payload_too_large" | "email_taken" | "invalid_credentials" | "email_not_validated" | "account_deactivated" | "invalid_token";
+        ErrorCode: "unauthorized" | "forbidden" | "not_found" | "validation_failed" | "too_many_requests" | "internal_error" | "invalid_body" | "invalid_query" | "invalid_path" | "method_not_allowed" | "payload_too_large" | "email_taken" | "invalid_credentials" | "email_not_validated" | "account_deactivated" | "invalid_token" | "candidate_exists";
         ExperienceRequest: components["schemas"]["PeriodInput"] & {
             car_method?: null | components["schemas"]["CarMethodInput"];
             /**
@@ -2962,6 +3317,59 @@ export interface components {
             localization?: null | components["schemas"]["LocalizationInput"];
             phone?: string | null;
         };
+        /**
+         * @description The columns an import reads.
+         * @enum {string}
+         */
+        ImportColumn: "firstname" | "lastname" | "email" | "program" | "parcours";
+        /** @description The multipart form of an import (documentation only: the handler reads the stream). */
+        ImportForm: {
+            /**
+             * Format: int64
+             * @description The campus's id.
+             */
+            campus: number;
+            /**
+             * Format: binary
+             * @description A CSV file of at most 5 MB and 20,000 rows.
+             */
+            file: string;
+        };
+        /** @description What is wrong with one row, named by its line and field. */
+        ImportProblem: {
+            code: components["schemas"]["RuleCode"];
+            field: components["schemas"]["ImportColumn"];
+            /**
+             * Format: int64
+             * @description For a duplicate: the line where the same email first appears.
+             */
+            first_line?: number | null;
+            /**
+             * Format: int64
+             * @description The file's line (the header is line 1).
+             */
+            line: number;
+            /** @description The cell as read, when there is one. */
+            value?: string | null;
+        };
+        /** @description What an import did, or would do for `checking`. */
+        ImportReport: {
+            /** @description Existing candidates put on the campus or moved within the school. */
+            attached: number;
+            /** @description New candidate accounts (each invited to choose a password). */
+            created: number;
+            encoding: string;
+            /** @description Whether rows were written (`import`) or only checked (`checking`). */
+            imported: boolean;
+            problems: components["schemas"]["ImportProblem"][];
+            /** @description Rows read, blank ones left out. */
+            rows: number;
+            separator: string;
+            /** @description Candidates already on the campus with that program and parcours. */
+            unchanged: number;
+            /** @description Rows without a problem. */
+            valid: number;
+        };
         /** @description Where the in-memory matcher stands against the database's change log. */
         IndexerHealth: {
             /**
@@ -2998,6 +3406,20 @@ export interface components {
              */
             load_ms: number;
             ready: boolean;
+        };
+        InstitutionRequest: {
+            /** @description Where to tell the requester. */
+            email?: string | null;
+            /** @description The missing institution's name. */
+            name?: string | null;
+            /** @description Whether the requester wants an email once the institution is added. */
+            notify?: boolean;
+        };
+        InstitutionView: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            slug: string;
         };
         /** @description Checked criteria with the defaults applied: what is stored and echoed back. */
         JobCriteria: {
@@ -3157,6 +3579,14 @@ export interface components {
             text: string;
             to: string;
         };
+        /** @description A named thing and how many candidates it counts. */
+        NamedCount: {
+            /** Format: int64 */
+            candidates: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description An item of a reference list, named in the caller's language. */
         NamedItem: {
             /** Format: int64 */
@@ -3219,6 +3649,18 @@ export interface components {
             company_id: number;
             company_name: string;
             role?: string | null;
+        };
+        PartnerView: {
+            company: components["schemas"]["NamedItem"];
+            firstname: string;
+            /** Format: int64 */
+            id: number;
+            lastname: string;
+            /** @description For a school: whether the partner is linked to it. */
+            linked: boolean;
+            role?: string | null;
+            /** @description The schools the partner is linked to (shown to the partner's own company only). */
+            schools: components["schemas"]["NamedItem"][];
         };
         PasswordChangeRequest: {
             current_password?: string | null;
@@ -3316,6 +3758,20 @@ export interface components {
              */
             type?: number | null;
         };
+        ProgramInput: {
+            /**
+             * Format: int64
+             * @description The program's id when it exists; absent for a new one.
+             */
+            id?: number | null;
+            name?: string | null;
+        };
+        /** @description A program of a campus. */
+        ProgramView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         ProjectCategoryCreateRequest: {
             name?: string | null;
             /** @description An image address, `http://` or `https://` (optional). */
@@ -3407,7 +3863,7 @@ export interface components {
          * @description Which rule a field broke, as an entry of the error body's `errors`.
          * @enum {string}
          */
-        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group";
+        RuleCode: "required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group" | "too_many_rows" | "missing_column" | "unreadable_file" | "attached_to_another_school" | "not_a_candidate_account";
         /** @description A record as a write answers it, with the profile's completion after the write. */
         SavedRecord_EducationView: {
             /**
@@ -3518,12 +3974,58 @@ export interface components {
             saved_candidates: number;
             search: components["schemas"]["SearchCriteria"];
         };
+        SchoolProfile: {
+            description?: string | null;
+            institution?: null | components["schemas"]["NamedItem"];
+            /** @description The school's web site. */
+            link?: string | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description A school type's id (`/api/api/school/types`).
+             */
+            school_type?: number | null;
+        };
+        SchoolProfileRequest: {
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description An institution's id (`/api/api/school/institutions`), or none.
+             */
+            institution?: number | null;
+            link?: string | null;
+            name?: string | null;
+            /** Format: int32 */
+            school_type?: number | null;
+        };
         SchoolSignUpRequest: components["schemas"]["IdentityFields"] & {
             localization?: null | components["schemas"]["LocalizationInput"];
             /** @description The school's name. */
             name?: string | null;
             /** Format: int32 */
             school_type?: number | null;
+        };
+        SchoolStatistics: {
+            /**
+             * Format: int64
+             * @description Of them, those who chose a password.
+             */
+            activated: number;
+            campuses: components["schemas"]["CampusCount"][];
+            /**
+             * Format: int64
+             * @description Candidates attached to the school.
+             */
+            candidates: number;
+            completion: components["schemas"]["CompletionBucket"][];
+            contracts: components["schemas"]["NamedCount"][];
+            /**
+             * Format: int64
+             * @description Of them, those looking for a job.
+             */
+            in_research: number;
+            languages: components["schemas"]["NamedCount"][];
+            soft_skill_families: components["schemas"]["NamedCount"][];
         };
         SchoolSummary: {
             name: string;
@@ -5337,6 +5839,180 @@ export interface operations {
             };
         };
     };
+    import_candidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description valid rows written in one transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description campus, file: required; file: too_many_rows, unreadable_file, missing_column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description campus, file: required; file: too_many_rows, unreadable_file, missing_column */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     complete_onboarding: {
         parameters: {
             query?: never;
@@ -6182,6 +6858,182 @@ export interface operations {
             };
         };
     };
+    list_companies: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, without regard to case. */
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at most 50, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"][];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description a company of that name exists: it is answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description name: required, too_long; logo: unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_cv_entries: {
         parameters: {
             query?: never;
@@ -6502,6 +7354,63 @@ export interface operations {
             };
         };
     };
+    list_partners: {
+        parameters: {
+            query?: {
+                /** @description Part of the company's name, without regard to case. */
+                company?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerView"][];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_partner: {
         parameters: {
             query?: never;
@@ -6645,6 +7554,118 @@ export interface operations {
             };
         };
     };
+    add_partner_school: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the partner's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the partner is linked to the calling school */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_partner_school: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the partner's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the partner is no longer linked to the calling school */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_report: {
         parameters: {
             query?: never;
@@ -6704,6 +7725,765 @@ export interface operations {
             };
             /** @description too many reports from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_campuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_campus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampusRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description name, localization, programs[i].name: required, duplicate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    detach_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the candidate's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description detached from the school; the account stays */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a candidate of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_campus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the campus's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusView"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description name, localization, programs[i].name: required, duplicate; programs[i].id: unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_campus_candidates: {
+        parameters: {
+            query?: {
+                /** @description Smallest profile completion, in percent. */
+                completion?: number | null;
+                /** @description Part of the first name, last name or email. */
+                name?: string | null;
+                /** @description A parcours id. */
+                parcours?: number | null;
+                /** @description A program id. */
+                program?: number | null;
+                /** @description Present (`?csv`): the whole filtered list as a CSV file instead of a page of JSON. */
+                csv?: string | null;
+                /** @description Page number, from 1. */
+                page?: number | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of candidates; with `csv`, a text/csv file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusCandidatesPage"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_campus_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the campus's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampusCandidateRequest"];
+            };
+        };
+        responses: {
+            /** @description existing candidate attached (with force) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusCandidateAdded"];
+                };
+            };
+            /** @description account created and invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampusCandidateAdded"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description candidate_exists (send force), email_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_programs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the campus's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramView"][];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a campus of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_institution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionRequest"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_institutions: {
+        parameters: {
+            query?: {
+                /** @description Part of the name, without regard to case. */
+                name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at most 50, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionView"][];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the fields and the rules they broke */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_school_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_school_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchoolProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolProfile"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolStatistics"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,6 +36,7 @@ export const errorCodeKeys = {
   email_not_validated: 'codes.email_not_validated',
   account_deactivated: 'codes.account_deactivated',
   invalid_token: 'codes.invalid_token',
+  candidate_exists: 'codes.candidate_exists',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 

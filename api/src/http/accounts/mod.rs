@@ -10,6 +10,8 @@ mod unsubscribe;
 pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password};
 
 pub use sign_up::TERMS_VERSION;
+pub(crate) use passwords::send_invitation;
+
 use utoipa_axum::routes;
 
 use super::AppState;

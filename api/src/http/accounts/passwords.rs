@@ -1,5 +1,6 @@
-//! Passwords: the "forgot my password" email and its reset link, and the change of a known
-//! password from the profile. Both revoke every other session of the user.
+//! Passwords: the "forgot my password" email and its reset link, the invitation a school's
+//! new candidate receives (whose link sets the first password on the same page), and the change
+//! of a known password from the profile. Each revokes every other session of the user.
 //!
 //! A reset request answers the same whether the address is known or not; the lookup and the
 //! email happen after the answer.
@@ -95,7 +96,8 @@ pub async fn reset_password(
     state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
     let owner_email: Option<String> = sqlx::query_scalar(
         "select u.email from user_tokens t join users u on u.id = t.user_id
-         where t.token_hash = $1 and t.kind = 'reset_password' and t.used_at is null and t.expires_at > now()",
+         where t.token_hash = $1 and t.kind in ('reset_password', 'invitation') and t.used_at is null
+           and t.expires_at > now()",
     )
     .bind(tokens::sha256(&token))
     .fetch_optional(&state.db)
@@ -108,8 +110,11 @@ pub async fn reset_password(
         .await
         .map_err(|error| Error::Internal(error.into()))??;
     let mut transaction = state.db.begin().await?;
-    let consumed =
-        tokens::consume(&mut transaction, &token, TokenKind::ResetPassword).await?.ok_or_else(invalid_token)?;
+    // a school's invitation sets the first password through the same page
+    let consumed = match tokens::consume(&mut transaction, &token, TokenKind::ResetPassword).await? {
+        Some(consumed) => consumed,
+        None => tokens::consume(&mut transaction, &token, TokenKind::Invitation).await?.ok_or_else(invalid_token)?,
+    };
     // following the link proved the address too
     sqlx::query(
         "update users set password_hash = $2, session_version = session_version + 1,
@@ -199,4 +204,23 @@ pub async fn change_password(state: &AppState, user: CurrentUser, request: &Pass
         state.settings.secure_cookies(),
     );
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+/// Mails `user_id` the link that sets the first password of an account a school created.
+pub(crate) async fn send_invitation(state: &AppState, user_id: i64, email: &str, firstname: &str) -> Result<()> {
+    let mut connection = state.db.acquire().await?;
+    let token = tokens::create(&mut connection, user_id, TokenKind::Invitation, None).await?;
+    drop(connection);
+    let link = format!("{}/mot-de-passe/reinitialiser?token={token}", state.settings.public_url);
+    let locale: String =
+        sqlx::query_scalar("select locale from users where id = $1").bind(user_id).fetch_one(&state.db).await?;
+    let owner = Recipient {
+        user_id,
+        email: email.to_owned(),
+        firstname: firstname.to_owned(),
+        locale: Locale::from_code(&locale),
+    };
+    let message = account_email(state, EmailKind::Invitation, owner, link).await?;
+    state.mailer.send_later(&state.db, message);
+    Ok(())
 }

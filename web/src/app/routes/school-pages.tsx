@@ -1,20 +1,18 @@
 // The school's area (/dashboard/ecole/...).
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CampusPage } from '@/features/schools/components/campus-page';
+import { SchoolDashboard } from '@/features/schools/components/school-dashboard';
+import { SchoolProfilePage } from '@/features/schools/components/school-profile-page';
 
 export function SchoolDashboardPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('schoolDashboard.title')} description={t('schoolDashboard.description')} />;
+  return <SchoolDashboard />;
 }
 
 export function SchoolCampusPage() {
-  const { t } = useTranslation('pages');
   const { id = '' } = useParams();
-  return <ComingSoon title={t('schoolCampus.title', { id })} description={t('schoolCampus.description')} />;
+  return <CampusPage campusId={Number(id)} />;
 }
 
 export function SchoolProfileEditPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('schoolProfileEdit.title')} description={t('schoolProfileEdit.description')} />;
+  return <SchoolProfilePage />;
 }

@@ -43,6 +43,11 @@ export const ruleMessageKeys = {
   disc_group_unanswered: 'errors.rules.disc_group_unanswered',
   disc_group_answered_twice: 'errors.rules.disc_group_answered_twice',
   disc_answer_not_in_group: 'errors.rules.disc_answer_not_in_group',
+  too_many_rows: 'errors.rules.too_many_rows',
+  missing_column: 'errors.rules.missing_column',
+  unreadable_file: 'errors.rules.unreadable_file',
+  attached_to_another_school: 'errors.rules.attached_to_another_school',
+  not_a_candidate_account: 'errors.rules.not_a_candidate_account',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {

@@ -16,6 +16,7 @@ import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
 import enPublicProfile from '@/locales/en/public-profile.json';
+import enSchool from '@/locales/en/school.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import enTour from '@/locales/en/tour.json';
 import frAccount from '@/locales/fr/account.json';
@@ -30,6 +31,7 @@ import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
 import frPublicProfile from '@/locales/fr/public-profile.json';
+import frSchool from '@/locales/fr/school.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import frTour from '@/locales/fr/tour.json';
 import {
@@ -57,6 +59,7 @@ export const resources = {
     tour: frTour,
     publicProfile: frPublicProfile,
     account: frAccount,
+    school: frSchool,
   },
   en: {
     common: enCommon,
@@ -73,12 +76,13 @@ export const resources = {
     tour: enTour,
     publicProfile: enPublicProfile,
     account: enAccount,
+    school: enSchool,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account',
+  'publicProfile', 'account', 'school',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

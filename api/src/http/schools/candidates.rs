@@ -1,0 +1,335 @@
+//! The candidates of a campus: the school's list (filtered, paged, or as a CSV download), adding
+//! one person, and detaching a candidate from the school (the person and their account stay).
+//!
+//! Adding an email that has no account creates a candidate account without a password and mails
+//! its owner an invitation to choose one. An email that already is a candidate's is attached only
+//! when the school confirms with `force` (the first answer is a 409 `candidate_exists`); an email
+//! of a school or partner account is refused (409 `email_taken`).
+
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+use super::enrolment::{self, Enrolment};
+use super::{ProgramView, own_campus};
+use crate::auth::CurrentUser;
+use crate::error::{Error, ErrorCode, Result, RuleCode};
+use crate::extract::{Json, Path, Query};
+use crate::http::AppState;
+use crate::http::candidate_profile::NamedItem;
+use crate::locale::Locale;
+use crate::validation::Checks;
+
+/// Candidates per page of the list.
+const PER_PAGE: i64 = 50;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct CampusCandidatesQuery {
+    /// Smallest profile completion, in percent.
+    completion: Option<i16>,
+    /// Part of the first name, last name or email.
+    name: Option<String>,
+    /// A parcours id.
+    parcours: Option<i16>,
+    /// A program id.
+    program: Option<i64>,
+    /// Present (`?csv`): the whole filtered list as a CSV file instead of a page of JSON.
+    csv: Option<String>,
+    /// Page number, from 1.
+    page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct CampusCandidate {
+    id: i64,
+    firstname: String,
+    lastname: String,
+    email: String,
+    slug: String,
+    #[sqlx(json(nullable))]
+    program: Option<ProgramView>,
+    #[sqlx(json(nullable))]
+    parcours: Option<NamedItem>,
+    /// Profile completion, in percent.
+    completion: i16,
+    /// Looking for a job.
+    in_research: bool,
+    /// Whether the person chose a password (an invited account has none until then).
+    activated: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampusCandidatesPage {
+    items: Vec<CampusCandidate>,
+    total: i64,
+    page: i64,
+    per_page: i64,
+}
+
+async fn query_candidates(
+    state: &AppState,
+    campus_id: i64,
+    query: &CampusCandidatesQuery,
+    locale: Locale,
+    page: Option<i64>,
+) -> Result<(Vec<CampusCandidate>, i64)> {
+    let name = crate::db::contains_pattern(query.name.as_deref());
+    let label = if locale == Locale::En { "label_en" } else { "label_fr" };
+    let filters = "c.campus_id = $1 and c.completion >= coalesce($2, 0)
+         and ($3::text is null or u.firstname ilike $3 or u.lastname ilike $3 or u.email ilike $3
+              or (u.firstname || ' ' || u.lastname) ilike $3)
+         and ($4::smallint is null or c.parcours_id = $4) and ($5::bigint is null or c.program_id = $5)";
+    let total: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from candidates c join users u on u.id = c.user_id where {filters}"
+    ))
+    .bind(campus_id)
+    .bind(query.completion)
+    .bind(&name)
+    .bind(query.parcours)
+    .bind(query.program)
+    .fetch_one(&state.db)
+    .await?;
+    let (limit, offset) = match page {
+        Some(page) => (Some(PER_PAGE), (page - 1) * PER_PAGE),
+        None => (None, 0),
+    };
+    let items = sqlx::query_as(&format!(
+        "select c.user_id as id, u.firstname, u.lastname, u.email, c.slug, c.completion, c.in_research,
+                u.password_hash is not null as activated,
+                (select jsonb_build_object('id', p.id, 'name', p.name) from programs p where p.id = c.program_id) as program,
+                (select jsonb_build_object('id', k.id, 'name', k.{label}) from parcours k where k.id = c.parcours_id) as parcours
+         from candidates c join users u on u.id = c.user_id
+         where {filters}
+         order by lower(u.lastname), lower(u.firstname), c.user_id
+         limit $6 offset $7"
+    ))
+    .bind(campus_id)
+    .bind(query.completion)
+    .bind(&name)
+    .bind(query.parcours)
+    .bind(query.program)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&state.db)
+    .await?;
+    Ok((items, total))
+}
+
+/// The list as a spreadsheet: the import's own columns first (so that an export can be edited
+/// and imported again), then what the school reads. French headers and `;` for French users (as
+/// their spreadsheet expects), English and `,` otherwise; UTF-8 with a BOM so that Excel shows
+/// accents.
+fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> {
+    let (separator, headers, yes, no) = match locale {
+        Locale::Fr => (
+            b';',
+            ["Prénom", "Nom", "Courriel", "Programme", "Parcours", "Complétion (%)", "En recherche", "Compte activé"],
+            "oui",
+            "non",
+        ),
+        Locale::En => (
+            b',',
+            [
+                "First name",
+                "Last name",
+                "Email",
+                "Program",
+                "Parcours",
+                "Completion (%)",
+                "Looking for a job",
+                "Account activated",
+            ],
+            "yes",
+            "no",
+        ),
+    };
+    let mut writer = csv::WriterBuilder::new().delimiter(separator).from_writer(b"\xEF\xBB\xBF".to_vec());
+    let internal = |error: csv::Error| Error::Internal(error.into());
+    writer.write_record(headers).map_err(internal)?;
+    for item in items {
+        let completion = item.completion.to_string();
+        writer
+            .write_record([
+                item.firstname.as_str(),
+                &item.lastname,
+                &item.email,
+                item.program.as_ref().map_or("", |program| program.name.as_str()),
+                item.parcours.as_ref().map_or("", |parcours| parcours.name.as_str()),
+                &completion,
+                if item.in_research { yes } else { no },
+                if item.activated { yes } else { no },
+            ])
+            .map_err(internal)?;
+    }
+    writer.into_inner().map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+}
+
+#[utoipa::path(
+    get, path = "/api/api/school/campuses/{id}/candidates", params(("id" = i64, Path), CampusCandidatesQuery),
+    responses(
+        (status = 200, body = CampusCandidatesPage, description = "a page of candidates; with `csv`, a text/csv file"),
+        (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
+    )
+)]
+pub async fn list_campus_candidates(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+    Path(campus_id): Path<i64>,
+    Query(query): Query<CampusCandidatesQuery>,
+) -> Result<Response> {
+    own_campus(&state.db, user.id, campus_id).await?;
+    if query.completion.is_some_and(|completion| !(0..=100).contains(&completion)) {
+        return Err(Error::invalid("completion", RuleCode::OutOfRange));
+    }
+    if query.csv.is_some() {
+        let (items, _) = query_candidates(&state, campus_id, &query, locale, None).await?;
+        let file = candidates_csv(&items, locale)?;
+        let disposition = format!("attachment; filename=\"candidates-campus-{campus_id}.csv\"");
+        return Ok((
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
+                (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("ascii")),
+            ],
+            file,
+        )
+            .into_response());
+    }
+    let page = query.page.unwrap_or(1).max(1);
+    let (items, total) = query_candidates(&state, campus_id, &query, locale, Some(page)).await?;
+    Ok(Json(CampusCandidatesPage { items, total, page, per_page: PER_PAGE }).into_response())
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CampusCandidateRequest {
+    firstname: Option<String>,
+    lastname: Option<String>,
+    email: Option<String>,
+    /// A program id of the campus.
+    program: Option<i64>,
+    /// A parcours id (`/api/api/school/parcours`), or none.
+    parcours: Option<i16>,
+    /// Attach the existing candidate account of this email.
+    #[serde(default)]
+    force: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CampusCandidateAdded {
+    /// The candidate's id.
+    id: i64,
+    /// Whether a new account was created (and invited) rather than an existing one attached.
+    created: bool,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/school/campuses/{id}/candidates", request_body = CampusCandidateRequest,
+    params(("id" = i64, Path, description = "the campus's id")),
+    responses(
+        (status = 201, body = CampusCandidateAdded, description = "account created and invited"),
+        (status = 200, body = CampusCandidateAdded, description = "existing candidate attached (with force)"),
+        (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
+        (status = 409, body = crate::error::ErrorBody, description = "candidate_exists (send force), email_taken"),
+        (status = 422, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn add_campus_candidate(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(campus_id): Path<i64>,
+    Json(request): Json<CampusCandidateRequest>,
+) -> Result<(StatusCode, Json<CampusCandidateAdded>)> {
+    own_campus(&state.db, user.id, campus_id).await?;
+    let mut checks = Checks::new();
+    let firstname = checks.text("firstname", request.firstname.as_deref(), 100);
+    let lastname = checks.text("lastname", request.lastname.as_deref(), 100);
+    let email = checks.email("email", request.email.as_deref());
+    let program_known: bool =
+        sqlx::query_scalar("select exists (select 1 from programs where id = $1 and campus_id = $2)")
+            .bind(request.program)
+            .bind(campus_id)
+            .fetch_one(&state.db)
+            .await?;
+    match request.program {
+        None => checks.fail("program", RuleCode::Required),
+        Some(_) if !program_known => checks.fail("program", RuleCode::Unknown),
+        Some(_) => {}
+    }
+    if let Some(parcours) = request.parcours {
+        let known: bool = sqlx::query_scalar("select exists (select 1 from parcours where id = $1)")
+            .bind(parcours)
+            .fetch_one(&state.db)
+            .await?;
+        if !known {
+            checks.fail("parcours", RuleCode::Unknown);
+        }
+    }
+    checks.finish()?;
+    let person = Enrolment {
+        email: email.clone(),
+        firstname,
+        lastname,
+        program_id: request.program,
+        parcours_id: request.parcours,
+    };
+    let mut transaction = state.db.begin().await?;
+    let existing = enrolment::existing_accounts(&mut transaction, std::slice::from_ref(&email)).await?;
+    if let Some(account) = existing.get(&email) {
+        if !account.is_candidate {
+            return Err(Error::Conflict {
+                code: ErrorCode::EmailTaken,
+                message: "this email belongs to a school or partner account".into(),
+            });
+        }
+        if !request.force {
+            return Err(Error::Conflict {
+                code: ErrorCode::CandidateExists,
+                message: "a candidate account exists for this email: send force to attach it".into(),
+            });
+        }
+        enrolment::attach(&mut transaction, user.id, campus_id, &[(account.user_id, &person)]).await?;
+        transaction.commit().await?;
+        return Ok((StatusCode::OK, Json(CampusCandidateAdded { id: account.user_id, created: false })));
+    }
+    let created = enrolment::create_accounts(&mut transaction, user.id, campus_id, &[&person]).await?;
+    transaction.commit().await?;
+    let Some(account) = created.first().cloned() else {
+        // an account for this email appeared between the lookup and the insert
+        return Err(Error::Conflict {
+            code: ErrorCode::CandidateExists,
+            message: "a candidate account exists for this email: send force to attach it".into(),
+        });
+    };
+    enrolment::invite_later(&state, created);
+    Ok((StatusCode::CREATED, Json(CampusCandidateAdded { id: account.user_id, created: true })))
+}
+
+#[utoipa::path(
+    delete, path = "/api/api/school/campuses/candidates/{id}",
+    params(("id" = i64, Path, description = "the candidate's id")),
+    responses(
+        (status = 204, description = "detached from the school; the account stays"),
+        (status = 404, body = crate::error::ErrorBody, description = "not a candidate of the caller's"),
+    )
+)]
+pub async fn detach_candidate(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(candidate_id): Path<i64>,
+) -> Result<StatusCode> {
+    let detached = sqlx::query(
+        "update candidates c set school_id = null, campus_id = null, program_id = null, parcours_id = null,
+                updated_at = now()
+         where c.user_id = $1
+           and (c.school_id = $2 or c.campus_id in (select id from campuses where school_id = $2))",
+    )
+    .bind(candidate_id)
+    .bind(user.id)
+    .execute(&state.db)
+    .await?;
+    if detached.rows_affected() == 0 {
+        return Err(Error::NotFound);
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,271 @@
+//! `POST /api/api/candidates/import/checking` and `/import`: a school's candidate file for one
+//! campus (multipart `campus` and `file`).
+//!
+//! Both read the file the same way ([`crate::candidate_import`]) and report every problem by
+//! line and field, with the counts of what the import creates, attaches and leaves unchanged.
+//! `checking` writes nothing. `import` writes the valid rows in one transaction: new emails get a
+//! candidate account (and an invitation once committed), candidates without a school or already
+//! of this school are attached to the campus with their program and parcours, and rows already
+//! matching are left as they are, so that importing a file twice creates nobody twice. Rows with
+//! a problem are skipped; so are candidates of another school (a school does not take another's
+//! students by file) and emails of school or partner accounts.
+
+use std::collections::HashMap;
+
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use serde::Serialize;
+use sqlx::PgConnection;
+
+use super::enrolment::{self, Enrolment};
+use super::own_campus;
+use crate::auth::CurrentUser;
+use crate::candidate_import::{
+    self, FileFormat, FileRefusal, ImportColumn, ImportFile, ImportProblem, MAX_FILE_BYTES, ParcoursNames,
+};
+use crate::error::{Error, ErrorCode, FieldErrors, Result, RuleCode};
+use crate::extract::Json;
+use crate::http::AppState;
+
+/// The file and the multipart envelope around it.
+pub const MAX_BODY_BYTES: usize = MAX_FILE_BYTES + 64 * 1024;
+
+/// The multipart form of an import (documentation only: the handler reads the stream).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ImportForm {
+    /// The campus's id.
+    campus: i64,
+    /// A CSV file of at most 5 MB and 20,000 rows.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// What an import did, or would do for `checking`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportReport {
+    /// Whether rows were written (`import`) or only checked (`checking`).
+    pub imported: bool,
+    /// Rows read, blank ones left out.
+    pub rows: usize,
+    /// Rows without a problem.
+    pub valid: usize,
+    /// New candidate accounts (each invited to choose a password).
+    pub created: usize,
+    /// Existing candidates put on the campus or moved within the school.
+    pub attached: usize,
+    /// Candidates already on the campus with that program and parcours.
+    pub unchanged: usize,
+    pub problems: Vec<ImportProblem>,
+    pub encoding: String,
+    pub separator: String,
+}
+
+fn multipart_error(error: axum::extract::multipart::MultipartError) -> Error {
+    let status = error.status();
+    let code =
+        if status == StatusCode::PAYLOAD_TOO_LARGE { ErrorCode::PayloadTooLarge } else { ErrorCode::InvalidBody };
+    Error::Rejected { status, code, message: error.body_text() }
+}
+
+/// Reads the `campus` and `file` fields.
+async fn read_form(
+    multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<(i64, Vec<u8>)> {
+    let mut multipart = multipart.map_err(|rejection| Error::Rejected {
+        status: rejection.status(),
+        code: ErrorCode::InvalidBody,
+        message: rejection.body_text(),
+    })?;
+    let (mut campus, mut file) = (None, None);
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("campus") => campus = Some(field.text().await.map_err(multipart_error)?),
+            Some("file") => file = Some(field.bytes().await.map_err(multipart_error)?.to_vec()),
+            _ => {}
+        }
+    }
+    let mut errors = FieldErrors::new();
+    let campus = match campus.as_deref().map(str::trim) {
+        None | Some("") => {
+            errors.insert("campus".into(), vec![RuleCode::Required]);
+            None
+        }
+        Some(text) => {
+            let parsed = text.parse::<i64>().ok();
+            if parsed.is_none() {
+                errors.insert("campus".into(), vec![RuleCode::Invalid]);
+            }
+            parsed
+        }
+    };
+    if file.as_ref().is_none_or(Vec::is_empty) {
+        errors.insert("file".into(), vec![RuleCode::Required]);
+    }
+    if !errors.is_empty() {
+        return Err(Error::Validation(errors));
+    }
+    Ok((campus.expect("checked"), file.expect("checked")))
+}
+
+/// Reads the file off the async threads: a large one takes a few tens of milliseconds.
+async fn read_file(bytes: Vec<u8>) -> Result<ImportFile> {
+    tokio::task::spawn_blocking(move || candidate_import::read_file(&bytes))
+        .await
+        .map_err(|error| Error::Internal(error.into()))?
+        .map_err(refused)
+}
+
+fn refused(refusal: FileRefusal) -> Error {
+    match refusal {
+        FileRefusal::TooLarge => Error::Rejected {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            code: ErrorCode::PayloadTooLarge,
+            message: format!("an import file may weigh at most {MAX_FILE_BYTES} bytes"),
+        },
+        FileRefusal::TooManyRows => Error::invalid("file", RuleCode::TooManyRows),
+        FileRefusal::Unreadable => Error::invalid("file", RuleCode::UnreadableFile),
+        FileRefusal::MissingColumns(columns) => {
+            let mut errors = FieldErrors::new();
+            errors.insert("file".into(), vec![RuleCode::MissingColumn]);
+            for column in columns {
+                errors.insert(column.field().into(), vec![RuleCode::MissingColumn]);
+            }
+            Error::Validation(errors)
+        }
+    }
+}
+
+/// Checks the file against the campus and the accounts, and writes the valid rows when `write`.
+async fn run_import(
+    connection: &mut PgConnection,
+    school_id: i64,
+    campus_id: i64,
+    file: ImportFile,
+    write: bool,
+) -> Result<(ImportReport, Vec<enrolment::CreatedAccount>)> {
+    let FileFormat { encoding, separator } = file.format;
+    let rows = file.rows.len();
+    let programs: Vec<(i64, String)> = sqlx::query_as("select id, name from programs where campus_id = $1")
+        .bind(campus_id)
+        .fetch_all(&mut *connection)
+        .await?;
+    let programs: HashMap<String, i64> = programs.into_iter().map(|(id, name)| (name.to_lowercase(), id)).collect();
+    let parcours: Vec<(i16, String, String, String)> =
+        sqlx::query_as("select id, code, label_fr, label_en from parcours").fetch_all(&mut *connection).await?;
+    let parcours: Vec<ParcoursNames> = parcours
+        .into_iter()
+        .map(|(id, code, label_fr, label_en)| ParcoursNames { id, code, label_fr, label_en })
+        .collect();
+    let checked = candidate_import::check_rows(file.rows, &programs, &parcours);
+    let mut problems = checked.problems;
+    if write {
+        // two imports of one school run one after the other: the second sees the first's accounts
+        sqlx::query("select pg_advisory_xact_lock(hashtext('candidate-import'), $1::int)")
+            .bind(i32::try_from(school_id % i64::from(i32::MAX)).expect("in range"))
+            .execute(&mut *connection)
+            .await?;
+    }
+    let emails: Vec<String> = checked.valid.iter().map(|row| row.email.clone()).collect();
+    let existing = enrolment::existing_accounts(connection, &emails).await?;
+    let people: Vec<(u64, Enrolment)> = checked
+        .valid
+        .into_iter()
+        .map(|row| {
+            let person = Enrolment {
+                email: row.email,
+                firstname: row.firstname,
+                lastname: row.lastname,
+                program_id: Some(row.program_id),
+                parcours_id: row.parcours_id,
+            };
+            (row.line, person)
+        })
+        .collect();
+    let (mut to_create, mut to_attach, mut unchanged) = (Vec::new(), Vec::new(), 0);
+    for (line, person) in &people {
+        let refuse = |code| ImportProblem {
+            line: *line,
+            field: ImportColumn::Email,
+            code,
+            value: Some(person.email.clone()),
+            first_line: None,
+        };
+        match existing.get(&person.email) {
+            None => to_create.push(person),
+            Some(account) if !account.is_candidate => problems.push(refuse(RuleCode::NotACandidateAccount)),
+            Some(account) if account.school_id.is_some_and(|school| school != school_id) => {
+                problems.push(refuse(RuleCode::AttachedToAnotherSchool))
+            }
+            Some(account) if account.is_enrolled_as(campus_id, person) => unchanged += 1,
+            Some(account) => to_attach.push((account.user_id, person)),
+        }
+    }
+    problems.sort_by_key(|problem| problem.line);
+    let mut created = Vec::new();
+    if write {
+        created = enrolment::create_accounts(connection, school_id, campus_id, &to_create).await?;
+        enrolment::attach(connection, school_id, campus_id, &to_attach).await?;
+    }
+    let report = ImportReport {
+        imported: write,
+        rows,
+        valid: to_create.len() + to_attach.len() + unchanged,
+        created: if write { created.len() } else { to_create.len() },
+        attached: to_attach.len(),
+        unchanged,
+        problems,
+        encoding,
+        separator,
+    };
+    Ok((report, created))
+}
+
+#[utoipa::path(
+    post, path = "/api/api/candidates/import/checking",
+    request_body(content = ImportForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ImportReport, description = "nothing written"),
+        (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
+        (status = 413, body = crate::error::ErrorBody, description = "payload_too_large: over 5 MB"),
+        (status = 422, body = crate::error::ErrorBody, description = "campus, file: required; file: too_many_rows, unreadable_file, missing_column"),
+    )
+)]
+pub async fn check_import(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<Json<ImportReport>> {
+    let (campus_id, bytes) = read_form(multipart).await?;
+    own_campus(&state.db, user.id, campus_id).await?;
+    let file = read_file(bytes).await?;
+    let mut connection = state.db.acquire().await?;
+    let (report, _) = run_import(&mut connection, user.id, campus_id, file, false).await?;
+    Ok(Json(report))
+}
+
+#[utoipa::path(
+    post, path = "/api/api/candidates/import",
+    request_body(content = ImportForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ImportReport, description = "valid rows written in one transaction"),
+        (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
+        (status = 413, body = crate::error::ErrorBody, description = "payload_too_large: over 5 MB"),
+        (status = 422, body = crate::error::ErrorBody, description = "campus, file: required; file: too_many_rows, unreadable_file, missing_column"),
+    )
+)]
+pub async fn import_candidates(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<Json<ImportReport>> {
+    let (campus_id, bytes) = read_form(multipart).await?;
+    own_campus(&state.db, user.id, campus_id).await?;
+    let file = read_file(bytes).await?;
+    let mut transaction = state.db.begin().await?;
+    let (report, created) = run_import(&mut transaction, user.id, campus_id, file, true).await?;
+    transaction.commit().await?;
+    tracing::info!(school_id = user.id, campus_id, rows = report.rows, created = report.created, "candidates imported");
+    enrolment::invite_later(&state, created);
+    Ok(Json(report))
+}

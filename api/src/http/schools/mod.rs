@@ -1,0 +1,66 @@
+//! Schools run their area: campuses and their programs ([`campuses`]), the candidates of a
+//! campus, added one by one or detached ([`candidates`]), the CSV import ([`import`]) and the
+//! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]), the
+//! partners a school works with ([`partners`]) and the school's own profile ([`profile`]).
+//!
+//! Only school accounts call these routes (but the institutions list, which anyone reads, and the
+//! partners list, which partners read too), and a school only ever reaches its own campuses and
+//! candidates: another school's campus or candidate id is a 404, as a missing one is.
+
+mod campuses;
+mod candidates;
+mod enrolment;
+mod import;
+mod institutions;
+mod partners;
+mod profile;
+mod statistics;
+
+use axum::extract::DefaultBodyLimit;
+use serde::{Deserialize, Serialize};
+use sqlx::PgExecutor;
+use utoipa_axum::routes;
+
+use super::routes::{Access, RouteTable};
+use crate::auth::Role;
+use crate::error::{Error, Result};
+
+pub fn routes(table: &mut RouteTable) {
+    let school = Access::Only(Role::School);
+    table.add(school, routes!(campuses::list_campuses));
+    table.add(school, routes!(campuses::create_campus));
+    table.add(school, routes!(campuses::edit_campus));
+    table.add(school, routes!(campuses::list_programs));
+    table.add(school, routes!(candidates::list_campus_candidates));
+    table.add(school, routes!(candidates::add_campus_candidate));
+    table.add(school, routes!(candidates::detach_candidate));
+    for route in [routes!(import::check_import), routes!(import::import_candidates)] {
+        let (schemas, paths, method_router) = route;
+        table.add(school, (schemas, paths, method_router.layer(DefaultBodyLimit::max(import::MAX_BODY_BYTES))));
+    }
+    table.add(school, routes!(statistics::get_statistics));
+    table.add(Access::Public, routes!(institutions::list_institutions));
+    table.add(Access::Authenticated, routes!(institutions::request_institution));
+    table.add(Access::OneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
+    table.add(school, routes!(partners::add_partner_school));
+    table.add(school, routes!(partners::remove_partner_school));
+    table.add(school, routes!(profile::get_school_profile));
+    table.add(school, routes!(profile::update_school_profile));
+}
+
+/// A program of a campus.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct ProgramView {
+    pub id: i64,
+    pub name: String,
+}
+
+/// Checks that `campus_id` is a campus of `school_id`; any other is a 404.
+async fn own_campus(executor: impl PgExecutor<'_>, school_id: i64, campus_id: i64) -> Result<()> {
+    let owned: bool = sqlx::query_scalar("select exists (select 1 from campuses where id = $1 and school_id = $2)")
+        .bind(campus_id)
+        .bind(school_id)
+        .fetch_one(executor)
+        .await?;
+    if owned { Ok(()) } else { Err(Error::NotFound) }
+}

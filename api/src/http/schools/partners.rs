@@ -1,0 +1,125 @@
+//! Partners and the schools they work with: `GET /api/api/partners` and
+//! `POST /api/api/partners/{id}/add-school` / `remove-school`.
+//!
+//! A school links a partner (a company's recruiter) to itself, and unlinks it; nobody else
+//! writes that link. What it gives today: the school keeps the list of recruiters it works with
+//! (`linked` in its answer), and a partner sees which schools it is linked to (`schools` in its
+//! answer). Listing shows names, role and company only, never an email: recruiters are reached
+//! through the product, not by a list of addresses.
+//!
+//! `GET /api/api/partners` answers a school with the partners whose company name contains
+//! `company` (all partners when absent, at most 50, linked ones first), and a partner with the
+//! partners of its own company (its colleagues, itself included).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json as JsonColumn;
+
+use crate::auth::{CurrentUser, Role};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path, Query};
+use crate::http::AppState;
+use crate::http::candidate_profile::NamedItem;
+
+/// Partners one answer lists at most.
+const MAX_PARTNERS: i64 = 50;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct PartnersQuery {
+    /// Part of the company's name, without regard to case.
+    company: Option<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct PartnerView {
+    id: i64,
+    firstname: String,
+    lastname: String,
+    role: Option<String>,
+    #[schema(value_type = NamedItem)]
+    company: JsonColumn<NamedItem>,
+    /// For a school: whether the partner is linked to it.
+    linked: bool,
+    /// The schools the partner is linked to (shown to the partner's own company only).
+    #[schema(value_type = Vec<NamedItem>)]
+    schools: JsonColumn<Vec<NamedItem>>,
+}
+
+#[utoipa::path(
+    get, path = "/api/api/partners", params(PartnersQuery),
+    responses((status = 200, body = Vec<PartnerView>), (status = 401, body = crate::error::ErrorBody))
+)]
+pub async fn list_partners(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<PartnersQuery>,
+) -> Result<Json<Vec<PartnerView>>> {
+    let pattern = crate::db::contains_pattern(query.company.as_deref());
+    let is_school = user.role == Role::School;
+    let partners = sqlx::query_as(
+        "select p.user_id as id, u.firstname, u.lastname, p.role,
+                jsonb_build_object('id', c.id, 'name', c.name) as company,
+                exists (select 1 from partner_schools l where l.partner_id = p.user_id and l.school_id = $1) as linked,
+                case when $3 then '[]'::jsonb else coalesce((
+                    select jsonb_agg(jsonb_build_object('id', s.user_id, 'name', s.name) order by s.name)
+                    from partner_schools l join schools s on s.user_id = l.school_id
+                    where l.partner_id = p.user_id), '[]'::jsonb) end as schools
+         from partners p join users u on u.id = p.user_id join companies c on c.id = p.company_id
+         where u.active
+           and ($2::text is null or c.name ilike $2)
+           and ($3 or p.company_id = (select company_id from partners where user_id = $1))
+         order by linked desc, c.name, u.lastname, u.firstname
+         limit $4",
+    )
+    .bind(user.id)
+    .bind(pattern)
+    .bind(is_school)
+    .bind(MAX_PARTNERS)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Json(partners))
+}
+
+async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -> Result<StatusCode> {
+    let known: bool = sqlx::query_scalar("select exists (select 1 from partners where user_id = $1)")
+        .bind(partner_id)
+        .fetch_one(&state.db)
+        .await?;
+    if !known {
+        return Err(Error::NotFound);
+    }
+    let sql = if linked {
+        "insert into partner_schools (partner_id, school_id) values ($1, $2) on conflict do nothing"
+    } else {
+        "delete from partner_schools where partner_id = $1 and school_id = $2"
+    };
+    sqlx::query(sql).bind(partner_id).bind(school_id).execute(&state.db).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(
+    post, path = "/api/api/partners/{id}/add-school",
+    params(("id" = i64, Path, description = "the partner's id")),
+    responses((status = 204, description = "the partner is linked to the calling school"), (status = 404, body = crate::error::ErrorBody))
+)]
+pub async fn add_partner_school(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(partner_id): Path<i64>,
+) -> Result<StatusCode> {
+    link(&state, user.id, partner_id, true).await
+}
+
+#[utoipa::path(
+    post, path = "/api/api/partners/{id}/remove-school",
+    params(("id" = i64, Path, description = "the partner's id")),
+    responses((status = 204, description = "the partner is no longer linked to the calling school"), (status = 404, body = crate::error::ErrorBody))
+)]
+pub async fn remove_partner_school(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(partner_id): Path<i64>,
+) -> Result<StatusCode> {
+    link(&state, user.id, partner_id, false).await
+}

@@ -1,0 +1,144 @@
+//! `GET /api/api/school/statistics`: what a career service watches about its own candidates,
+//! computed in SQL over the candidates attached to the school (directly or by one of its
+//! campuses). Counts only: no figure names a candidate, and none reaches another school's.
+//!
+//! - by campus and program: how many candidates each holds (those without a program apart);
+//! - completion: candidates per quarter of profile completion (0-24, 25-49, 50-74, 75-100 %);
+//! - looking for a job: how many say they are (`in_research`);
+//! - contracts sought: per contract type, how many candidates look for it;
+//! - soft-skill families: per family, how many candidates have it as their strongest (the family
+//!   with the largest share of the soft skills they chose; ties go to the lowest id), the five
+//!   most frequent;
+//! - languages: per language, how many candidates speak it, the ten most frequent.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json as JsonColumn;
+
+use crate::auth::CurrentUser;
+use crate::error::Result;
+use crate::extract::Json;
+use crate::http::AppState;
+use crate::locale::Locale;
+
+/// A named thing and how many candidates it counts.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct NamedCount {
+    pub id: i64,
+    pub name: String,
+    pub candidates: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CampusCount {
+    pub id: i64,
+    pub name: String,
+    pub candidates: i64,
+    /// Per program of the campus, programs without candidates included.
+    pub programs: Vec<NamedCount>,
+    /// Candidates of the campus without a program.
+    pub without_program: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CompletionBucket {
+    /// Lowest completion of the bucket, in percent.
+    pub from: i32,
+    /// Highest completion of the bucket, in percent.
+    pub to: i32,
+    pub candidates: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SchoolStatistics {
+    /// Candidates attached to the school.
+    pub candidates: i64,
+    /// Of them, those who chose a password.
+    pub activated: i64,
+    /// Of them, those looking for a job.
+    pub in_research: i64,
+    pub campuses: Vec<CampusCount>,
+    pub completion: Vec<CompletionBucket>,
+    pub contracts: Vec<NamedCount>,
+    pub soft_skill_families: Vec<NamedCount>,
+    pub languages: Vec<NamedCount>,
+}
+
+/// The school's candidates, as a CTE named `mine`.
+const MINE_SQL: &str = "mine as (
+        select c.* from candidates c
+        where c.school_id = $1 or c.campus_id in (select id from campuses where school_id = $1))";
+
+#[utoipa::path(
+    get, path = "/api/api/school/statistics",
+    responses((status = 200, body = SchoolStatistics), (status = 401, body = crate::error::ErrorBody))
+)]
+pub async fn get_statistics(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+) -> Result<Json<SchoolStatistics>> {
+    let label = if locale == Locale::En { "label_en" } else { "label_fr" };
+    let sql = format!(
+        "with {MINE_SQL},
+         strongest as (
+            select distinct on (p.candidate_id) p.candidate_id, p.soft_skill_category_id
+            from candidate_soft_skill_percentages p join mine on mine.user_id = p.candidate_id
+            where p.percentage > 0
+            order by p.candidate_id, p.percentage desc, p.soft_skill_category_id)
+         select
+            (select count(*) from mine) as candidates,
+            (select count(*) from mine join users u on u.id = mine.user_id where u.password_hash is not null) as activated,
+            (select count(*) from mine where in_research) as in_research,
+            coalesce((select jsonb_agg(jsonb_build_object(
+                    'id', k.id, 'name', k.name,
+                    'candidates', (select count(*) from mine where mine.campus_id = k.id),
+                    'without_program', (select count(*) from mine where mine.campus_id = k.id and mine.program_id is null),
+                    'programs', coalesce((select jsonb_agg(jsonb_build_object(
+                            'id', p.id, 'name', p.name,
+                            'candidates', (select count(*) from mine where mine.program_id = p.id)) order by p.id)
+                        from programs p where p.campus_id = k.id), '[]'::jsonb)) order by k.name, k.id)
+                from campuses k where k.school_id = $1), '[]'::jsonb) as campuses,
+            (select jsonb_agg(jsonb_build_object('from', b.low, 'to', b.high,
+                    'candidates', (select count(*) from mine where mine.completion between b.low and b.high)) order by b.low)
+                from (values (0, 24), (25, 49), (50, 74), (75, 100)) b(low, high)) as completion,
+            coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'name', t.{label}, 'candidates', t.candidates)
+                        order by t.candidates desc, t.id)
+                from (select x.id, x.{label}, count(*) as candidates
+                      from candidate_contract_types cc join mine on mine.user_id = cc.candidate_id
+                      join contract_types x on x.id = cc.contract_type_id group by x.id) t), '[]'::jsonb) as contracts,
+            coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'name', t.{label}, 'candidates', t.candidates)
+                        order by t.candidates desc, t.id)
+                from (select f.id, f.{label}, count(*) as candidates
+                      from strongest s join soft_skill_categories f on f.id = s.soft_skill_category_id
+                      group by f.id order by count(*) desc, f.id limit 5) t), '[]'::jsonb) as soft_skill_families,
+            coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'name', t.{label}, 'candidates', t.candidates)
+                        order by t.candidates desc, t.id)
+                from (select g.id, g.{label}, count(*) as candidates
+                      from candidate_languages cl join mine on mine.user_id = cl.candidate_id
+                      join languages g on g.id = cl.language_id
+                      group by g.id order by count(*) desc, g.id limit 10) t), '[]'::jsonb) as languages"
+    );
+    type Row = (
+        i64,
+        i64,
+        i64,
+        JsonColumn<Vec<CampusCount>>,
+        JsonColumn<Vec<CompletionBucket>>,
+        JsonColumn<Vec<NamedCount>>,
+        JsonColumn<Vec<NamedCount>>,
+        JsonColumn<Vec<NamedCount>>,
+    );
+    let row: Row = sqlx::query_as(&sql).bind(user.id).fetch_one(&state.db).await?;
+    let (candidates, activated, in_research, campuses, completion, contracts, families, languages) = row;
+    Ok(Json(SchoolStatistics {
+        candidates,
+        activated,
+        in_research,
+        campuses: campuses.0,
+        completion: completion.0,
+        contracts: contracts.0,
+        soft_skill_families: families.0,
+        languages: languages.0,
+    }))
+}

@@ -1,0 +1,134 @@
+//! Institutions, companies, the partners a school works with, and the school's own profile.
+
+use axum::http::StatusCode;
+use serde_json::json;
+use sqlx::PgPool;
+
+use crate::candidate_profile::call;
+use crate::schools::new_school;
+use crate::support::{app, get, get_as, login};
+
+#[sqlx::test(migrations = "../migrations")]
+async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool: PgPool) {
+    let app = app(pool.clone());
+    sqlx::query("insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1'), ('Sorbonne Université', 'sorbonne')")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let school = new_school(&pool, &app, "ecole@example.org", "École des Pentes").await;
+
+    let all = get(&app, "/api/api/school/institutions").await.json();
+    let lyon = get(&app, "/api/api/school/institutions?name=lyon").await.json();
+    let wildcard = get(&app, "/api/api/school/institutions?name=%25").await.json();
+    let body = json!({ "name": "Université Gustave Eiffel", "email": "scol@example.org", "notify": true });
+    let requested = call(&app, &school.cookie, "POST", "/api/api/school/institution/requests", Some(body)).await;
+    let invalid =
+        call(&app, &school.cookie, "POST", "/api/api/school/institution/requests", Some(json!({ "email": "x" }))).await;
+
+    assert_eq!(all.as_array().unwrap().len(), 2);
+    assert_eq!(lyon, json!([{ "id": lyon[0]["id"], "name": "Université Lyon 1", "slug": "lyon-1" }]));
+    assert_eq!(wildcard, json!([]));
+    assert_eq!(requested.status, StatusCode::NO_CONTENT);
+    let stored: (String, bool, Option<i64>) =
+        sqlx::query_as("select name, notify, requested_by from institution_requests").fetch_one(&pool).await.unwrap();
+    assert_eq!(stored, ("Université Gustave Eiffel".to_owned(), true, Some(school.id)));
+    assert_eq!(invalid.json()["errors"], json!({ "name": ["required"], "email": ["invalid_email"] }));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_links(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let school = login(&app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let (partner_id, company): (i64, String) = sqlx::query_as(
+        "select p.user_id, c.name from partners p join users u on u.id = p.user_id
+         join companies c on c.id = p.company_id where u.email = $1",
+    )
+    .bind(api::seed::DEMO_PARTNER_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+
+    let linked = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
+    let twice = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
+    let unknown = call(&app, &school, "POST", "/api/api/partners/999999/add-school", None).await;
+    let seen_by_school = get_as(&app, Some(&school), "/api/api/partners").await.json();
+    let seen_by_partner = get_as(&app, Some(&partner), "/api/api/partners").await.json();
+    let by_company = get_as(&app, Some(&school), &format!("/api/api/partners?company={}", &company[..5])).await.json();
+
+    assert_eq!(
+        (linked.status, twice.status, unknown.status),
+        (StatusCode::NO_CONTENT, StatusCode::NO_CONTENT, StatusCode::NOT_FOUND)
+    );
+    assert_eq!(seen_by_school[0]["id"], partner_id, "linked partners first");
+    assert_eq!(seen_by_school[0]["linked"], true);
+    assert_eq!(seen_by_school[0]["schools"], json!([]), "a school is not told a partner's other schools");
+    assert!(seen_by_school[0].get("email").is_none());
+    let colleagues = seen_by_partner.as_array().unwrap();
+    assert!(colleagues.iter().all(|colleague| colleague["company"]["name"] == company.as_str()));
+    let me = colleagues.iter().find(|colleague| colleague["id"] == partner_id).unwrap();
+    assert_eq!(me["schools"][0]["name"], "École Rhône Management");
+    assert!(by_company.as_array().unwrap().iter().all(|item| item["company"]["name"] == company.as_str()));
+    let removed = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/remove-school"), None).await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    let links: i64 = sqlx::query_scalar("select count(*) from partner_schools").fetch_one(&pool).await.unwrap();
+    assert_eq!(links, 0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_company_name_is_created_once_whatever_its_case(pool: PgPool) {
+    let app = app(pool.clone());
+    let school = new_school(&pool, &app, "ecole@example.org", "École des Pentes").await;
+
+    let created =
+        call(&app, &school.cookie, "POST", "/api/api/companies", Some(json!({ "name": "Numéria Conseil" }))).await;
+    let again =
+        call(&app, &school.cookie, "POST", "/api/api/companies", Some(json!({ "name": " numéria conseil " }))).await;
+    let bad_logo = call(
+        &app,
+        &school.cookie,
+        "POST",
+        "/api/api/companies",
+        Some(json!({ "name": "Autre", "logo": "7d3f4c5e-0000-4000-8000-000000000000" })),
+    )
+    .await;
+    let id = created.json()["id"].as_i64().unwrap();
+    let listed = get_as(&app, Some(&school.cookie), "/api/api/companies?name=numé").await.json();
+    let one = get_as(&app, Some(&school.cookie), &format!("/api/api/companies/{id}")).await;
+    let missing = get_as(&app, Some(&school.cookie), "/api/api/companies/999999").await;
+
+    assert_eq!(created.status, StatusCode::CREATED);
+    assert_eq!((again.status, again.json()["id"].as_i64()), (StatusCode::OK, Some(id)));
+    assert_eq!(bad_logo.json()["errors"], json!({ "logo": ["unknown"] }));
+    assert_eq!(listed, json!([{ "id": id, "name": "Numéria Conseil", "logo": null }]));
+    assert_eq!(one.json()["name"], "Numéria Conseil");
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_school_reads_and_edits_its_own_profile(pool: PgPool) {
+    let app = app(pool.clone());
+    let school = new_school(&pool, &app, "ecole@example.org", "École des Pentes").await;
+    let other = new_school(&pool, &app, "autre@example.org", "Autre École").await;
+
+    let read = get_as(&app, Some(&school.cookie), "/api/api/school/profile").await.json();
+    let bad = json!({ "name": " ", "link": "ftp://pentes.example.org", "school_type": 99, "institution": 99 });
+    let refused = call(&app, &school.cookie, "POST", "/api/api/school/profile", Some(bad)).await;
+    let good = json!({ "name": "École des Pentes", "school_type": 1, "description": "Une école à Lyon.",
+                       "link": "https://pentes.example.org", "institution": null });
+    let saved = call(&app, &school.cookie, "POST", "/api/api/school/profile", Some(good)).await;
+
+    assert_eq!(
+        read,
+        json!({ "name": "École des Pentes", "school_type": null, "description": null, "link": null, "institution": null })
+    );
+    assert_eq!(
+        refused.json()["errors"],
+        json!({ "name": ["required"], "link": ["http_url_expected"], "school_type": ["unknown"], "institution": ["unknown"] })
+    );
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    assert_eq!(saved.json()["link"], "https://pentes.example.org");
+    let untouched = get_as(&app, Some(&other.cookie), "/api/api/school/profile").await.json();
+    assert_eq!(untouched["name"], "Autre École");
+}

@@ -1,0 +1,112 @@
+// /dashboard/ecole/campus/{id}: the campus (its place and programs, edited in
+// a dialog), its candidates, adding one, and importing a file. A campus that
+// is not one of the school's shows a "not found" message, as the server
+// answers 404 for it.
+import '@/styles/dashboard-blocks.css';
+import '../schools.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCampuses } from '../api/get-campuses';
+import type { Campus } from '../api/school-types';
+import { AddCandidateForm } from './add-candidate-form';
+import { CampusForm } from './campus-form';
+import { CandidatesPanel } from './candidates-panel';
+import { ImportPanel } from './import-panel';
+
+function CampusDetails({ campus }: { campus: Campus }) {
+  const { t } = useTranslation('school');
+  const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
+  const [added, setAdded] = useState<boolean | null>(null);
+  useDocumentTitle(campus.name);
+  return (
+    <>
+      <header className="school-dashboard__head">
+        <div>
+          <p className="school-breadcrumb">
+            <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>
+          </p>
+          <h1 className="page-title">{campus.name}</h1>
+          <p className="school-lead">
+            {campus.localization.value} · {t('campuses.candidates', { count: campus.candidates_count })}
+          </p>
+        </div>
+        <div className="school-dashboard__actions">
+          <button type="button" className="button button--secondary" onClick={() => setDialog('edit')}>
+            {t('campus.edit')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setDialog('add')}>
+            {t('addCandidate.title')}
+          </button>
+        </div>
+      </header>
+      <section className="panel" aria-labelledby="campus-programs-title">
+        <header className="panel__head">
+          <h2 id="campus-programs-title">{t('campus.fields.programs')}</h2>
+        </header>
+        <div className="school-panel-body">
+        {campus.programs.length === 0 ? (
+          <p>{t('campuses.noPrograms')}</p>
+        ) : (
+          <ul className="school-chips">
+            {campus.programs.map((program) => (
+              <li key={program.id} className="badge">
+                {program.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        </div>
+      </section>
+      {added !== null && (
+        <p className="school-alert school-alert--success" role="status">
+          {added ? t('addCandidate.invited') : t('addCandidate.attached')}
+        </p>
+      )}
+      <ImportPanel campus={campus} />
+      <CandidatesPanel campus={campus} />
+      {dialog === 'edit' && (
+        <Dialog title={t('campus.editTitle', { name: campus.name })} onClose={() => setDialog(null)} closeLabel={t('actions.close')}>
+          <CampusForm campus={campus} onDone={() => setDialog(null)} />
+        </Dialog>
+      )}
+      {dialog === 'add' && (
+        <Dialog title={t('addCandidate.title')} onClose={() => setDialog(null)} closeLabel={t('actions.close')}>
+          <AddCandidateForm
+            campus={campus}
+            onDone={(result) => {
+              setAdded(result.created);
+              setDialog(null);
+            }}
+          />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+export function CampusPage({ campusId }: { campusId: number }) {
+  const { t } = useTranslation('school');
+  const campuses = useCampuses();
+  return (
+    <div className="school-dashboard" data-testid="campus-page">
+      <QueryState query={campuses} isEmpty={() => false} empty={null} testId="campus-page">
+        {(list) => {
+          const campus = list.find((item) => item.id === campusId);
+          return campus ? (
+            <CampusDetails campus={campus} />
+          ) : (
+            <div className="panel" data-testid="campus-not-found">
+              <h1 className="page-title">{t('campus.notFound')}</h1>
+              <Link to={paths.schoolDashboard}>{t('campus.back')}</Link>
+            </div>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The school dashboard's campuses: each with its place, programs and number of
+// candidates, a link to its page, and the creation of a new one in a dialog.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { QueryState } from '@/components/ui/query-state';
+import { buildPath, paths } from '@/config/paths';
+import { useCampuses } from '../api/get-campuses';
+import { CampusForm } from './campus-form';
+
+export function CampusesPanel() {
+  const { t } = useTranslation('school');
+  const campuses = useCampuses();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const createButton = (
+    <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+      {t('campuses.create')}
+    </button>
+  );
+  return (
+    <section className="panel" aria-labelledby="school-campuses-title" data-testid="school-campuses">
+      <header className="panel__head">
+        <h2 id="school-campuses-title">{t('campuses.title')}</h2>
+        {createButton}
+      </header>
+      <QueryState
+        query={campuses}
+        testId="school-campuses"
+        empty={
+          <>
+            <p className="panel__empty-title">{t('campuses.none')}</p>
+            <p>{t('campuses.noneHint')}</p>
+          </>
+        }
+      >
+        {(list) => (
+          <ul className="row-list">
+            {list.map((campus) => (
+              <li key={campus.id} className="row-list__item" data-testid="campus-row">
+                <div>
+                  <p className="row-list__title">{campus.name}</p>
+                  <p className="row-list__meta">
+                    {campus.localization.value}
+                    {' · '}
+                    {campus.programs.length > 0
+                      ? campus.programs.map((program) => program.name).join(', ')
+                      : t('campuses.noPrograms')}
+                  </p>
+                </div>
+                <span className="badge">{t('campuses.candidates', { count: campus.candidates_count })}</span>
+                <Link className="button button--secondary" to={buildPath(paths.schoolCampus, { id: campus.id })}>
+                  {t('campuses.open', { name: campus.name })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {creating && (
+        <Dialog title={t('campuses.createTitle')} onClose={() => setCreating(false)} closeLabel={t('actions.close')}>
+          <CampusForm
+            onDone={(campus) => {
+              setCreating(false);
+              void navigate(buildPath(paths.schoolCampus, { id: campus.id }));
+            }}
+          />
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+// /dashboard/ecole/profil/editer: the school edits its profile (name, type,
+// description, web site, institution). Server rules land on their fields.
+import '@/styles/dashboard-blocks.css';
+import '../schools.css';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SelectField } from '@/components/form/select-field';
+import { TextAreaField } from '@/components/form/text-area-field';
+import { TextField } from '@/components/form/text-field';
+import { QueryLoading, QueryState } from '@/components/ui/query-state';
+import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useInstitutions, useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
+import type { SchoolProfile } from '../api/school-types';
+
+type ProfileValues = { name: string; schoolType: string; description: string; link: string; institution: string };
+
+const fields = ['name', 'schoolType', 'description', 'link', 'institution'] as const;
+
+type Option = { id: number; name: string };
+
+function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile; types: Option[]; institutions: Option[] }) {
+  const { t } = useTranslation('school');
+  const ruleMessage = useRuleMessage();
+  const update = useUpdateSchoolProfile();
+  const [saved, setSaved] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<ProfileValues>({
+    defaultValues: {
+      name: profile.name,
+      schoolType: profile.school_type?.toString() ?? '',
+      description: profile.description ?? '',
+      link: profile.link ?? '',
+      institution: profile.institution?.id.toString() ?? '',
+    },
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit((values) => {
+    setSaved(false);
+    update.mutate(
+      {
+        name: values.name,
+        school_type: values.schoolType === '' ? null : Number(values.schoolType),
+        description: values.description,
+        link: values.link,
+        institution: values.institution === '' ? null : Number(values.institution),
+      },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (error) => applyServerErrors(error, setError, fields, { school_type: 'schoolType' }),
+      },
+    );
+  });
+  return (
+    <form className="school-form panel school-panel-body" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="school-profile-form">
+      <TextField id="school-name" label={t('profile.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
+      <SelectField
+        id="school-type"
+        label={t('profile.type')}
+        placeholder={t('addCandidate.none')}
+        options={types.map((item) => ({ value: item.id, label: item.name }))}
+        {...register('schoolType')}
+        error={ruleMessage(errors.schoolType)}
+      />
+      <SelectField
+        id="school-institution"
+        label={t('profile.institution')}
+        placeholder={t('addCandidate.none')}
+        options={institutions.map((item) => ({ value: item.id, label: item.name }))}
+        {...register('institution')}
+        error={ruleMessage(errors.institution)}
+      />
+      <TextField id="school-link" label={t('profile.link')} type="url" placeholder="https://" {...register('link')} error={ruleMessage(errors.link)} />
+      <TextAreaField id="school-description" label={t('profile.description')} rows={6} maxLength={5000} {...register('description')} error={ruleMessage(errors.description)} />
+      {saved && (
+        <p className="school-alert school-alert--success" role="status">
+          {t('profile.saved')}
+        </p>
+      )}
+      <div className="school-form__actions">
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {t('campus.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SchoolProfilePage() {
+  const { t } = useTranslation('school');
+  useDocumentTitle(t('profile.title'));
+  const profile = useSchoolProfile();
+  const types = useReferenceList('school/types');
+  const institutions = useInstitutions();
+  return (
+    <div className="school-dashboard" data-testid="school-profile">
+      <header className="school-dashboard__head">
+        <div>
+          <p className="school-breadcrumb">
+            <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>
+          </p>
+          <h1 className="page-title">{t('profile.title')}</h1>
+        </div>
+      </header>
+      <QueryState query={profile} isEmpty={() => false} empty={null} testId="school-profile">
+        {(data) =>
+          // the selects show the saved choices only once their options are there
+          types.data && institutions.data ? (
+            <ProfileForm profile={data} types={types.data} institutions={institutions.data} />
+          ) : (
+            <QueryLoading className="panel__empty" />
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// The school dashboard's statistics: headline counts, then one figure per
+// question a career service asks (where are our candidates, how complete are
+// their profiles, what do they look for, what are they good at, which
+// languages). Each figure says in a sentence what it counts, draws a bar
+// chart (recharts), and keeps the same numbers in a table a screen reader or
+// a keyboard user can open: the chart itself is hidden from assistive tech.
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/ui/query-state';
+import { useStatistics } from '../api/get-statistics';
+import type { SchoolStatistics } from '../api/school-types';
+
+type Datum = { label: string; candidates: number };
+
+function StatisticFigure({ id, title, explanation, data, emptyText }: {
+  id: string;
+  title: string;
+  explanation: string;
+  data: Datum[];
+  emptyText: string;
+}) {
+  const { t } = useTranslation('school');
+  const height = Math.max(160, data.length * 44 + 40);
+  return (
+    <figure className="school-figure" aria-labelledby={`${id}-title`} data-testid={`figure-${id}`}>
+      <h3 id={`${id}-title`} className="school-figure__title">
+        {title}
+      </h3>
+      <p className="school-figure__explanation">{explanation}</p>
+      {data.length === 0 ? (
+        <p className="school-figure__empty">{emptyText}</p>
+      ) : (
+        <>
+          <div className="school-figure__chart" aria-hidden="true" style={{ height }}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 24, top: 4, bottom: 4 }}>
+                <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="label" width={210} tick={{ fontSize: 12 }} />
+                <Tooltip />
+                <Bar dataKey="candidates" name={t('statistics.candidates')} fill="var(--color-brand-600)" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <details className="school-figure__table">
+            <summary>{t('statistics.showTable')}</summary>
+            <table>
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('statistics.item')}</th>
+                  <th scope="col">{t('statistics.candidates')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((datum) => (
+                  <tr key={datum.label}>
+                    <th scope="row">{datum.label}</th>
+                    <td>{datum.candidates}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}
+
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((100 * part) / whole);
+}
+
+function Figures({ statistics }: { statistics: SchoolStatistics }) {
+  const { t } = useTranslation('school');
+  const named = (items: { name: string; candidates: number }[]) => items.map((item) => ({ label: item.name, candidates: item.candidates }));
+  const programs = statistics.campuses.flatMap((campus) => [
+    ...campus.programs.map((program) => ({ label: `${campus.name} · ${program.name}`, candidates: program.candidates })),
+    ...(campus.without_program > 0
+      ? [{ label: `${campus.name} · ${t('statistics.withoutProgram')}`, candidates: campus.without_program }]
+      : []),
+  ]);
+  const completion = statistics.completion.map((bucket) => ({
+    label: t('statistics.completionBucket', { from: bucket.from, to: bucket.to }),
+    candidates: bucket.candidates,
+  }));
+  const empty = t('statistics.noData');
+  return (
+    <>
+      <div className="stat-grid">
+        <div className="stat-card" data-testid="stat-candidates">
+          <p className="stat-card__value">{statistics.candidates}</p>
+          <p className="stat-card__label">{t('statistics.totalCandidates')}</p>
+        </div>
+        <div className="stat-card" data-testid="stat-activated">
+          <p className="stat-card__value">{percent(statistics.activated, statistics.candidates)} %</p>
+          <p className="stat-card__label">{t('statistics.activated')}</p>
+          <p className="stat-card__hint">{t('statistics.activatedHint', { count: statistics.activated })}</p>
+        </div>
+        <div className="stat-card" data-testid="stat-in-research">
+          <p className="stat-card__value">{percent(statistics.in_research, statistics.candidates)} %</p>
+          <p className="stat-card__label">{t('statistics.inResearch')}</p>
+          <p className="stat-card__hint">{t('statistics.inResearchHint', { count: statistics.in_research })}</p>
+        </div>
+      </div>
+      <div className="school-figures">
+        <StatisticFigure id="programs" title={t('statistics.programs.title')} explanation={t('statistics.programs.explanation')} data={programs} emptyText={empty} />
+        <StatisticFigure id="completion" title={t('statistics.completion.title')} explanation={t('statistics.completion.explanation')} data={statistics.candidates === 0 ? [] : completion} emptyText={empty} />
+        <StatisticFigure id="contracts" title={t('statistics.contracts.title')} explanation={t('statistics.contracts.explanation')} data={named(statistics.contracts)} emptyText={empty} />
+        <StatisticFigure id="families" title={t('statistics.families.title')} explanation={t('statistics.families.explanation')} data={named(statistics.soft_skill_families)} emptyText={empty} />
+        <StatisticFigure id="languages" title={t('statistics.languages.title')} explanation={t('statistics.languages.explanation')} data={named(statistics.languages)} emptyText={empty} />
+      </div>
+    </>
+  );
+}
+
+export function StatisticsPanel() {
+  const { t } = useTranslation('school');
+  const statistics = useStatistics();
+  return (
+    <section className="panel" aria-labelledby="school-statistics-title" data-testid="school-statistics">
+      <header className="panel__head">
+        <h2 id="school-statistics-title">{t('statistics.title')}</h2>
+      </header>
+      <div className="school-panel-body">
+        <p className="school-lead">{t('statistics.lead')}</p>
+        <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
+          {(data) => <Figures statistics={data} />}
+        </QueryState>
+      </div>
+    </section>
+  );
+}
