@@ -9,8 +9,8 @@ mod unsubscribe;
 
 pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password};
 
-pub use sign_up::TERMS_VERSION;
 pub(crate) use passwords::send_invitation;
+pub use sign_up::TERMS_VERSION;
 
 use utoipa_axum::routes;
 
