@@ -162,7 +162,7 @@ async fn run(options: Options) -> Result<()> {
         .iter()
         .map(|body| {
             let request: SearchCreateRequest = serde_json::from_value(body.clone())?;
-            let (criteria, page) = request.check(reference).map_err(|error| anyhow::anyhow!("{error:?}"))?;
+            let (criteria, page, _name) = request.check(reference).map_err(|error| anyhow::anyhow!("{error:?}"))?;
             Ok(criteria.query(page.limit, page.offset))
         })
         .collect::<Result<_>>()?;
