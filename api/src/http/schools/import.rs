@@ -221,6 +221,18 @@ async fn run_import(
     Ok((report, created))
 }
 
+/// The form's campus, which must be the caller's (404 otherwise, before the file is read), and
+/// its file, read.
+async fn campus_and_file(
+    state: &AppState,
+    user: CurrentUser,
+    multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<(i64, ImportFile)> {
+    let (campus_id, bytes) = read_form(multipart).await?;
+    own_campus(&state.db, user.id, campus_id).await?;
+    Ok((campus_id, read_file(bytes).await?))
+}
+
 #[utoipa::path(
     post, path = "/api/api/candidates/import/checking",
     request_body(content = ImportForm, content_type = "multipart/form-data"),
@@ -236,9 +248,7 @@ pub async fn check_import(
     user: CurrentUser,
     multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<ImportReport>> {
-    let (campus_id, bytes) = read_form(multipart).await?;
-    own_campus(&state.db, user.id, campus_id).await?;
-    let file = read_file(bytes).await?;
+    let (campus_id, file) = campus_and_file(&state, user, multipart).await?;
     let mut connection = state.db.acquire().await?;
     let (report, _) = run_import(&mut connection, user.id, campus_id, file, false).await?;
     Ok(Json(report))
@@ -259,9 +269,7 @@ pub async fn import_candidates(
     user: CurrentUser,
     multipart: std::result::Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Json<ImportReport>> {
-    let (campus_id, bytes) = read_form(multipart).await?;
-    own_campus(&state.db, user.id, campus_id).await?;
-    let file = read_file(bytes).await?;
+    let (campus_id, file) = campus_and_file(&state, user, multipart).await?;
     let mut transaction = state.db.begin().await?;
     let (report, created) = run_import(&mut transaction, user.id, campus_id, file, true).await?;
     transaction.commit().await?;

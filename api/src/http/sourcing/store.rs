@@ -20,25 +20,45 @@ pub async fn insert_search(
     name: &str,
 ) -> Result<i64> {
     let localization_id = criteria.job.localization.insert(&mut *connection).await?;
-    let search_id: i64 = sqlx::query_scalar(
+    let search_id = write_row(
+        connection,
         "insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, radius,
                                         degree_level, duration_flexibility, keywords, name, saved)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true) returning id",
+        partner_id,
+        criteria,
+        localization_id,
+        Some(name),
     )
-    .bind(partner_id)
-    .bind(criteria.job.job_category)
-    .bind(criteria.job.duration)
-    .bind(criteria.job.start_at)
-    .bind(localization_id)
-    .bind(criteria.job.radius)
-    .bind(criteria.job.degree)
-    .bind(criteria.duration_flexibility)
-    .bind(&criteria.keywords)
-    .bind(name)
-    .fetch_one(&mut *connection)
     .await?;
     insert_lists(connection, search_id, criteria).await?;
     Ok(search_id)
+}
+
+/// Runs `sql`, an insert or an update of a search row whose parameters are `$1` (`key`: the
+/// partner's id for an insert, the search's for an update), the criteria `$2` to `$9` and the
+/// name `$10`, returning the row's id.
+async fn write_row(
+    connection: &mut PgConnection,
+    sql: &str,
+    key: i64,
+    criteria: &SearchCriteria,
+    localization_id: i64,
+    name: Option<&str>,
+) -> Result<i64> {
+    Ok(sqlx::query_scalar(sql)
+        .bind(key)
+        .bind(criteria.job.job_category)
+        .bind(criteria.job.duration)
+        .bind(criteria.job.start_at)
+        .bind(localization_id)
+        .bind(criteria.job.radius)
+        .bind(criteria.job.degree)
+        .bind(criteria.duration_flexibility)
+        .bind(&criteria.keywords)
+        .bind(name)
+        .fetch_one(connection)
+        .await?)
 }
 
 /// The contracts, languages and soft-skill families of a search.
@@ -72,22 +92,16 @@ pub async fn update_search(
     .await?
     .ok_or(Error::NotFound)?;
     let localization_id = criteria.job.localization.insert(&mut *connection).await?;
-    sqlx::query(
+    write_row(
+        &mut *connection,
         "update sourcing_searches set job_category_id = $2, duration = $3, start_at = $4, localization_id = $5,
                 radius = $6, degree_level = $7, duration_flexibility = $8, keywords = $9, name = coalesce($10, name)
-         where id = $1",
+         where id = $1 returning id",
+        search_id,
+        criteria,
+        localization_id,
+        name,
     )
-    .bind(search_id)
-    .bind(criteria.job.job_category)
-    .bind(criteria.job.duration)
-    .bind(criteria.job.start_at)
-    .bind(localization_id)
-    .bind(criteria.job.radius)
-    .bind(criteria.job.degree)
-    .bind(criteria.duration_flexibility)
-    .bind(&criteria.keywords)
-    .bind(name)
-    .execute(&mut *connection)
     .await?;
     for list in ["contract_types", "languages", "soft_skill_categories"] {
         sqlx::query(&format!("delete from sourcing_search_{list} where sourcing_search_id = $1"))
