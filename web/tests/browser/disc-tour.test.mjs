@@ -41,21 +41,27 @@ async function newCandidate(context, page, locale) {
   const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {
     data: {
       firstname: 'Inès', lastname: 'Tutoriel', email, password, phone: '0611223344', birthdate: '1998-05-04', locale,
+      consent: true,
       localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
     },
   });
   assert.equal(signUp.status(), 201, await signUp.text());
   await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
   await page.getByTestId('sign-up-validation-done').waitFor();
-  await logIn(page, email);
+  await logIn(page, email, { firstTime: true });
   return email;
 }
 
-async function logIn(page, email) {
+/** Logs in; a first-time candidate first skips the onboarding, which the tour follows. */
+async function logIn(page, email, { firstTime = false } = {}) {
   await page.goto(`${baseUrl}/login`);
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
   await page.locator('form button[type="submit"]').click();
+  if (firstTime) {
+    await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
+    await page.getByTestId('onboarding-skip').click();
+  }
   await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
 }
 
