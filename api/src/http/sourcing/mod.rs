@@ -74,9 +74,8 @@ pub async fn create_search(
     } else {
         None
     };
-    let result = results::search_page(&state, &criteria, page).await?;
     let saved = search_id.map(|id| SavedSearch { id, saved_candidates: HashSet::new() });
-    let response = results::present(&state, locale, saved.as_ref(), criteria, page, result, &[]).await?;
+    let response = results::live_page(&state, locale, saved.as_ref(), criteria, page).await?;
     let status = if search_id.is_some() { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(response)).into_response())
 }
@@ -159,9 +158,7 @@ pub async fn get_search(
     let saved_ids = store::saved_candidate_ids(&state.db, search_id).await?;
     let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect() };
     if !query.only_saved {
-        let result = results::search_page(&state, &stored.criteria, page).await?;
-        let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &[]).await?;
-        return Ok(Json(response).into_response());
+        return Ok(Json(results::live_page(&state, locale, Some(&saved), stored.criteria, page).await?).into_response());
     }
     // the saved candidates who are still looking, with their live score when they still match
     let looking: Vec<i64> = saved_ids

@@ -44,9 +44,22 @@ fn sort_order(sort: SortOrder) -> matcher::SortOrder {
 }
 
 /// The page of hits in the requested order, and the total: one pass of the matcher.
-pub async fn search_page(state: &AppState, criteria: &SearchCriteria, page: Page) -> Result<SearchResult> {
+async fn search_page(state: &AppState, criteria: &SearchCriteria, page: Page) -> Result<SearchResult> {
     let query = SourcingQuery { sort: sort_order(page.sort), ..criteria.query(page.limit, page.offset) };
     run_on_matcher(state, query).await
+}
+
+/// One page of the live results of `criteria`, ranked and presented: what a search answers,
+/// saved (`search`) or not.
+pub async fn live_page<'a>(
+    state: &'a AppState,
+    locale: Locale,
+    search: Option<&SavedSearch>,
+    criteria: SearchCriteria,
+    page: Page,
+) -> Result<SearchResponse<'a>> {
+    let result = search_page(state, &criteria, page).await?;
+    present(state, locale, search, criteria, page, result, &[]).await
 }
 
 /// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.

@@ -1,30 +1,49 @@
 // Rename and delete, for one saved search of the dashboard's list: a small
-// dialog with the name (1 to 100 characters, as the server checks), and a
-// confirmation before deleting that says the candidates themselves stay.
+// dialog with the name (1 to 100 characters, as the server checks; its own
+// refusals go beside the field), and a confirmation before deleting that says
+// the candidates themselves stay.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { showToast } from '@/lib/toasts';
 import { useDeleteSavedSearch, useRenameSavedSearch } from '../api/change-saved-search';
 
 const maxNameLength = 100;
+const renameSchema = z.object({
+  name: z
+    .string()
+    .refine((value) => value.trim() !== '', 'required')
+    .refine((value) => value.trim().length <= maxNameLength, 'too_long'),
+});
 
 export function SavedSearchActions({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation('sourcing');
+  const ruleMessage = useRuleMessage();
   const [open, setOpen] = useState<'rename' | 'delete' | null>(null);
-  const [draft, setDraft] = useState(name);
   const rename = useRenameSavedSearch();
   const remove = useDeleteSavedSearch();
-  const trimmed = draft.trim();
-  const draftError = trimmed === '' ? t('manage.nameRequired') : undefined;
-
-  async function submitRename(): Promise<void> {
-    if (draftError) return;
-    await rename.mutateAsync({ id, name: trimmed });
-    setOpen(null);
-    showToast(t('manage.renamed'), 'success');
-  }
+  const { register, handleSubmit, setError, formState, reset } = useForm({
+    resolver: zodResolver(renameSchema),
+    defaultValues: { name },
+  });
+  const submitRename = handleSubmit(({ name: newName }) =>
+    rename.mutate(
+      { id, name: newName.trim() },
+      {
+        onSuccess: () => {
+          setOpen(null);
+          showToast(t('manage.renamed'), 'success');
+        },
+        onError: (error) => void applyServerErrors(error, setError, ['name']),
+      },
+    ),
+  );
 
   return (
     <>
@@ -33,7 +52,7 @@ export function SavedSearchActions({ id, name }: { id: number; name: string }) {
         className="button button--ghost"
         data-testid="rename-search"
         onClick={() => {
-          setDraft(name);
+          reset({ name });
           setOpen('rename');
         }}
       >
@@ -44,26 +63,20 @@ export function SavedSearchActions({ id, name }: { id: number; name: string }) {
       </button>
       {open === 'rename' && (
         <Dialog title={t('manage.renameTitle')} onClose={() => setOpen(null)} closeLabel={t('manage.cancel')} size="narrow">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              submitRename().catch(() => undefined);
-            }}
-          >
+          <form noValidate onSubmit={(event) => void submitRename(event)}>
             <TextField
               id={`saved-search-name-${id}`}
               label={t('manage.name')}
-              value={draft}
               maxLength={maxNameLength}
-              error={draftError}
-              onChange={(event) => setDraft(event.target.value)}
+              {...register('name')}
+              error={ruleMessage(formState.errors.name)}
               data-autofocus
             />
             <div className="dialog__actions">
               <button type="button" className="button button--secondary" onClick={() => setOpen(null)}>
                 {t('manage.cancel')}
               </button>
-              <button type="submit" className="button button--primary" disabled={rename.isPending || draftError !== undefined}>
+              <button type="submit" className="button button--primary" disabled={rename.isPending}>
                 {t('manage.save')}
               </button>
             </div>

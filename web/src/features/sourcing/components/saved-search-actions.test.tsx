@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// Renaming a saved search: the name is checked before it is sent, the server's
+// own refusal goes beside the field, and a good name is sent trimmed; deleting
+// asks first.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { SavedSearchActions } from './saved-search-actions';
+
+const i18n = i18next.createInstance();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let calls: { method: string; url: string; body: unknown }[];
+let patchAnswer: () => Response;
+
+function renderActions() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <SavedSearchActions id={7} name="Développeurs · Lyon" />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('SavedSearchActions', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  beforeEach(() => {
+    calls = [];
+    patchAnswer = () => new Response(null, { status: 204 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+        if (method === 'PATCH') return patchAnswer();
+        return method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, []);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a blank name without asking the server, then sends a good one trimmed', async () => {
+    renderActions();
+    fireEvent.click(screen.getByTestId('rename-search'));
+    const field = screen.getByLabelText('Search name');
+    expect((field as HTMLInputElement).value).toBe('Développeurs · Lyon');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/required|fill/i);
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '  Stage été  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Stage été' }));
+    expect(calls.find((call) => call.method === 'PATCH')?.url).toContain('/api/api/sourcing/searchs/7');
+  });
+
+  it('shows the server refusal beside the field', async () => {
+    patchAnswer = () => json(422, { code: 'validation_failed', message: 'validation failed', errors: { name: ['too_long'] } });
+    renderActions();
+    fireEvent.click(screen.getByTestId('rename-search'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByLabelText('Search name');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+  });
+
+  it('deletes only after the confirmation', async () => {
+    renderActions();
+    fireEvent.click(screen.getByTestId('delete-search'));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    const confirm = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/searchs/7'))).toBe(true));
+  });
+});
