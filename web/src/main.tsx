@@ -1,5 +1,7 @@
 // Entry point: starts i18n, the chunk-error listener and React. A start-up
-// failure is logged to the console only (spec §8).
+// failure is logged to the console only (spec §8). Zod's configuration comes
+// first, before any module builds a schema.
+import '@/lib/form/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
