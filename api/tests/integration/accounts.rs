@@ -392,6 +392,45 @@ async fn the_unsubscribe_link_of_an_email_works(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn the_settings_turn_back_on_what_an_unsubscribe_link_turned_off(pool: PgPool) {
+    let app = app(pool.clone());
+    post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
+    let (_, links) = latest_email(&pool, "lea@example.org").await;
+    let unsubscribe = links.last().unwrap().clone();
+    post_json(&app, &format!("/api/api/user/validation-tokens/validate/{}", token_of(&links[0])), &json!({})).await;
+    let cookie = login(&app, "lea@example.org", PASSWORD).await;
+    post_json(&app, "/api/api/notifications/unsubscribe", &json!({ "token": token_of(&unsubscribe), "type": "news" }))
+        .await;
+    let put = |body: Value| send_as(&app, Some(&cookie), json_request("PUT", "/api/api/user/notifications", &body));
+
+    let after_link = send_as(&app, Some(&cookie), Request::get("/api/api/user/notifications").body(Body::empty()).unwrap())
+        .await;
+    let turned_on = put(json!({ "type": "news", "subscribed": true })).await;
+    let school_off = put(json!({ "type": "school", "subscribed": false })).await;
+    let partners_only = put(json!({ "type": "sourcing", "subscribed": false })).await;
+    let missing = put(json!({ "type": "news" })).await;
+
+    assert_eq!(after_link.status, StatusCode::OK, "{}", after_link.text());
+    assert_eq!(
+        after_link.json()["preferences"],
+        json!([{ "type": "news", "subscribed": false }, { "type": "school", "subscribed": true }])
+    );
+    assert_eq!(turned_on.json()["preferences"][0], json!({ "type": "news", "subscribed": true }));
+    assert_eq!(school_off.json()["preferences"][1], json!({ "type": "school", "subscribed": false }));
+    assert_eq!(partners_only.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(partners_only.json()["errors"]["type"], json!(["unknown"]), "{}", partners_only.text());
+    assert_eq!(missing.json()["errors"]["subscribed"], json!(["required"]));
+    // the link of the next email still turns it off again
+    let again = post_json(
+        &app,
+        "/api/api/notifications/unsubscribe",
+        &json!({ "token": token_of(&unsubscribe), "type": "news" }),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NO_CONTENT);
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn the_demo_mailbox_lists_emails_newest_first(pool: PgPool) {
     let app = app(pool.clone());
     post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;

@@ -2507,6 +2507,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_notification_preferences"];
+        put: operations["set_notification_preference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/user/renewal-email-tokens": {
         parameters: {
             query?: never;
@@ -3595,6 +3611,18 @@ export interface components {
         };
         NewPasswordRequest: {
             password?: string | null;
+        };
+        NotificationPreference: {
+            subscribed: boolean;
+            /** @description `news`, `sourcing` (saved-search alerts) or `school` (messages of the candidate's school). */
+            type: string;
+        };
+        NotificationPreferenceChange: {
+            subscribed?: boolean | null;
+            type?: string | null;
+        };
+        NotificationPreferences: {
+            preferences: components["schemas"]["NotificationPreference"][];
         };
         /**
          * @description The body of `POST /api/api/job/offers`: the shared job criteria, the one contract offered,
@@ -9483,6 +9511,103 @@ export interface operations {
                 };
             };
             /** @description locale: unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_notification_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_notification_preference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferenceChange"];
+            };
+        };
+        responses: {
+            /** @description the preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is not of the content type this route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description type: required or unknown (for this role); subscribed: required */
             422: {
                 headers: {
                     [name: string]: unknown;

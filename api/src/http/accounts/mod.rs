@@ -1,8 +1,10 @@
 //! Account life cycle, one file per job: [`sign_up`] (three sign-ups and the validation of the
-//! address), [`passwords`] (reset and change), [`email_change`], [`unsubscribe`]. This module
+//! address), [`passwords`] (reset and change), [`email_change`], [`unsubscribe`] and the
+//! [`notification_preferences`] it switches. This module
 //! registers their routes and holds what several of them share.
 
 mod email_change;
+mod notification_preferences;
 mod passwords;
 mod sign_up;
 mod unsubscribe;
@@ -34,6 +36,10 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(email_change::confirm_email_renewal));
     table.add(Access::Only(Role::Partner), routes!(passwords::change_partner_password));
     table.add(Access::Public, routes!(unsubscribe::unsubscribe));
+    table.add(
+        Access::Authenticated,
+        routes!(notification_preferences::get_notification_preferences, notification_preferences::set_notification_preference),
+    );
 }
 
 pub(super) fn check_password(checks: &mut Checks, field: &str, password: Option<&str>, email: &str) -> String {

@@ -10,6 +10,7 @@ import { SettingsPage } from '@/features/candidate-account/components/settings-p
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
+import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
@@ -32,7 +33,7 @@ export function CandidateSoftSkillFamilyPage() {
   if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
-export const CandidateSettingsPage = () => <SettingsPage />;
+export const CandidateSettingsPage = () => <SettingsPage emailPreferences={<EmailPreferencesSection />} />;
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {

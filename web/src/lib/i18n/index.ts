@@ -10,6 +10,7 @@ import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
 import enCommon from '@/locales/en/common.json';
 import enDisc from '@/locales/en/disc.json';
+import enEmailPreferences from '@/locales/en/email-preferences.json';
 import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
 import enOffers from '@/locales/en/offers.json';
@@ -25,6 +26,7 @@ import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
 import frCommon from '@/locales/fr/common.json';
 import frDisc from '@/locales/fr/disc.json';
+import frEmailPreferences from '@/locales/fr/email-preferences.json';
 import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
 import frOffers from '@/locales/fr/offers.json';
@@ -60,6 +62,7 @@ export const resources = {
     publicProfile: frPublicProfile,
     account: frAccount,
     school: frSchool,
+    emailPreferences: frEmailPreferences,
   },
   en: {
     common: enCommon,
@@ -77,12 +80,13 @@ export const resources = {
     publicProfile: enPublicProfile,
     account: enAccount,
     school: enSchool,
+    emailPreferences: enEmailPreferences,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school',
+  'publicProfile', 'account', 'school', 'emailPreferences',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

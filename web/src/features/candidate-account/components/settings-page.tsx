@@ -1,14 +1,16 @@
 // /dashboard/candidate/parametres: the candidate's own account, apart from
 // the profile: sharing, email, password, language of emails, their data,
-// deactivation and deletion.
+// deactivation and deletion. Which notification emails they receive is another
+// feature's section, handed over by the route.
 import '../candidate-account.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
 import { DataSection, SharingSection } from './account-life-sections';
 import { EmailLanguageSection, EmailSection, PasswordSection } from './credentials-sections';
 
-export function SettingsPage() {
+export function SettingsPage({ emailPreferences }: { emailPreferences?: ReactNode }) {
   const { t } = useTranslation('account');
   const { user } = useSession();
   useDocumentTitle(t('title'));
@@ -23,6 +25,7 @@ export function SettingsPage() {
       <EmailSection />
       <PasswordSection />
       <EmailLanguageSection />
+      {emailPreferences}
       {candidateId !== undefined && <DataSection candidateId={candidateId} />}
     </section>
   );

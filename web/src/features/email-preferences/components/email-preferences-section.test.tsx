@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// The email preferences: one box per kind of email the server lists for the
+// user's role, ticked as stored; flipping one saves it at once and the boxes
+// show what the server answered.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { EmailPreferencesSection } from './email-preferences-section';
+
+const i18n = i18next.createInstance();
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+describe('EmailPreferencesSection', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the stored switches and saves a flipped one', async () => {
+    const calls: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        calls.push({ method, body });
+        const news = method === 'PUT' ? (body as { subscribed: boolean }).subscribed : false;
+        return json({ preferences: [{ type: 'news', subscribed: news }, { type: 'school', subscribed: true }] });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nextProvider i18n={i18n}>
+          <EmailPreferencesSection />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+
+    const news = (await screen.findByLabelText('Vivier news')) as HTMLInputElement;
+    const school = screen.getByLabelText('Messages from my school') as HTMLInputElement;
+    expect(news.checked).toBe(false);
+    expect(school.checked).toBe(true);
+
+    fireEvent.click(news);
+
+    await waitFor(() => expect((screen.getByLabelText('Vivier news') as HTMLInputElement).checked).toBe(true));
+    expect(calls.at(-1)).toEqual({ method: 'PUT', body: { type: 'news', subscribed: true } });
+  });
+});

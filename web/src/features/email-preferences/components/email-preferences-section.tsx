@@ -1,0 +1,42 @@
+// The "emails I receive" section of a user's settings: one switch per kind of
+// notification email of their role, saved as soon as it is flipped (the same
+// switch an email's unsubscribe link turns off).
+import '../email-preferences.css';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { QueryState } from '@/components/ui/query-state';
+import { showToast } from '@/lib/toasts';
+import { useEmailPreferences, useSetEmailPreference } from '../api/email-preferences';
+
+export function EmailPreferencesSection() {
+  const { t } = useTranslation('emailPreferences');
+  const preferences = useEmailPreferences();
+  const save = useSetEmailPreference();
+  return (
+    <section className="panel account-section" aria-labelledby="email-preferences-title" data-testid="email-preferences">
+      <h2 id="email-preferences-title">{t('title')}</h2>
+      <p>{t('intro')}</p>
+      <QueryState query={preferences} isEmpty={() => false} empty={null} className="account-section__state">
+        {({ preferences: switches }) => (
+          <fieldset className="email-preferences" disabled={save.isPending}>
+            <legend className="visually-hidden">{t('title')}</legend>
+            {switches.map(({ type, subscribed }) => (
+              <CheckboxField
+                key={type}
+                id={`email-preference-${type}`}
+                label={t(`types.${type}.label`)}
+                hint={t(`types.${type}.hint`)}
+                checked={subscribed}
+                data-testid={`email-preference-${type}`}
+                onChange={(event) => {
+                  const wanted = event.target.checked;
+                  save.mutate({ type, subscribed: wanted }, { onSuccess: () => showToast(t(wanted ? 'on' : 'off'), 'success') });
+                }}
+              />
+            ))}
+          </fieldset>
+        )}
+      </QueryState>
+    </section>
+  );
+}
