@@ -40,17 +40,30 @@ fn escape_html(text: &str) -> String {
     escaped
 }
 
+/// What a link preview of a shared profile shows.
+struct ProfilePreview<'a> {
+    name: &'a str,
+    headline: Option<&'a str>,
+    url: &'a str,
+    /// The address of the profile picture, public while the profile is shared.
+    image_url: Option<&'a str>,
+}
+
 /// `index` with the profile's tags before `</head>` (and its `<title>` replaced).
-fn with_profile_tags(index: &str, name: &str, headline: Option<&str>, url: &str) -> String {
-    let name = escape_html(name);
-    let description = escape_html(headline.unwrap_or("Vivier"));
-    let url = escape_html(url);
+fn with_profile_tags(index: &str, preview: &ProfilePreview) -> String {
+    let name = escape_html(preview.name);
+    let description = escape_html(preview.headline.unwrap_or("Vivier"));
+    let url = escape_html(preview.url);
+    let image = preview
+        .image_url
+        .map(|image| format!("<meta property=\"og:image\" content=\"{}\">", escape_html(image)))
+        .unwrap_or_default();
     let tags = format!(
         "<meta name=\"description\" content=\"{description}\">\
          <meta property=\"og:type\" content=\"profile\">\
          <meta property=\"og:title\" content=\"{name}\">\
          <meta property=\"og:description\" content=\"{description}\">\
-         <meta property=\"og:url\" content=\"{url}\">\
+         <meta property=\"og:url\" content=\"{url}\">{image}\
          <meta name=\"twitter:card\" content=\"summary\"></head>"
     );
     let titled = match (index.find("<title>"), index.find("</title>")) {
@@ -66,9 +79,9 @@ pub async fn public_profile_page(State(state): State<PageState>, Path(slug): Pat
     let Ok(index) = tokio::fs::read_to_string(&state.index_html).await else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
-    let shared: Option<(String, String, Option<String>)> = if is_slug(&slug) {
+    let shared: Option<(String, String, Option<String>, Option<String>)> = if is_slug(&slug) {
         sqlx::query_as(
-            "select u.firstname, u.lastname, c.headline from candidates c join users u on u.id = c.user_id
+            "select u.firstname, u.lastname, c.headline, u.profile_picture_id::text from candidates c join users u on u.id = c.user_id
              where c.slug = $1 and c.is_public and u.active",
         )
         .bind(&slug)
@@ -83,9 +96,16 @@ pub async fn public_profile_page(State(state): State<PageState>, Path(slug): Pat
     };
     let html_type = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
     match shared {
-        Some((firstname, lastname, headline)) => {
-            let url = format!("{}/candidat/{slug}", state.app.settings.public_url);
-            let page = with_profile_tags(&index, &format!("{firstname} {lastname}"), headline.as_deref(), &url);
+        Some((firstname, lastname, headline, picture)) => {
+            let public_url = &state.app.settings.public_url;
+            let image_url = picture.map(|id| format!("{public_url}/api/uploads/{id}"));
+            let preview = ProfilePreview {
+                name: &format!("{firstname} {lastname}"),
+                headline: headline.as_deref(),
+                url: &format!("{public_url}/candidat/{slug}"),
+                image_url: image_url.as_deref(),
+            };
+            let page = with_profile_tags(&index, &preview);
             (html_type, page).into_response()
         }
         None => (html_type, index).into_response(),
@@ -99,11 +119,30 @@ mod tests {
     #[test]
     fn the_tags_are_escaped_and_replace_the_title() {
         let index = "<html><head><title>Vivier</title></head><body></body></html>";
-        let page = with_profile_tags(index, "Léa <b>\"Dupont\"", Some("dev & co"), "http://x/candidat/lea-1");
+        let preview = ProfilePreview {
+            name: "Léa <b>\"Dupont\"",
+            headline: Some("dev & co"),
+            url: "http://x/candidat/lea-1",
+            image_url: None,
+        };
+        let page = with_profile_tags(index, &preview);
         assert!(page.contains("<title>Léa &lt;b&gt;&quot;Dupont&quot; · Vivier</title>"), "{page}");
         assert!(page.contains("<meta property=\"og:description\" content=\"dev &amp; co\">"));
         assert!(page.contains("og:url\" content=\"http://x/candidat/lea-1\""));
         assert_eq!(page.matches("<title>").count(), 1);
         assert!(page.ends_with("</head><body></body></html>"));
+        assert!(!page.contains("og:image"));
+    }
+
+    #[test]
+    fn a_profile_picture_is_the_preview_image() {
+        let preview = ProfilePreview {
+            name: "Léa Dupont",
+            headline: None,
+            url: "http://x/candidat/lea-1",
+            image_url: Some("http://x/api/uploads/0b7c"),
+        };
+        let page = with_profile_tags("<head></head>", &preview);
+        assert!(page.contains("<meta property=\"og:image\" content=\"http://x/api/uploads/0b7c\">"), "{page}");
     }
 }
