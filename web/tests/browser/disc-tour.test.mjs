@@ -148,6 +148,40 @@ for (const locale of ['fr', 'en']) {
       await context.close();
     });
 
+    test("a form's help tour walks its fields and leaves the form open when it ends", async () => {
+      const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
+      const errors = collectPageErrors(page);
+      try {
+        await page.goto(`${baseUrl}/dashboard/candidate/experiences`);
+        await page.getByTestId('experiences-add').first().click();
+        const dialog = page.getByTestId('experiences-dialog');
+        await dialog.waitFor();
+        await dialog.getByTestId('form-guide').click();
+        await page.locator('[data-tour-step="experienceCompany"]').waitFor();
+        // the popover points at the field, inside the dialog
+        const field = await page.locator('[data-tour="experience-company"]').boundingBox();
+        const shown = await page.locator('.driver-active-element').boundingBox();
+        assert.ok(field && shown && Math.abs(field.y - shown.y) < 2, 'the highlighted element is the company field');
+        assert.deepEqual(await axeViolations(page), []);
+        await page.screenshot({ path: screenshotPath(`tour-help-experience-${locale}.png`) });
+        await page.getByTestId('tour-next').click();
+        await page.locator('[data-tour-step="experiencePosition"]').waitFor();
+        // Escape ends a help tour without asking, and the form stays open to fill in
+        let asked = false;
+        page.once('dialog', (question) => {
+          asked = true;
+          void question.dismiss();
+        });
+        await page.keyboard.press('Escape');
+        await popover(page).waitFor({ state: 'detached' });
+        assert.equal(asked, false);
+        assert.ok(await dialog.isVisible(), 'the form is still open');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
     test('the demo candidate takes the DISC test to the end and sees the chart', async () => {
       // the demo candidate (sign-ups are rate-limited per address); the second run retakes the test
       const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });

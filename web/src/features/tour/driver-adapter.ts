@@ -50,6 +50,10 @@ export type TourRenderer = {
   dispose: () => void;
 };
 
+function removePopupAttributes(element: Element): void {
+  for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) element.removeAttribute(name);
+}
+
 export function createDriverRenderer(machine: () => TourMachine, texts: () => TourTexts): TourRenderer {
   let instance: Driver | null = null;
   let closingOurselves = false;
@@ -182,12 +186,14 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
     }
     document.addEventListener('keydown', onKeydown, true);
     instance.highlight(driveStep);
-    // driver.js gives the invisible element of a centred step popup attributes a div may not carry
+    // driver.js marks the highlighted element as a popup's opener; a div (the invisible element of a
+    // centred step) or a text field may not carry those attributes, and a combobox has its own
     const dummy = document.getElementById('driver-dummy-element');
     if (dummy) {
-      for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) dummy.removeAttribute(name);
+      removePopupAttributes(dummy);
       dummy.setAttribute('aria-hidden', 'true');
     }
+    if (element?.matches('input:not([role="combobox"]), textarea, select')) removePopupAttributes(element);
   }
 
   function render(snapshot: TourSnapshot) {

@@ -207,6 +207,8 @@ describe('the tutorial', () => {
     expect(machine.state.status).toBe('completed');
     machine.startHelp('car');
     machine.cancel();
+    expect(machine.state.status).toBe('cancelled');
+    expect(ports.confirmExit).not.toHaveBeenCalled();
     expect(ports.persistEnded).not.toHaveBeenCalled();
   });
 });

@@ -19,7 +19,8 @@
 //   hides, and advances 500 ms later (once the page is there);
 // - the sub-tour's last button goes back to /dashboard/candidate and moves on.
 // Help tours (a form's fields) are started from their form, stay where they
-// are and leave the `tour` flag alone.
+// are and leave the `tour` flag alone; leaving one asks nothing, as the
+// candidate can start it again from the same button.
 import { type TourId, type TourStep, tours } from './tour-steps';
 
 export type TourStatus = 'idle' | 'active' | 'hidden' | 'completed' | 'cancelled';
@@ -142,7 +143,8 @@ export class TourMachine {
   /** Ends the tour unless confirmation is enabled and refused; true when it ended. */
   cancel(): boolean {
     if (!this.running) return false;
-    if (this.confirmCancel && !this.ports.confirmExit('CONFIRM_EXIT_TUTO')) return false;
+    const asks = this.confirmCancel && this.snapshot.tour === 'main';
+    if (asks && !this.ports.confirmExit('CONFIRM_EXIT_TUTO')) return false;
     this.end('cancelled');
     return true;
   }

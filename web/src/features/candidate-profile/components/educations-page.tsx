@@ -53,6 +53,7 @@ const educationKind: RecordKind<'educations', EducationFormValues> = {
   kind: 'educations',
   texts: 'educations',
   testId: 'educations',
+  helpTour: 'education',
   schema: educationSchema,
   fields: educationFields,
   formValues: educationFormValues,

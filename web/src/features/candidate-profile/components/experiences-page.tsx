@@ -66,6 +66,7 @@ const experienceKind: RecordKind<'experiences', ExperienceFormValues> = {
   kind: 'experiences',
   texts: 'experiences',
   testId: 'experiences',
+  helpTour: 'experience',
   schema: experienceSchema,
   fields: experienceFields,
   formValues: experienceFormValues,

@@ -63,6 +63,8 @@ function projectKind(discr: ProjectKind): RecordKind<'projects', ProjectFormValu
     texts,
     testId: `${discr}-projects`,
     tour: discr === 'personal' ? { list: 'personal-projects', add: 'personal-projects-add' } : undefined,
+    // the project-creation sub-tour of the tutorial covers a personal project's form; its help is the CAR method
+    helpTour: discr === 'personal' ? 'car' : 'academicProject',
     schema: projectSchema,
     fields: projectFields,
     formValues: projectFormValues,

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
+import type { HelpTourId } from '@/lib/help-tour';
 import { type CandidateRecordKind, type CandidateRecords, useCandidateRecords } from '@/api/candidate-records/get-candidate-records';
 import { type RecordRequest, useDeleteRecord, useSaveRecord } from '../api/save-record';
 import { RecordForm } from './record-form';
@@ -15,6 +16,8 @@ export type RecordKind<K extends CandidateRecordKind, V extends FieldValues> = {
   texts: string;
   testId: string;
   tour?: { list: string; add: string };
+  /** The help tour the form's dialog offers. */
+  helpTour?: HelpTourId;
   schema: z.ZodType<V>;
   fields: readonly Path<V>[];
   formValues: (record?: CandidateRecords[K]) => V;
@@ -40,6 +43,7 @@ export function RecordKindPage<K extends CandidateRecordKind, V extends FieldVal
       texts={config.texts}
       testId={config.testId}
       tour={config.tour}
+      helpTour={config.helpTour}
       query={query}
       describe={describe}
       renderCard={(record) => <Card record={record} />}

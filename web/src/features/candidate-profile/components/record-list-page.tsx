@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { type QueryLike, QueryState } from '@/components/ui/query-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { type HelpTourId, requestHelpTour } from '@/lib/help-tour';
 import { isTemporaryRecord } from '../api/save-record';
 
 export type RecordFormSlotProps<R> = { record: R | undefined; onDone: () => void; onCancel: () => void };
@@ -25,6 +26,8 @@ export type RecordListPageProps<R extends { id: number }> = {
   testId: string;
   /** The `data-tour` names of the list and of its add button, for the guided tutorial. */
   tour?: { list: string; add: string };
+  /** The help tour offered at the top of the form's dialog. */
+  helpTour?: HelpTourId;
 };
 
 type Editing<R> = { record: R | undefined } | null;
@@ -38,6 +41,7 @@ export function RecordListPage<R extends { id: number }>({
   onDelete,
   testId,
   tour,
+  helpTour,
 }: RecordListPageProps<R>) {
   const { t } = useTranslation('profile');
   const title = t(`${texts}.title`);
@@ -124,6 +128,11 @@ export function RecordListPage<R extends { id: number }>({
           closeLabel={t('form.close')}
           testId={`${testId}-dialog`}
         >
+          {helpTour && (
+            <button type="button" className="button button--ghost record-form__guide" onClick={() => requestHelpTour(helpTour)} data-testid="form-guide">
+              {t('form.guide')}
+            </button>
+          )}
           {renderForm({ record: editing.record, onDone: close, onCancel: close })}
         </Dialog>
       )}

@@ -2,25 +2,18 @@
 // that it carries on across pages (the project sub-tour runs on the personal
 // projects page). It starts by itself, from /dashboard/candidate, when the
 // user's `tour` flag and this device's are both on and the profile is loaded;
-// ending it turns both off (tour-machine.ts says when). Help tours of the
-// forms are started through `startHelpTour`.
+// ending it turns both off (tour-machine.ts says when). The forms ask for
+// their help tour through `requestHelpTour` (lib/help-tour.ts).
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { onHelpTourRequest } from '@/lib/help-tour';
 import { switchLocale } from '@/lib/i18n';
 import { type SessionUser, setSessionUser, useSession } from '@/lib/session';
 import { endTour } from '../api/end-tour';
 import { createDriverRenderer, type TourTexts } from '../driver-adapter';
 import { localTourOn, setLocalTourOff } from '../local-flag';
 import { TourMachine } from '../tour-machine';
-import type { TourId } from '../tour-steps';
-
-let activeMachine: TourMachine | null = null;
-
-/** Starts the help tour of a form, when the tutorial component is mounted. */
-export function startHelpTour(tour: Exclude<TourId, 'main'>): void {
-  activeMachine?.startHelp(tour);
-}
 
 type Latest = { texts: TourTexts; confirmMessage: string; navigate: (path: string) => void; user: SessionUser | null };
 
@@ -72,10 +65,10 @@ export function CandidateTour() {
       render: (snapshot) => renderer.render(snapshot),
     });
     machineRef.current = machine;
-    activeMachine = machine;
+    const stopListening = onHelpTourRequest((tour) => machine.startHelp(tour));
     return () => {
+      stopListening();
       renderer.dispose();
-      if (activeMachine === machine) activeMachine = null;
     };
   }, []);
 
