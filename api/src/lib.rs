@@ -20,6 +20,7 @@ pub mod mail;
 pub mod password;
 pub mod places;
 pub mod rate_limit;
+pub mod search_demand;
 pub mod seed;
 pub mod serve;
 pub mod slug;

@@ -20,6 +20,8 @@ use crate::mail::Mailer;
 
 /// How long requests in flight may take to finish once the server is asked to stop.
 const SHUTDOWN_GRACE_PERIOD: std::time::Duration = std::time::Duration::from_secs(10);
+/// How often the searches partners ran are stored and evaluated for the candidates' visibility.
+const SEARCH_DEMAND_FLUSH_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     if let Err(error) = args.check_exposure() {
@@ -68,6 +70,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     ));
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, cards, indexer_status);
     let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
+    let search_demand_task =
+        tokio::spawn(crate::search_demand::runs::run_periodically(state.clone(), SEARCH_DEMAND_FLUSH_INTERVAL));
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
@@ -89,6 +93,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         () = grace_period_over => tracing::warn!("connections still open after the grace period: closing them"),
     }
     retention_task.abort();
+    search_demand_task.abort();
     stop_indexer.send_replace(true);
     if let Err(error) = indexer_task.await {
         tracing::error!(%error, "the indexer task failed");

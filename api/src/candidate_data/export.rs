@@ -26,8 +26,8 @@ const fn section(table: &'static str, rows_sql: &'static str) -> Section {
 }
 
 /// Tables with a foreign key to `users` that never hold a candidate's rows: the rows that make
-/// a user a school or a partner. A candidate account has none.
-pub const NOT_ABOUT_CANDIDATES: &[&str] = &["schools", "partners"];
+/// a user a school or a partner, and the searches partners ran. A candidate account has none.
+pub const NOT_ABOUT_CANDIDATES: &[&str] = &["schools", "partners", "search_runs"];
 
 const SECTIONS: &[Section] = &[
     Section {
@@ -79,6 +79,13 @@ const SECTIONS: &[Section] = &[
         rows_sql: "select * from sourcing_saved_candidates t where t.candidate_id = $1",
         hidden: &["sourcing_search_id"],
         extra: None,
+    },
+    // the days of the partner searches the candidate appeared in (not which partner or search)
+    Section {
+        table: "search_appearances",
+        rows_sql: "select * from search_appearances t where t.candidate_id = $1",
+        hidden: &["run_id"],
+        extra: Some("jsonb_build_object('day', (select r.day from search_runs r where r.id = t.run_id))"),
     },
     section(
         "education_soft_skills",

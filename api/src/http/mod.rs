@@ -26,7 +26,7 @@ pub mod routes;
 mod schools;
 mod sessions;
 mod soft_skill_percentages;
-mod sourcing;
+pub(crate) mod sourcing;
 mod tour;
 mod web_app;
 
@@ -84,6 +84,8 @@ pub struct AppState {
     pub search_permits: Arc<Semaphore>,
     /// The candidate pool's soft-skill profile, recomputed every few minutes.
     pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
+    /// The searches partners ran since they were last stored (see [`crate::search_demand`]).
+    pub search_runs: Arc<crate::search_demand::runs::SearchRunLog>,
     /// The reference lists job criteria are checked against, read on first use.
     reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
@@ -156,6 +158,7 @@ impl AppState {
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
             pool_soft_skill_shares: Arc::default(),
+            search_runs: Arc::default(),
             reference_lists: Arc::default(),
         }
     }

@@ -16,6 +16,7 @@ mod organisations;
 mod people;
 mod places;
 mod reference;
+mod search_runs;
 
 use std::time::Instant;
 
@@ -117,6 +118,7 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     )
     .execute(&mut *transaction)
     .await?;
+    search_runs::write_search_runs(&mut seeder.rng, &mut transaction).await?;
     sqlx::query(
         "with logged as (
              insert into candidate_changes (candidate_id, op) select user_id, 'seed' from candidates returning seq

@@ -403,8 +403,8 @@ async fn the_settings_turn_back_on_what_an_unsubscribe_link_turned_off(pool: PgP
         .await;
     let put = |body: Value| send_as(&app, Some(&cookie), json_request("PUT", "/api/api/user/notifications", &body));
 
-    let after_link = send_as(&app, Some(&cookie), Request::get("/api/api/user/notifications").body(Body::empty()).unwrap())
-        .await;
+    let after_link =
+        send_as(&app, Some(&cookie), Request::get("/api/api/user/notifications").body(Body::empty()).unwrap()).await;
     let turned_on = put(json!({ "type": "news", "subscribed": true })).await;
     let school_off = put(json!({ "type": "school", "subscribed": false })).await;
     let partners_only = put(json!({ "type": "sourcing", "subscribed": false })).await;

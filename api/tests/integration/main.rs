@@ -21,6 +21,7 @@ mod saved_searches;
 mod schema;
 mod school_partners;
 mod schools;
+mod search_demand;
 mod security;
 mod skeleton;
 mod sourcing;

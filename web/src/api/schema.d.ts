@@ -1146,6 +1146,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/candidates/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_visibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/candidates/{id_or_slug}": {
         parameters: {
             query?: never;
@@ -3082,6 +3098,11 @@ export interface components {
             level: number;
             name: string;
         };
+        /**
+         * @description A criterion of partner searches that a candidate's profile can meet.
+         * @enum {string}
+         */
+        DemandCriterion: "place" | "availability" | "duration" | "degree" | "contract";
         /** @description The answer picked in one question group. */
         DiscChoice: {
             /**
@@ -3189,6 +3210,16 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "unauthorized" | "forbidden" | "not_found" | "validation_failed" | "too_many_requests" | "internal_error" | "invalid_body" | "invalid_query" | "invalid_path" | "method_not_allowed" | "payload_too_large" | "email_taken" | "invalid_credentials" | "email_not_validated" | "account_deactivated" | "invalid_token" | "candidate_exists";
+        /** @description One criterion and how many candidate-searches it kept out. */
+        Exclusion: {
+            /**
+             * Format: int64
+             * @description Appearances this criterion alone prevented, over the runs replayed (one candidate in one
+             *     search counts once).
+             */
+            appearances: number;
+            criterion: components["schemas"]["DemandCriterion"];
+        };
         ExperienceRequest: components["schemas"]["PeriodInput"] & {
             car_method?: null | components["schemas"]["CarMethodInput"];
             /**
@@ -4053,6 +4084,7 @@ export interface components {
              */
             in_research: number;
             languages: components["schemas"]["NamedCount"][];
+            search_demand: components["schemas"]["SearchDemand"];
             soft_skill_families: components["schemas"]["NamedCount"][];
         };
         SchoolSummary: {
@@ -4097,6 +4129,29 @@ export interface components {
             /** Format: int32 */
             duration_flexibility: number;
             keywords?: string | null;
+        };
+        /** @description The school's candidates in partner searches over the last 30 days; counts only. */
+        SearchDemand: {
+            /**
+             * Format: int64
+             * @description Candidate-search pairs: each candidate counted once per search they matched.
+             */
+            appearances: number;
+            /**
+             * Format: int64
+             * @description Candidates who matched at least one search.
+             */
+            candidates_seen: number;
+            /**
+             * @description What most often kept the candidates out: per criterion, the appearances that relaxing it
+             *     alone would have added, most first.
+             */
+            excluded_by: components["schemas"]["Exclusion"][];
+            /**
+             * Format: int64
+             * @description Partner searches at least one of the candidates matched.
+             */
+            searches: number;
         };
         SearchRenameRequest: {
             /** @description At most 100 characters. */
@@ -4210,6 +4265,22 @@ export interface components {
             failed: number[];
             indexed_documents: number;
             missing: number[];
+        };
+        Visibility: {
+            /**
+             * Format: int64
+             * @description Partners who keep the candidate in one of their saved searches.
+             */
+            saved_by: number;
+            /** Format: int64 */
+            searches_30_days: number;
+            /**
+             * Format: int64
+             * @description Partner searches the candidate matched in the last 7 days (one search run again the same
+             *     day by the same partner counts once).
+             */
+            searches_7_days: number;
+            suggestion?: null | components["schemas"]["Exclusion"];
         };
         /** @description The logged-in user and the role flags the web app needs (spec section 6). */
         WhoAmI: {
@@ -6172,6 +6243,43 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visibility"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
             403: {
                 headers: {
                     [name: string]: unknown;

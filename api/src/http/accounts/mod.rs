@@ -38,7 +38,10 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(unsubscribe::unsubscribe));
     table.add(
         Access::Authenticated,
-        routes!(notification_preferences::get_notification_preferences, notification_preferences::set_notification_preference),
+        routes!(
+            notification_preferences::get_notification_preferences,
+            notification_preferences::set_notification_preference
+        ),
     );
 }
 

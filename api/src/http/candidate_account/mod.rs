@@ -1,13 +1,14 @@
 //! The candidate's own account, beside their profile: sharing the profile by its slug
 //! ([`sharing`]), deactivating it ([`deactivation`]), their data (download and erasure,
-//! [`data`]), the language of their emails ([`settings`]); and who may list candidates
-//! ([`listing`]).
+//! [`data`]), the language of their emails ([`settings`]), how visible they are to partners
+//! ([`visibility`]); and who may list candidates ([`listing`]).
 
 mod data;
 mod deactivation;
 mod listing;
 mod settings;
 mod sharing;
+mod visibility;
 
 use utoipa_axum::routes;
 
@@ -22,6 +23,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(candidate, routes!(data::export_candidate_data));
     table.add(candidate, routes!(data::erase_candidate_account));
     table.add(candidate, routes!(settings::complete_onboarding));
+    table.add(candidate, routes!(visibility::get_visibility));
     table.add(Access::Authenticated, routes!(settings::update_email_locale));
     table.add(Access::Only(Role::School), routes!(listing::list_candidates));
 }

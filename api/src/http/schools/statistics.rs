@@ -9,7 +9,9 @@
 //! - soft-skill families: per family, how many candidates have it as their strongest (the family
 //!   with the largest share of the soft skills they chose; ties go to the lowest id), the five
 //!   most frequent;
-//! - languages: per language, how many candidates speak it, the ten most frequent.
+//! - languages: per language, how many candidates speak it, the ten most frequent;
+//! - search demand: how many partner searches of the last 30 days their candidates appeared in,
+//!   and which criteria most often kept them out (see [`crate::search_demand`]).
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -20,6 +22,7 @@ use crate::error::Result;
 use crate::extract::Json;
 use crate::http::AppState;
 use crate::locale::Locale;
+use crate::search_demand::exclusions::{Exclusion, Replayed, exclusions};
 
 /// A named thing and how many candidates it counts.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
@@ -62,6 +65,21 @@ pub struct SchoolStatistics {
     pub contracts: Vec<NamedCount>,
     pub soft_skill_families: Vec<NamedCount>,
     pub languages: Vec<NamedCount>,
+    pub search_demand: SearchDemand,
+}
+
+/// The school's candidates in partner searches over the last 30 days; counts only.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SearchDemand {
+    /// Partner searches at least one of the candidates matched.
+    pub searches: i64,
+    /// Candidates who matched at least one search.
+    pub candidates_seen: i64,
+    /// Candidate-search pairs: each candidate counted once per search they matched.
+    pub appearances: i64,
+    /// What most often kept the candidates out: per criterion, the appearances that relaxing it
+    /// alone would have added, most first.
+    pub excluded_by: Vec<Exclusion>,
 }
 
 /// The school's candidates, as a CTE named `mine`.
@@ -131,6 +149,7 @@ pub async fn get_statistics(
     );
     let row: Row = sqlx::query_as(&sql).bind(user.id).fetch_one(&state.db).await?;
     let (candidates, activated, in_research, campuses, completion, contracts, families, languages) = row;
+    let search_demand = search_demand(&state, user.id).await?;
     Ok(Json(SchoolStatistics {
         candidates,
         activated,
@@ -140,5 +159,24 @@ pub async fn get_statistics(
         contracts: contracts.0,
         soft_skill_families: families.0,
         languages: languages.0,
+        search_demand,
     }))
+}
+
+async fn search_demand(state: &AppState, school_id: i64) -> Result<SearchDemand> {
+    let mine: Vec<i64> = sqlx::query_scalar(&format!("with {MINE_SQL} select user_id from mine"))
+        .bind(school_id)
+        .fetch_all(&state.db)
+        .await?;
+    let (searches, candidates_seen, appearances): (i64, i64, i64) = sqlx::query_as(
+        "select count(distinct a.run_id), count(distinct a.candidate_id), count(*)
+         from search_appearances a join search_runs r on r.id = a.run_id
+         where a.candidate_id = any($1) and r.day > current_date - $2",
+    )
+    .bind(&mine)
+    .bind(crate::search_demand::DEMAND_DAYS)
+    .fetch_one(&state.db)
+    .await?;
+    let excluded_by = exclusions(state, mine.into_iter().collect(), Replayed::All).await?;
+    Ok(SearchDemand { searches, candidates_seen, appearances, excluded_by })
 }

@@ -27,7 +27,7 @@ use crate::validation::Checks;
 use criteria::Page;
 pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
 use results::SavedSearch;
-pub use results::SearchResponse;
+pub use results::{SearchResponse, on_matcher};
 
 pub fn routes(table: &mut RouteTable) {
     let partner = Access::Only(Role::Partner);
@@ -75,7 +75,7 @@ pub async fn create_search(
         None
     };
     let saved = search_id.map(|id| SavedSearch { id, saved_candidates: HashSet::new() });
-    let response = results::live_page(&state, locale, saved.as_ref(), criteria, page).await?;
+    let response = results::live_page(&state, locale, user.id, saved.as_ref(), criteria, page).await?;
     let status = if search_id.is_some() { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(response)).into_response())
 }
@@ -158,7 +158,8 @@ pub async fn get_search(
     let saved_ids = store::saved_candidate_ids(&state.db, search_id).await?;
     let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect() };
     if !query.only_saved {
-        return Ok(Json(results::live_page(&state, locale, Some(&saved), stored.criteria, page).await?).into_response());
+        return Ok(Json(results::live_page(&state, locale, user.id, Some(&saved), stored.criteria, page).await?)
+            .into_response());
     }
     // the saved candidates who are still looking, with their live score when they still match
     let looking: Vec<i64> = saved_ids

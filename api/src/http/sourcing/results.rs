@@ -20,19 +20,31 @@ use crate::http::AppState;
 use crate::http::locale::Locale;
 use crate::job_criteria::{List, RADIUS_KM, ReferenceLists};
 
-/// Runs `query` on the rayon pool and waits for the answer without blocking the runtime.
-pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<SearchResult> {
+/// Runs `job` on the matcher in the rayon pool, one search permit held, and waits for its answer
+/// without blocking the runtime.
+pub async fn on_matcher<T: Send + 'static>(
+    state: &AppState,
+    job: impl FnOnce(&matcher::Matcher) -> T + Send + 'static,
+) -> Result<T> {
     let _permit = state.search_permits.acquire().await.map_err(|error| Error::Internal(error.into()))?;
     let matcher = state.matcher.clone();
     let (sender, receiver) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
+        let _ = sender.send(job(&matcher));
+    });
+    receiver.await.map_err(|error| Error::Internal(error.into()))
+}
+
+/// Runs `query` on the matcher.
+pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<SearchResult> {
+    on_matcher(state, move |matcher| {
         let started = std::time::Instant::now();
         let result = matcher.search(&query);
         // with the request's latency (tower_http, debug), this gives what the handler adds
         tracing::debug!(engine_us = started.elapsed().as_micros() as u64, total = result.total, "matcher answered");
-        let _ = sender.send(result);
-    });
-    receiver.await.map_err(|error| Error::Internal(error.into()))
+        result
+    })
+    .await
 }
 
 /// The matcher's name of a sort order.
@@ -43,22 +55,22 @@ fn sort_order(sort: SortOrder) -> matcher::SortOrder {
     }
 }
 
-/// The page of hits in the requested order, and the total: one pass of the matcher.
-async fn search_page(state: &AppState, criteria: &SearchCriteria, page: Page) -> Result<SearchResult> {
-    let query = SourcingQuery { sort: sort_order(page.sort), ..criteria.query(page.limit, page.offset) };
-    run_on_matcher(state, query).await
-}
-
 /// One page of the live results of `criteria`, ranked and presented: what a search answers,
-/// saved (`search`) or not.
+/// saved (`search`) or not. `partner_user_id` ran it: its first page is noted for the
+/// candidates' visibility (see [`crate::search_demand`]).
 pub async fn live_page<'a>(
     state: &'a AppState,
     locale: Locale,
+    partner_user_id: i64,
     search: Option<&SavedSearch>,
     criteria: SearchCriteria,
     page: Page,
 ) -> Result<SearchResponse<'a>> {
-    let result = search_page(state, &criteria, page).await?;
+    let query = SourcingQuery { sort: sort_order(page.sort), ..criteria.query(page.limit, page.offset) };
+    if page.offset == 0 {
+        state.search_runs.record(partner_user_id, &query);
+    }
+    let result = run_on_matcher(state, query).await?;
     present(state, locale, search, criteria, page, result, &[]).await
 }
 

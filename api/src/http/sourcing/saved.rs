@@ -40,7 +40,7 @@ pub async fn edit_search(
     transaction.commit().await?;
     let saved_candidates: HashSet<i64> = store::saved_candidate_ids(&state.db, search_id).await?.into_iter().collect();
     let saved = SavedSearch { id: search_id, saved_candidates };
-    Ok(Json(results::live_page(&state, locale, Some(&saved), criteria, page).await?).into_response())
+    Ok(Json(results::live_page(&state, locale, user.id, Some(&saved), criteria, page).await?).into_response())
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
