@@ -83,6 +83,16 @@ describe('the school area', () => {
         await page.getByTestId('figure-programs').locator('svg').first().waitFor();
         const total = Number(await page.getByTestId('stat-candidates').locator('.stat-card__value').textContent());
         assert.ok(total > 0, 'the demo school has candidates');
+        // the seeded month of company searches, evaluated by the server a few seconds after it starts
+        const demandSearches = async () =>
+          Number(await page.getByTestId('stat-demand-searches').locator('.stat-card__value').textContent());
+        for (let attempt = 0; attempt < 20 && (await demandSearches()) === 0; attempt += 1) {
+          await page.waitForTimeout(1000);
+          await page.reload();
+          await page.getByTestId('search-demand').waitFor();
+        }
+        assert.ok((await demandSearches()) > 0, 'company searches found candidates of the demo school');
+        await page.getByTestId('figure-demand-exclusions').locator('svg').first().waitFor();
         await page.screenshot({ path: screenshotPath(`school-dashboard-${language}.png`), fullPage: true });
         await assertAccessible(page, `the school dashboard (${language})`);
 

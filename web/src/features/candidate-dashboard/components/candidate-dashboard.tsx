@@ -1,7 +1,7 @@
 // The candidate's dashboard (/dashboard/candidate): who they are as partners
 // see them (name, headline, where they live, whether the profile is shared and
 // whether they are looking) and what they look for (places, job categories,
-// contracts, availability). It shows the session's candidate profile, loaded
+// contracts, availability), and how visible they are to partners. It shows the session's candidate profile, loaded
 // right after login, with how complete it is and what to fill next; while it loads, or if it could not be, it says so under
 // the page's title.
 import '@/styles/dashboard-blocks.css';
@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format-date';
 import { reloadSessionCandidate, useSession } from '@/lib/session';
 import { CompletionCard } from './completion-card';
 import { SoftSkillsPanel } from './soft-skills-panel';
+import { VisibilityPanel } from './visibility-panel';
 
 function Criterion({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -122,6 +123,7 @@ export function CandidateDashboard({ aside }: { aside?: ReactNode }) {
       <ProfileHead profile={candidate.profile} />
       <CompletionCard profile={candidate.profile} />
       <JobSearch profile={candidate.profile} />
+      <VisibilityPanel />
       <SoftSkillsPanel profile={candidate.profile} />
       {aside}
     </div>

@@ -1,7 +1,8 @@
 // The school dashboard's statistics: headline counts, then one figure per
 // question a career service asks (where are our candidates, how complete are
 // their profiles, what do they look for, what are they good at, which
-// languages). Each figure says in a sentence what it counts, draws a bar
+// languages, and how much partners' searches want them: the searches they
+// appeared in over 30 days and what most often kept them out). Each figure says in a sentence what it counts, draws a bar
 // chart (recharts), and keeps the same numbers in a table a screen reader or
 // a keyboard user can open: the chart itself is hidden from assistive tech.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -12,14 +13,17 @@ import type { SchoolStatistics } from '../api/school-types';
 
 type Datum = { label: string; candidates: number };
 
-function StatisticFigure({ id, title, explanation, data, emptyText }: {
+function StatisticFigure({ id, title, explanation, data, emptyText, valueLabel }: {
   id: string;
   title: string;
   explanation: string;
   data: Datum[];
   emptyText: string;
+  /** What the numbers count; candidates by default. */
+  valueLabel?: string;
 }) {
   const { t } = useTranslation('school');
+  const counted = valueLabel ?? t('statistics.candidates');
   const height = Math.max(160, data.length * 44 + 40);
   return (
     <figure className="school-figure" aria-labelledby={`${id}-title`} data-testid={`figure-${id}`}>
@@ -38,7 +42,7 @@ function StatisticFigure({ id, title, explanation, data, emptyText }: {
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="label" width={210} tick={{ fontSize: 12 }} />
                 <Tooltip />
-                <Bar dataKey="candidates" name={t('statistics.candidates')} fill="var(--color-brand-600)" isAnimationActive={false} />
+                <Bar dataKey="candidates" name={counted} fill="var(--color-brand-600)" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
@@ -49,7 +53,7 @@ function StatisticFigure({ id, title, explanation, data, emptyText }: {
               <thead>
                 <tr>
                   <th scope="col">{t('statistics.item')}</th>
-                  <th scope="col">{t('statistics.candidates')}</th>
+                  <th scope="col">{counted}</th>
                 </tr>
               </thead>
               <tbody>
@@ -111,7 +115,39 @@ function Figures({ statistics }: { statistics: SchoolStatistics }) {
         <StatisticFigure id="families" title={t('statistics.families.title')} explanation={t('statistics.families.explanation')} data={named(statistics.soft_skill_families)} emptyText={empty} />
         <StatisticFigure id="languages" title={t('statistics.languages.title')} explanation={t('statistics.languages.explanation')} data={named(statistics.languages)} emptyText={empty} />
       </div>
+      <SearchDemand demand={statistics.search_demand} />
     </>
+  );
+}
+
+/** How much partners' searches of the last 30 days wanted the candidates, and what kept them out. */
+function SearchDemand({ demand }: { demand: SchoolStatistics['search_demand'] }) {
+  const { t } = useTranslation('school');
+  const excluded = demand.excluded_by.map((item) => ({ label: t(`statistics.demand.criteria.${item.criterion}`), candidates: item.appearances }));
+  return (
+    <section className="school-demand" aria-labelledby="search-demand-title" data-testid="search-demand">
+      <h3 id="search-demand-title">{t('statistics.demand.title')}</h3>
+      <p className="school-figure__explanation">{t('statistics.demand.explanation')}</p>
+      <div className="stat-grid">
+        <div className="stat-card" data-testid="stat-demand-searches">
+          <p className="stat-card__value">{demand.searches}</p>
+          <p className="stat-card__label">{t('statistics.demand.searches')}</p>
+        </div>
+        <div className="stat-card" data-testid="stat-demand-candidates">
+          <p className="stat-card__value">{demand.candidates_seen}</p>
+          <p className="stat-card__label">{t('statistics.demand.candidatesSeen')}</p>
+          <p className="stat-card__hint">{t('statistics.demand.appearances', { count: demand.appearances })}</p>
+        </div>
+      </div>
+      <StatisticFigure
+        id="demand-exclusions"
+        title={t('statistics.demand.exclusions.title')}
+        explanation={t('statistics.demand.exclusions.explanation')}
+        data={excluded}
+        emptyText={t('statistics.demand.exclusions.none')}
+        valueLabel={t('statistics.demand.exclusions.value')}
+      />
+    </section>
   );
 }
 

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+// The visibility panel: the three counts as the server gives them, the one
+// change worth making in words (with its plural), and a sentence when no
+// single change would have helped.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { VisibilityPanel } from './visibility-panel';
+
+const i18n = i18next.createInstance();
+
+function renderWith(body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <VisibilityPanel />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('VisibilityPanel', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the counts and the change that would have put the candidate in more searches', async () => {
+    renderWith({ searches_7_days: 3, searches_30_days: 11, saved_by: 2, suggestion: { criterion: 'contract', appearances: 4 } });
+    expect(await screen.findByText('Accepting another contract type would have put you in 4 more searches.')).toBeTruthy();
+    expect(screen.getByTestId('visibility-week').textContent).toContain('3');
+    expect(screen.getByTestId('visibility-month').textContent).toContain('11');
+    expect(screen.getByTestId('visibility-savedBy').textContent).toContain('2');
+    expect(screen.getByRole('link', { name: 'Change my job search' }).getAttribute('href')).toBe('/dashboard/candidate/ma-recherche');
+  });
+
+  it('says so when no single change would have helped', async () => {
+    renderWith({ searches_7_days: 0, searches_30_days: 0, saved_by: 0, suggestion: null });
+    expect(await screen.findByText(/No single change to your job search/)).toBeTruthy();
+  });
+});

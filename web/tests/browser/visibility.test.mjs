@@ -1,0 +1,68 @@
+// How visible the demo candidate is, against the seeded server at BASE_URL:
+// the dashboard shows the company searches of the last 7 and 30 days they
+// appeared in (the seed's month of searches, evaluated by the server once it
+// has loaded the candidates) and the one change that would have put them in
+// more, in French and in English, axe clean (screenshots written).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const text = {
+  fr: { browserLanguage: 'fr-FR', title: 'Votre visibilité', change: 'Modifier ma recherche' },
+  en: { browserLanguage: 'en-US', title: 'Your visibility', change: 'Change my job search' },
+};
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+for (const [locale, words] of Object.entries(text)) {
+  test(`the candidate sees the company searches they appeared in (${locale})`, async () => {
+    const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: words.browserLanguage, localeCookie: locale });
+    const errors = collectPageErrors(page);
+    try {
+      const month = async () => {
+        await page.goto(`${baseUrl}/dashboard/candidate`);
+        const figure = page.getByTestId('visibility-month').locator('dd');
+        await figure.waitFor();
+        return Number(await figure.textContent());
+      };
+      let searches = await month();
+      for (let attempt = 0; attempt < 20 && searches === 0; attempt += 1) {
+        await page.waitForTimeout(1000);
+        searches = await month();
+      }
+      const api = await (await context.request.get(`${baseUrl}/api/api/candidates/visibility`)).json();
+      assert.ok(searches > 0, 'the seeded searches found the demo candidate');
+      assert.equal(searches, api.searches_30_days);
+      assert.ok(Number(await page.getByTestId('visibility-week').locator('dd').textContent()) <= searches);
+      await page.getByRole('heading', { name: words.title }).waitFor();
+      if (api.suggestion) {
+        const suggestion = page.getByTestId('visibility-suggestion');
+        assert.match(await suggestion.textContent(), new RegExp(String(api.suggestion.appearances)));
+        await suggestion.getByRole('link', { name: words.change }).waitFor();
+      }
+      assert.deepEqual(await axeViolations(page), []);
+      await page.getByTestId('visibility').screenshot({ path: screenshotPath(`candidate-visibility-${locale}.png`) });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
