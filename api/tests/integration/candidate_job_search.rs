@@ -213,3 +213,66 @@ async fn the_studies_are_patched_field_by_field_and_a_program_belongs_to_the_cam
     .await;
     assert_eq!(wrong_password.json()["errors"]["current_password"], json!(["wrong_password"]));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn keywords_find_the_headline_and_the_name_and_a_finished_education_gives_the_degree(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let state = state(pool.clone());
+    let mut follower = Follower::load(
+        pool.clone(),
+        state.matcher.clone(),
+        state.cards.clone(),
+        state.indexer.clone(),
+        IndexerOptions::default(),
+    )
+    .await
+    .unwrap();
+    let app = app_with_state(state.clone());
+    let lea = new_candidate(&pool, &app, "lea@example.org").await;
+    call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}", lea.id), Some(job_search())).await;
+    let languages = json!({ "languages": [{ "id": 2, "level": 5 }] });
+    call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}/languages", lea.id), Some(languages)).await;
+    // no degree given, a headline (the profile screen's other fields do not matter here)
+    sqlx::query(
+        "update candidates set degree_id = null, headline = 'En recherche de développeur web' where user_id = $1",
+    )
+    .bind(lea.id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    // a finished master's degree (level 5) and a doctorate under way (level 8, not counted)
+    let mut finished = valid_education();
+    finished["is_current"] = json!(false);
+    finished["end_date"] = json!("2025-06-30");
+    let mut current = valid_education();
+    current["degree"] = json!(9);
+    for education in [finished, current] {
+        let added = call(&app, &lea.cookie, "POST", "/api/api/candidate/educations", Some(education)).await;
+        assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    }
+    follower.catch_up().await.unwrap();
+    let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let finds = |keywords: &'static str| {
+        let search = json!({
+            "job_category": 1, "contracts": [5], "duration": 6, "start_at": "2026-12-15", "localization": lyon(),
+            "radius": 5, "languages": [{ "id": 2, "level": 4 }], "degree": 5, "keywords": keywords
+        });
+        let (app, partner, id) = (app.clone(), partner.clone(), lea.id);
+        async move {
+            let response = call(&app, &partner, "POST", "/api/api/sourcing/searchs?save=false", Some(search)).await;
+            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+            response.json()["hits"].as_array().unwrap().iter().any(|hit| hit["candidate"]["id"] == id)
+        }
+    };
+
+    let degree: Option<i16> =
+        sqlx::query_scalar("select degree_level from candidate_search_documents where candidate_id = $1")
+            .bind(lea.id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(degree, Some(5), "the finished education's degree, not the current one's");
+    assert!(finds("développeur").await, "a word of the headline");
+    assert!(finds("Durand").await, "the candidate's name");
+    assert!(!finds("boulanger").await, "a word found nowhere");
+}
