@@ -11,7 +11,9 @@ use crate::support::{app, get, get_as, login};
 #[sqlx::test(migrations = "../migrations")]
 async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool: PgPool) {
     let app = app(pool.clone());
-    sqlx::query("insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1'), ('Sorbonne Université', 'sorbonne')")
+    // the list the migrations ship, then one more
+    let shipped: i64 = sqlx::query_scalar("select count(*) from institutions").fetch_one(&pool).await.unwrap();
+    sqlx::query("insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1')")
         .execute(&pool)
         .await
         .unwrap();
@@ -25,8 +27,11 @@ async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool
     let invalid =
         call(&app, &school.cookie, "POST", "/api/api/school/institution/requests", Some(json!({ "email": "x" }))).await;
 
-    assert_eq!(all.as_array().unwrap().len(), 2);
-    assert_eq!(lyon, json!([{ "id": lyon[0]["id"], "name": "Université Lyon 1", "slug": "lyon-1" }]));
+    assert!(shipped > 50, "the French universities and school groups");
+    assert_eq!(all.as_array().unwrap().len() as i64, shipped + 1);
+    let lyon_names: Vec<&str> = lyon.as_array().unwrap().iter().map(|item| item["name"].as_str().unwrap()).collect();
+    assert!(lyon_names.contains(&"Université Lyon 1") && lyon_names.contains(&"INSA Lyon"), "{lyon_names:?}");
+    assert!(lyon_names.iter().all(|name| name.to_lowercase().contains("lyon")));
     assert_eq!(wildcard, json!([]));
     assert_eq!(requested.status, StatusCode::NO_CONTENT);
     let stored: (String, bool, Option<i64>) =

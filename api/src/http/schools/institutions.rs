@@ -14,7 +14,7 @@ use crate::http::AppState;
 use crate::validation::Checks;
 
 /// Institutions one answer lists at most.
-const MAX_INSTITUTIONS: i64 = 50;
+const MAX_INSTITUTIONS: i64 = 500;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct InstitutionsQuery {
