@@ -2,15 +2,12 @@
 //! document that partners' sourcing searches find. Also the reads of a profile's parts by slug
 //! (the profile's own reading rule) and the CV view.
 
-use std::time::Duration;
-
 use axum::http::StatusCode;
-use indexer::{Follower, IndexerOptions};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, lyon, new_candidate, valid_education, valid_experience};
-use crate::support::{app, app_with_state, get_as, login, state};
+use crate::support::{app, app_with_state, get_as, indexed_state, login};
 
 fn job_search() -> Value {
     json!({
@@ -23,12 +20,7 @@ fn job_search() -> Value {
 #[sqlx::test(migrations = "../migrations")]
 async fn a_new_candidate_who_fills_the_job_search_is_found_by_a_sourcing_search(pool: PgPool) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
-    let state = state(pool.clone());
-    let options = IndexerOptions { poll_interval: Duration::from_millis(200), ..IndexerOptions::default() };
-    let mut follower =
-        Follower::load(pool.clone(), state.matcher.clone(), state.cards.clone(), state.indexer.clone(), options)
-            .await
-            .unwrap();
+    let (state, mut follower) = indexed_state(&pool).await;
     let app = app_with_state(state.clone());
     let lea = new_candidate(&pool, &app, "lea@example.org").await;
     assert!(state.matcher.document(lea.id).is_none(), "nothing to find yet");
@@ -217,16 +209,7 @@ async fn the_studies_are_patched_field_by_field_and_a_program_belongs_to_the_cam
 #[sqlx::test(migrations = "../migrations")]
 async fn keywords_find_the_headline_and_the_name_and_a_finished_education_gives_the_degree(pool: PgPool) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
-    let state = state(pool.clone());
-    let mut follower = Follower::load(
-        pool.clone(),
-        state.matcher.clone(),
-        state.cards.clone(),
-        state.indexer.clone(),
-        IndexerOptions::default(),
-    )
-    .await
-    .unwrap();
+    let (state, mut follower) = indexed_state(&pool).await;
     let app = app_with_state(state.clone());
     let lea = new_candidate(&pool, &app, "lea@example.org").await;
     call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}", lea.id), Some(job_search())).await;

@@ -2,18 +2,15 @@
 //! visibility and the school's statistics, with the criterion that kept them out of the others.
 //! Searches go through the real router; the background job is called by hand.
 
-use std::time::Duration;
-
 use api::http::AppState;
 use api::search_demand::runs::flush;
 use axum::Router;
 use axum::http::StatusCode;
-use indexer::{Follower, IndexerOptions};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{Candidate, call, lyon, new_candidate};
-use crate::support::{app_with_state, login, state};
+use crate::support::{app_with_state, indexed_state, login};
 
 struct Scene {
     state: AppState,
@@ -27,12 +24,7 @@ struct Scene {
 async fn scene(pool: &PgPool) -> Scene {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
     sqlx::query("delete from search_runs").execute(pool).await.unwrap();
-    let state = state(pool.clone());
-    let options = IndexerOptions { poll_interval: Duration::from_millis(200), ..IndexerOptions::default() };
-    let mut follower =
-        Follower::load(pool.clone(), state.matcher.clone(), state.cards.clone(), state.indexer.clone(), options)
-            .await
-            .unwrap();
+    let (state, mut follower) = indexed_state(pool).await;
     let app = app_with_state(state.clone());
     let lea = new_candidate(pool, &app, "lea@example.org").await;
     let job_search = json!({

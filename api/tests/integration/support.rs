@@ -71,6 +71,23 @@ pub fn state(pool: PgPool) -> AppState {
     state_with(pool, settings())
 }
 
+/// The server's state and an indexer feeding its matcher from the database, loaded: a test
+/// calls `catch_up` on the follower to bring the matcher up to the change log.
+pub async fn indexed_state(pool: &PgPool) -> (AppState, indexer::Follower) {
+    let state = state(pool.clone());
+    let options = indexer::IndexerOptions::default();
+    let follower = indexer::Follower::load(
+        pool.clone(),
+        state.matcher.clone(),
+        state.cards.clone(),
+        state.indexer.clone(),
+        options,
+    )
+    .await
+    .unwrap();
+    (state, follower)
+}
+
 /// The whole site over `state` (for tests that feed its matcher), with no built web app.
 pub fn app_with_state(state: AppState) -> Router {
     http::app(state, Path::new("/nonexistent-web-dist"))

@@ -7,24 +7,9 @@
 // what they mean, and cancelling leaves the account as it was. axe runs on
 // every screen, screenshots are written for each.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, demoAccounts, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function settled(page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-}
+import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 const text = {
   fr: {
@@ -109,7 +94,7 @@ for (const [locale, words] of Object.entries(text)) {
       assert.equal(whoami.email, demoAccounts.candidate);
 
       await settled(page);
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       await page.screenshot({ path: screenshotPath(`account-settings-forms-${locale}.png`), fullPage: true });
 
       // deactivation asks first; cancelling keeps the account and gives the focus back
@@ -118,7 +103,7 @@ for (const [locale, words] of Object.entries(text)) {
       await confirm.waitFor();
       assert.ok(await confirm.getByRole('button', { name: words.deactivate, exact: true }).isVisible());
       await settled(page);
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       await page.screenshot({ path: screenshotPath(`account-deactivate-confirm-${locale}.png`) });
       await confirm.getByRole('button', { name: words.cancel }).click();
       await confirm.waitFor({ state: 'detached' });
@@ -130,7 +115,7 @@ for (const [locale, words] of Object.entries(text)) {
       await erase.waitFor();
       assert.equal(await erase.getByRole('button', { name: words.erase }).isDisabled(), true);
       await settled(page);
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       await page.screenshot({ path: screenshotPath(`account-erase-confirm-${locale}.png`) });
       await erase.getByRole('button', { name: words.cancel }).click();
       await erase.waitFor({ state: 'detached' });

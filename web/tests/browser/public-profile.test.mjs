@@ -5,8 +5,6 @@
 // available" page; a partner's public-profile link from sourcing opens the
 // real page.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import {
   baseUrl,
@@ -16,22 +14,7 @@ import {
   newContext,
   screenshotPath,
 } from './browser.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical axe violations of the page (evaluated outside the page's CSP). */
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** Waits for the page transition (and any other animation) to end before a picture. */
-async function settled(page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-}
+import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 let browser;
 let candidate;
@@ -64,7 +47,7 @@ async function shareFromSettings(share) {
     );
   }
   await settled(page);
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await seriousAxeViolations(page), []);
   await page.screenshot({ path: screenshotPath(`account-settings-${share ? 'shared' : 'unshared'}.png`), fullPage: true });
   return current.slug;
 }
@@ -101,7 +84,7 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
       await page.emulateMedia({ media: 'print' });
       await page.screenshot({ path: screenshotPath(`public-profile-print-${locale}.png`), fullPage: true });
       await page.emulateMedia({ media: 'screen' });
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
 
       // a family of the chart opens its page
       await page.getByTestId('share-chart').locator('a').first().click();
@@ -109,7 +92,7 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
       assert.match(new URL(page.url()).pathname, new RegExp(`^/candidat/${slug}/softskills/famille/\\d+$`));
       await settled(page);
       await page.screenshot({ path: screenshotPath(`public-profile-family-${locale}.png`), fullPage: true });
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -127,7 +110,7 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), text.unavailable);
       await settled(page);
       await page.screenshot({ path: screenshotPath(`public-profile-unavailable-${locale}.png`) });
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       await page.goto(`${baseUrl}/candidat/${slug}/softskills/famille/1`);
       await page.getByTestId('profile-unavailable').waitFor();
     } finally {

@@ -4,20 +4,9 @@
 // has loaded the candidates) and the one change that would have put them in
 // more, in French and in English, axe clean (screenshots written).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousAxeViolations } from './page-checks.mjs';
 
 const text = {
   fr: { browserLanguage: 'fr-FR', title: 'Votre visibilité', change: 'Modifier ma recherche' },
@@ -58,7 +47,7 @@ for (const [locale, words] of Object.entries(text)) {
         assert.match(await suggestion.textContent(), new RegExp(String(api.suggestion.appearances)));
         await suggestion.getByRole('link', { name: words.change }).waitFor();
       }
-      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(await seriousAxeViolations(page), []);
       await page.getByTestId('visibility').screenshot({ path: screenshotPath(`candidate-visibility-${locale}.png`) });
       assert.deepEqual(errors, []);
     } finally {

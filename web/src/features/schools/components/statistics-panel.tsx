@@ -72,6 +72,17 @@ function StatisticFigure({ id, title, explanation, data, emptyText, valueLabel }
   );
 }
 
+/** One headline figure: its value, what it counts and, if need be, a hint. */
+function StatCard({ testId, value, label, hint }: { testId: string; value: string | number; label: string; hint?: string }) {
+  return (
+    <div className="stat-card" data-testid={testId}>
+      <p className="stat-card__value">{value}</p>
+      <p className="stat-card__label">{label}</p>
+      {hint && <p className="stat-card__hint">{hint}</p>}
+    </div>
+  );
+}
+
 function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((100 * part) / whole);
 }
@@ -93,20 +104,19 @@ function Figures({ statistics }: { statistics: SchoolStatistics }) {
   return (
     <>
       <div className="stat-grid">
-        <div className="stat-card" data-testid="stat-candidates">
-          <p className="stat-card__value">{statistics.candidates}</p>
-          <p className="stat-card__label">{t('statistics.totalCandidates')}</p>
-        </div>
-        <div className="stat-card" data-testid="stat-activated">
-          <p className="stat-card__value">{percent(statistics.activated, statistics.candidates)} %</p>
-          <p className="stat-card__label">{t('statistics.activated')}</p>
-          <p className="stat-card__hint">{t('statistics.activatedHint', { count: statistics.activated })}</p>
-        </div>
-        <div className="stat-card" data-testid="stat-in-research">
-          <p className="stat-card__value">{percent(statistics.in_research, statistics.candidates)} %</p>
-          <p className="stat-card__label">{t('statistics.inResearch')}</p>
-          <p className="stat-card__hint">{t('statistics.inResearchHint', { count: statistics.in_research })}</p>
-        </div>
+        <StatCard testId="stat-candidates" value={statistics.candidates} label={t('statistics.totalCandidates')} />
+        <StatCard
+          testId="stat-activated"
+          value={`${percent(statistics.activated, statistics.candidates)} %`}
+          label={t('statistics.activated')}
+          hint={t('statistics.activatedHint', { count: statistics.activated })}
+        />
+        <StatCard
+          testId="stat-in-research"
+          value={`${percent(statistics.in_research, statistics.candidates)} %`}
+          label={t('statistics.inResearch')}
+          hint={t('statistics.inResearchHint', { count: statistics.in_research })}
+        />
       </div>
       <div className="school-figures">
         <StatisticFigure id="programs" title={t('statistics.programs.title')} explanation={t('statistics.programs.explanation')} data={programs} emptyText={empty} />
@@ -129,15 +139,13 @@ function SearchDemand({ demand }: { demand: SchoolStatistics['search_demand'] })
       <h3 id="search-demand-title">{t('statistics.demand.title')}</h3>
       <p className="school-figure__explanation">{t('statistics.demand.explanation')}</p>
       <div className="stat-grid">
-        <div className="stat-card" data-testid="stat-demand-searches">
-          <p className="stat-card__value">{demand.searches}</p>
-          <p className="stat-card__label">{t('statistics.demand.searches')}</p>
-        </div>
-        <div className="stat-card" data-testid="stat-demand-candidates">
-          <p className="stat-card__value">{demand.candidates_seen}</p>
-          <p className="stat-card__label">{t('statistics.demand.candidatesSeen')}</p>
-          <p className="stat-card__hint">{t('statistics.demand.appearances', { count: demand.appearances })}</p>
-        </div>
+        <StatCard testId="stat-demand-searches" value={demand.searches} label={t('statistics.demand.searches')} />
+        <StatCard
+          testId="stat-demand-candidates"
+          value={demand.candidates_seen}
+          label={t('statistics.demand.candidatesSeen')}
+          hint={t('statistics.demand.appearances', { count: demand.appearances })}
+        />
       </div>
       <StatisticFigure
         id="demand-exclusions"
