@@ -202,6 +202,12 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
       await english.page.getByTestId('hit-card').first().hover();
       await english.page.waitForTimeout(2500);
       await english.page.screenshot({ path: screenshotPath('sourcing-en.png') });
+      // saving the refined search updates it in place: same id, no second search
+      const savedBefore = (await (await english.context.request.get(`${baseUrl}/api/api/sourcing/searchs`)).json()).length;
+      await english.page.getByTestId('save-search').click();
+      await english.page.waitForURL((url) => url.pathname.endsWith(`/recherches/${searchId}`));
+      const savedAfter = (await (await english.context.request.get(`${baseUrl}/api/api/sourcing/searchs`)).json()).length;
+      assert.equal(savedAfter, savedBefore, 'editing a saved search keeps it one search');
     } finally {
       await english.context.close();
     }
