@@ -119,3 +119,7 @@ stop_private_postgres() {
         as_postgres_owner "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     fi
 }
+
+ensure_haproxy() {
+    command -v haproxy >/dev/null || { info "installing Debian's haproxy for the replica test"; apt_install haproxy; }
+}
