@@ -8,7 +8,7 @@
 //! query. The recorder belongs to the server's state rather than being global, so that tests
 //! running many servers in one process each read their own figures.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
@@ -17,10 +17,9 @@ use axum::middleware::Next;
 use axum::response::Response;
 use metrics::{Recorder, counter, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
-use tower_http::LatencyUnit;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tracing::Level;
+use tower_http::trace::TraceLayer;
+use tracing::{Level, Span};
 
 const REQUEST_DURATION: &str = "vivier_http_request_duration_seconds";
 const REQUESTS: &str = "vivier_http_requests_total";
@@ -71,7 +70,7 @@ pub async fn track_requests(
     next: Next,
 ) -> Response {
     let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str).to_owned();
-    tracing::Span::current().record("route", route.as_str());
+    Span::current().record("route", route.as_str());
     let method = request.method().as_str().to_owned();
     let started = Instant::now();
     let response = next.run(request).await;
@@ -91,25 +90,34 @@ pub async fn track_requests(
 pub fn with_access_log(site: Router) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     site.layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(request_span).on_response(
-                DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros),
-            ),
-        )
+        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(log_response))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
-fn request_span(request: &Request) -> tracing::Span {
+/// Paths of the probes balancers and scrapers call every few seconds: logged at debug only.
+const PROBES: &[&str] = &["/api/health", "/api/health/live", "/api/metrics", "/api/ping"];
+
+fn request_span(request: &Request) -> Span {
     let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
     let path = request.uri().path();
     // API paths may hold tokens: the API router records their template instead
     let shown_path = if path.starts_with("/api/api/") { None } else { Some(path) };
-    tracing::info_span!(
-        "request",
-        id,
-        method = %request.method(),
-        path = shown_path,
-        route = tracing::field::Empty,
-    )
+    let method = request.method();
+    if PROBES.contains(&path) {
+        tracing::debug_span!("request", id, %method, path = shown_path, route = tracing::field::Empty)
+    } else {
+        tracing::info_span!("request", id, %method, path = shown_path, route = tracing::field::Empty)
+    }
+}
+
+/// The access log line, at the level of the request's span.
+fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, span: &Span) {
+    let status = response.status().as_u16();
+    let latency_us = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
+    if span.metadata().is_some_and(|metadata| *metadata.level() == Level::INFO) {
+        tracing::info!(status, latency_us, "answered");
+    } else {
+        tracing::debug!(status, latency_us, "answered");
+    }
 }
 
