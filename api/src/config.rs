@@ -86,6 +86,11 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_MAP_STYLE_URL")]
     pub map_style_url: Option<String>,
 
+    /// Where users of this server can get its source code (AGPL-3.0 section 13), linked from
+    /// the web app's footer, e.g. https://git.example.org/vivier/tree/v1.2.0
+    #[arg(long, env = "VIVIER_SOURCE_CODE_URL")]
+    pub source_code_url: Option<String>,
+
     /// Show the outbox at /api/mailbox, to loopback clients only (demo and tests only; ignored
     /// when SMTP is configured). Refused on a server listening on another address than loopback:
     /// the outbox holds every user's reset and validation links

@@ -40,6 +40,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             SessionKeys::random()
         }
     };
+    if args.source_code_url.is_none() && !args.listen.ip().is_loopback() {
+        tracing::warn!("no VIVIER_SOURCE_CODE_URL: the AGPL asks a public server to offer its users the source code");
+    }
     let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.listen));
     let settings = Settings {
         session_keys,
@@ -48,6 +51,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         map_style_url: args.map_style_url.clone(),
         metrics_token: args.metrics_token.clone().filter(|token| !token.is_empty()),
         trusted_proxies: args.trusted_proxies.clone(),
+        source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done

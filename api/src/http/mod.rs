@@ -104,6 +104,8 @@ pub struct Settings {
     pub map_style_url: Option<String>,
     /// The bearer token of `/api/health/details` and `/api/metrics`; `None`: they answer 404.
     pub metrics_token: Option<String>,
+    /// Where users can get the running code's source (AGPL-3.0 §13), linked from the footer.
+    pub source_code_url: Option<String>,
     /// Proxies whose forwarding headers give the client's address (see [`ClientIp`]).
     pub trusted_proxies: Vec<ipnet::IpNet>,
 }

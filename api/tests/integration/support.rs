@@ -58,6 +58,7 @@ pub fn settings() -> Settings {
         map_style_url: None,
         metrics_token: None,
         trusted_proxies: Vec::new(),
+        source_code_url: None,
     }
 }
 

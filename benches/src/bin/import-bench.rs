@@ -121,6 +121,7 @@ async fn run(options: Options) -> Result<()> {
         map_style_url: None,
         metrics_token: None,
         trusted_proxies: Vec::new(),
+        source_code_url: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
     let router = api::http::app(AppState::new(pool.clone(), settings, mailer), Path::new("/nonexistent-web-dist"))

@@ -12,6 +12,7 @@ import enCommon from '@/locales/en/common.json';
 import enDisc from '@/locales/en/disc.json';
 import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
+import enLegal from '@/locales/en/legal.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
@@ -27,6 +28,7 @@ import frCommon from '@/locales/fr/common.json';
 import frDisc from '@/locales/fr/disc.json';
 import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
+import frLegal from '@/locales/fr/legal.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
@@ -60,6 +62,7 @@ export const resources = {
     publicProfile: frPublicProfile,
     account: frAccount,
     school: frSchool,
+    legal: frLegal,
   },
   en: {
     common: enCommon,
@@ -77,12 +80,13 @@ export const resources = {
     publicProfile: enPublicProfile,
     account: enAccount,
     school: enSchool,
+    legal: enLegal,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school',
+  'publicProfile', 'account', 'school', 'legal',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule
