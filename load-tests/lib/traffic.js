@@ -133,8 +133,8 @@ function writeProfile(candidate, iteration) {
     from: 'profile',
     firstname: profile.firstname,
     lastname: profile.lastname,
-    phone: profile.phone,
-    birthdate: profile.birthdate,
+    phone: profile.contact?.phone,
+    birthdate: profile.contact?.birthdate,
     localization: profile.localization,
     headline: `Disponible, essai de charge ${iteration % 1000}`,
   };

@@ -18,8 +18,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use indexer::{IndexerReport, Lag, Verification};
-use serde::Serialize;
 use metrics::{counter, describe_counter, describe_gauge, gauge};
+use serde::Serialize;
 use std::sync::atomic::Ordering;
 use utoipa_axum::routes;
 
@@ -231,7 +231,11 @@ fn record_figures(state: &AppState, report: &IndexerReport, lag: Option<Lag>) {
         counter!(name).absolute(value);
     };
     gauge("vivier_indexer_ready", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
-    gauge("vivier_indexer_last_applied_seq", "Highest change-log seq applied to the matcher", report.last_applied_seq as f64);
+    gauge(
+        "vivier_indexer_last_applied_seq",
+        "Highest change-log seq applied to the matcher",
+        report.last_applied_seq as f64,
+    );
     if let Some(lag) = lag {
         gauge(
             "vivier_indexer_lag_rows",

@@ -41,7 +41,11 @@ impl Default for Metrics {
         let handle = recorder.handle();
         let metrics = Metrics { recorder, handle };
         metrics.record(|| {
-            metrics::describe_histogram!(REQUEST_DURATION, metrics::Unit::Seconds, "API request latency by route template");
+            metrics::describe_histogram!(
+                REQUEST_DURATION,
+                metrics::Unit::Seconds,
+                "API request latency by route template"
+            );
             metrics::describe_counter!(REQUESTS, "API requests by route template and status");
         });
         metrics
@@ -120,4 +124,3 @@ fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, span: 
         tracing::debug!(status, latency_us, "answered");
     }
 }
-

@@ -89,7 +89,8 @@ async fn reported_address(app: &axum::Router, pool: &PgPool, headers: &[(&str, &
 #[sqlx::test(migrations = "../migrations")]
 async fn the_client_address_comes_from_trusted_proxies_only(pool: PgPool) {
     let trusted = vec![parse_trusted_proxy("10.0.0.0/8").unwrap()];
-    let behind_proxy = replica(state_with(pool.clone(), Settings { trusted_proxies: trusted, ..settings() }), [10, 0, 0, 2]);
+    let behind_proxy =
+        replica(state_with(pool.clone(), Settings { trusted_proxies: trusted, ..settings() }), [10, 0, 0, 2]);
     let direct = replica(state(pool.clone()), [203, 0, 113, 50]);
     let forged = [("x-forwarded-for", "198.51.100.1, 203.0.113.7")];
 
