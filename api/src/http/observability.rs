@@ -4,8 +4,8 @@
 //!
 //! The log never holds a URL's query string nor an API path's parameters: validation and
 //! reset links carry their token in one or the other. API requests are logged by route
-//! template (`/api/api/user/validation-tokens/validate/{token}`), other paths without their
-//! query. The recorder belongs to the server's state rather than being global, so that tests
+//! template (`/api/api/user/validation-tokens/validate/{token}`), pages and the API's
+//! documentation by their path without its query. The recorder belongs to the server's state rather than being global, so that tests
 //! running many servers in one process each read their own figures.
 
 use std::time::{Duration, Instant};
@@ -94,7 +94,9 @@ pub async fn track_requests(
 pub fn with_access_log(site: Router) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     site.layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(log_response))
+        // no separate failure line: the access line has the status, and errors log their cause
+        // (`error.rs`); a 503 of a loading or draining server is no error
+        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(log_response).on_failure(()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
@@ -104,8 +106,9 @@ const PROBES: &[&str] = &["/api/health", "/api/health/live", "/api/metrics", "/a
 fn request_span(request: &Request) -> Span {
     let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
     let path = request.uri().path();
-    // API paths may hold tokens: the API router records their template instead
-    let shown_path = if path.starts_with("/api/api/") { None } else { Some(path) };
+    // API paths may hold tokens and ids: the API router records their template instead
+    let documentation = path.starts_with("/api/docs") || path == "/api/openapi.json";
+    let shown_path = if path.starts_with("/api/") && !documentation { None } else { Some(path) };
     let method = request.method();
     if PROBES.contains(&path) {
         tracing::debug_span!("request", id, %method, path = shown_path, route = tracing::field::Empty)

@@ -156,3 +156,53 @@ async fn metrics_count_requests_by_route_template_and_never_show_tokens(pool: Pg
     assert!(text.contains("route=\"/api/ping\""), "{text}");
     assert!(text.contains("\nvivier_db_pool_max_connections "), "{text}");
 }
+
+/// A log writer the test reads back.
+#[derive(Clone, Default)]
+struct CapturedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for CapturedLog {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_access_log_names_routes_and_request_ids_but_never_tokens(pool: PgPool) {
+    let log = CapturedLog::default();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer({
+            let log = log.clone();
+            move || log.clone()
+        })
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .finish();
+    let _logging = tracing::subscriber::set_default(subscriber);
+    let app = replica(state(pool), [127, 0, 0, 1]);
+    let secret = "a-secret-token-in-the-path";
+
+    let request = Request::post(format!("/api/api/user/validation-tokens/validate/{secret}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-request-id", "balancer-id-42")
+        .body(Body::from("{}"))
+        .unwrap();
+    let answer = send(&app, request).await;
+    get(&app, "/inscription/valider?token=a-secret-token-in-the-query").await;
+    get(&app, "/api/health").await;
+
+    assert_eq!(answer.headers["x-request-id"], "balancer-id-42");
+    let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+    assert!(!text.contains("a-secret-token"), "{text}");
+    let lines: Vec<&str> = text.lines().filter(|line| line.contains("answered")).collect();
+    assert_eq!(lines.len(), 2, "the health probe logs at debug only: {text}");
+    assert!(lines[0].contains("balancer-id-42") && lines[0].contains("/validate/{token}"), "{text}");
+    assert!(lines[0].contains("status=400"), "{text}");
+    assert!(lines[1].contains("path=\"/inscription/valider\""), "{text}");
+    assert!(!text.contains("ERROR"), "a starting server's 503 is no error: {text}");
+}
