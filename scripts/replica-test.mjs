@@ -181,8 +181,9 @@ async function profileChangesAreSearchable(partnerCookie) {
   // out of searches first, then back in through A
   await update(REPLICA_B, false);
   await waitFor('the candidate to leave the results', async () => !(await found(REPLICA_A)) && !(await found(REPLICA_B)), 10);
-  const changedAt = Date.now();
+  // from the answer on: the change is committed then
   await update(REPLICA_A, true);
+  const changedAt = Date.now();
   const seen = {};
   await waitFor('the candidate to be found on both replicas', async () => {
     for (const [name, base] of [['A', REPLICA_A], ['B', REPLICA_B]]) {
