@@ -3,7 +3,9 @@
 // Checks that a session opened on one replica is one on the other, that a rate limit reached
 // through one holds on the other, that a profile change made through one is searchable on both
 // within a second, and that while a client loops over searches through the balancer, killing
-// a replica with SIGKILL fails no request and the replica rejoins once restarted. Prints counts.
+// a replica with SIGKILL fails no request and the replica rejoins once restarted, and stopping
+// one with SIGTERM drains it (readiness 503 while it still serves) without a failed request.
+// Prints the counts.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -186,22 +188,27 @@ async function profileChangesAreSearchable(partnerCookie) {
   const changedAt = Date.now();
   const seen = {};
   await waitFor('the candidate to be found on both replicas', async () => {
-    for (const [name, base] of [['A', REPLICA_A], ['B', REPLICA_B]]) {
-      if (!(name in seen) && (await found(base))) seen[name] = Date.now() - changedAt;
-    }
+    // both at once, so that one replica's answer time does not delay seeing the other
+    await Promise.all(
+      [['A', REPLICA_A], ['B', REPLICA_B]].map(async ([name, base]) => {
+        if (!(name in seen) && (await found(base))) seen[name] = Date.now() - changedAt;
+      }),
+    );
     return Object.keys(seen).length === 2;
   }, 5);
   console.log(`    found on replica A after ${seen.A} ms, on replica B after ${seen.B} ms`);
   check(seen.A <= 1000 && seen.B <= 1000, 'searchable on both replicas within 1 s');
 }
 
-async function killingAReplicaFailsNoRequest(partnerCookie, replicaB) {
-  console.log('\n  SIGKILL of a replica while a client loops over searches through HAProxy');
+/**
+ * Four clients looping over searches through HAProxy until `stop()`, which resolves to their
+ * counts once the last answers are in.
+ */
+async function searchLoop(partnerCookie) {
   const lists = await referenceLists(BALANCER, partnerCookie);
   const places = [];
   for (const city of ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Lille', 'Bordeaux', 'Nantes']) places.push(await placeNamed(BALANCER, city));
-  const counts = { sent: 0, ok: 0, failed: 0 };
-  const failures = [];
+  const counts = { sent: 0, ok: 0, failed: 0, failures: [] };
   let looping = true;
   const client = async (worker) => {
     for (let iteration = worker; looping; iteration += 4) {
@@ -212,15 +219,33 @@ async function killingAReplicaFailsNoRequest(partnerCookie, replicaB) {
         if (response.status === 200) counts.ok += 1;
         else {
           counts.failed += 1;
-          failures.push(`${response.status} ${response.text.slice(0, 120)}`);
+          counts.failures.push(`${response.status} ${response.text.slice(0, 120)}`);
         }
       } catch (error) {
         counts.failed += 1;
-        failures.push(String(error));
+        counts.failures.push(String(error));
       }
     }
   };
   const clients = [0, 1, 2, 3].map(client);
+  return {
+    stop: async () => {
+      looping = false;
+      await Promise.all(clients);
+      return counts;
+    },
+  };
+}
+
+function reportCounts(counts) {
+  console.log(`    searches sent ${counts.sent}, answered 200 ${counts.ok}, failed ${counts.failed}`);
+  for (const failure of counts.failures.slice(0, 5)) console.log(`    failure: ${failure}`);
+  check(counts.failed === 0 && counts.ok === counts.sent, '0 failed requests');
+}
+
+async function killingAReplicaFailsNoRequest(partnerCookie, replicaB) {
+  console.log('\n  SIGKILL of a replica while a client loops over searches through HAProxy');
+  const loop = await searchLoop(partnerCookie);
   await sleep(1500);
   const before = await backendServers();
   replicaB.kill('SIGKILL');
@@ -235,17 +260,37 @@ async function killingAReplicaFailsNoRequest(partnerCookie, replicaB) {
   const upAfter = Date.now() - restartedAt;
   const upAt = await backendServers();
   await sleep(1500);
-  looping = false;
-  await Promise.all(clients);
+  const counts = await loop.stop();
   const after = await backendServers();
   const rejoined = after.replica2.requests - upAt.replica2.requests;
-  console.log(`    searches sent ${counts.sent}, answered 200 ${counts.ok}, failed ${counts.failed}`);
   console.log(`    replica B marked down ${downAfter} ms after SIGKILL, up ${upAfter} ms after it was ready again`);
   console.log(`    requests per replica before the kill ${JSON.stringify(before)}, at the end ${JSON.stringify(after)}`);
-  for (const failure of failures.slice(0, 5)) console.log(`    failure: ${failure}`);
-  check(counts.failed === 0 && counts.ok === counts.sent, '0 failed requests');
+  reportCounts(counts);
   check(rejoined > 0, `the restarted replica takes requests again (${rejoined} since it was marked up)`);
   return restarted;
+}
+
+async function drainingOnSigtermFailsNoRequest(partnerCookie, replicaA) {
+  console.log('\n  SIGTERM of a replica while a client loops over searches through HAProxy');
+  const loop = await searchLoop(partnerCookie);
+  await sleep(1000);
+  const exited = new Promise((resolve) => replicaA.once('exit', resolve));
+  replicaA.kill('SIGTERM');
+  const terminatedAt = Date.now();
+  await waitFor('replica A to answer 503 on readiness', async () => {
+    const health = await call(REPLICA_A, 'GET', '/api/health');
+    return health.status === 503 && health.json?.status === 'stopping';
+  }, 5);
+  const live = await call(REPLICA_A, 'GET', '/api/health/live');
+  check(live.status === 200, 'the draining replica still answers (readiness 503 "stopping", liveness 200)');
+  await waitFor('HAProxy to mark replica A down', async () => (await backendServers()).replica1.status.startsWith('DOWN'), 10);
+  const downAfter = Date.now() - terminatedAt;
+  await exited;
+  const exitedAfter = Date.now() - terminatedAt;
+  await sleep(1000);
+  const counts = await loop.stop();
+  console.log(`    replica A marked down ${downAfter} ms after SIGTERM, exited after ${exitedAfter} ms`);
+  reportCounts(counts);
 }
 
 async function main() {
@@ -264,6 +309,7 @@ async function main() {
   await rateLimitsAreShared();
   await profileChangesAreSearchable(partnerCookie);
   replicaB = await killingAReplicaFailsNoRequest(partnerCookie, replicaB);
+  await drainingOnSigtermFailsNoRequest(partnerCookie, replicaA);
   console.log('\n  replica test passed');
 }
 
