@@ -60,8 +60,42 @@ ensure_curl() {
     command -v curl >/dev/null || apt_install curl ca-certificates
 }
 
+# Node 20.19 or newer (web/package.json's engines: vite 7 fails on older releases with an obscure error).
+ensure_node() {
+    command -v node >/dev/null && command -v npm >/dev/null \
+        || die "Node.js 20.19 or newer and npm are required: https://nodejs.org/en/download (or nvm install 22)"
+    local version
+    version="$(node --version | sed 's/^v//')"
+    node -e 'const [major, minor] = process.versions.node.split(".").map(Number);
+             process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)' \
+        || die "Node.js $version is too old: 20.19 or newer is required (https://nodejs.org/en/download, or nvm install 22)"
+}
+
+# A C compiler and linker: Rust crates (ring, zstd) build C code.
+ensure_c_compiler() {
+    if ! command -v cc >/dev/null; then
+        info "installing a C compiler (build-essential): Rust crates of the server build C code"
+        apt_install build-essential
+    fi
+}
+
+# Debian's chromium, or the browser CHROMIUM_PATH names (Ubuntu ships chromium only as a snap).
+ensure_chromium() {
+    if [ -n "${CHROMIUM_PATH:-}" ]; then
+        [ -x "$CHROMIUM_PATH" ] || die "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable"
+        return
+    fi
+    [ -x /usr/bin/chromium ] && return
+    if grep -qi '^ID=ubuntu' /etc/os-release 2>/dev/null; then
+        die "the browser tests need Chromium: Ubuntu has no chromium .deb; install Google Chrome or 'snap install chromium', then set CHROMIUM_PATH (e.g. CHROMIUM_PATH=/usr/bin/google-chrome or /snap/bin/chromium)"
+    fi
+    info "installing Debian's chromium for the browser tests"
+    apt_install chromium
+    export CHROMIUM_PATH=/usr/bin/chromium
+}
+
 ensure_node_modules() {
-    command -v npm >/dev/null || die "Node.js and npm are required (Node 20 or newer)"
+    ensure_node
     local stamp="$ROOT/web/node_modules/.package-lock.json"
     if [ ! -f "$stamp" ] || [ "$ROOT/web/package-lock.json" -nt "$stamp" ]; then
         info "installing npm packages"
@@ -69,23 +103,47 @@ ensure_node_modules() {
     fi
 }
 
+ensure_postgres_user() {
+    id postgres >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+}
+
 # Postgres refuses to run as root: as root we run the cluster as the `postgres` system user.
 as_postgres_owner() {
     if [ "$(id -u)" -eq 0 ]; then
-        id postgres >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+        ensure_postgres_user
         runuser -u postgres -- "$@"
     else
         "$@"
     fi
 }
 
+# The folder a private cluster asked for in DIR really lives in. As root the cluster belongs to
+# the `postgres` user, who cannot reach a clone under a private home (/root is 0700): such a
+# cluster lives under /var/lib/vivier-postgres instead, in a folder named after DIR.
+private_postgres_dir() {
+    local dir="$1"
+    if [ "$(id -u)" -eq 0 ]; then
+        mkdir -p "$dir"
+        chown postgres "$dir" 2>/dev/null || true
+        if ! runuser -u postgres -- test -w "$dir" 2>/dev/null; then
+            dir="/var/lib/vivier-postgres/$(printf '%s' "$(cd "$dir" && pwd)" | sha256sum | cut -c1-16)"
+            mkdir -p "$dir"
+            chmod 755 /var/lib/vivier-postgres
+            chown postgres "$dir"
+        fi
+    fi
+    echo "$dir"
+}
+
 # start_private_postgres DIR PORT: creates the cluster in DIR on first use (user `vivier`, a
 # random password kept in DIR/password), starts it on 127.0.0.1:PORT, and sets DATABASE_URL
-# for the database `vivier`.
+# for the database `vivier`. As root, DIR may be elsewhere (see private_postgres_dir).
 start_private_postgres() {
-    local dir="$1" port="$2"
+    local port="$2" dir
+    if [ "$(id -u)" -eq 0 ]; then ensure_postgres_user; fi
+    dir="$(private_postgres_dir "$1")"
+    [ "$dir" = "$1" ] || info "the postgres user cannot reach $1: the cluster lives in $dir"
     mkdir -p "$dir"
-    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
     if [ ! -f "$dir/data/PG_VERSION" ]; then
         info "creating a private Postgres cluster in $dir"
         local password
@@ -114,8 +172,13 @@ start_private_postgres() {
 }
 
 stop_private_postgres() {
-    local dir="$1"
+    local dir
+    dir="$(private_postgres_dir "$1")"
     if [ -f "$dir/data/postmaster.pid" ]; then
         as_postgres_owner "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     fi
+}
+
+ensure_haproxy() {
+    command -v haproxy >/dev/null || { info "installing Debian's haproxy for the replica test"; apt_install haproxy; }
 }

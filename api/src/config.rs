@@ -13,6 +13,16 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Log lines as text for people, or as one JSON object per line for a log collector
+    #[arg(long, global = true, env = "VIVIER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -76,6 +86,11 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_MAP_STYLE_URL")]
     pub map_style_url: Option<String>,
 
+    /// Where users of this server can get its source code (AGPL-3.0 section 13), linked from
+    /// the web app's footer, e.g. https://git.example.org/vivier/tree/v1.2.0
+    #[arg(long, env = "VIVIER_SOURCE_CODE_URL")]
+    pub source_code_url: Option<String>,
+
     /// Show the outbox at /api/mailbox, to loopback clients only (demo and tests only; ignored
     /// when SMTP is configured). Refused on a server listening on another address than loopback:
     /// the outbox holds every user's reset and validation links
@@ -87,6 +102,17 @@ pub struct ServeArgs {
     /// stays public)
     #[arg(long, env = "VIVIER_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
+
+    /// Load balancers and reverse proxies whose forwarding headers (Forwarded, X-Forwarded-For)
+    /// are believed, comma-separated addresses or networks (`127.0.0.1,10.0.0.0/8`); requests
+    /// from anyone else are attributed to their TCP peer address
+    #[arg(long, env = "VIVIER_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::http::parse_trusted_proxy)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
+    /// On SIGTERM, answer 503 on /api/health for this many seconds while still serving, so
+    /// that load balancers stop sending requests, then stop (in-flight requests get 10 more)
+    #[arg(long, env = "VIVIER_DRAIN_SECONDS", default_value_t = 5)]
+    pub drain_seconds: u64,
 
     /// Read the candidate change log this often even without a notification, in milliseconds
     #[arg(long, env = "VIVIER_INDEX_POLL_MS", default_value_t = 2_000)]

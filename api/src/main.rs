@@ -2,19 +2,21 @@
 
 use std::process::ExitCode;
 
-use api::config::{Cli, Command};
+use api::config::{Cli, Command, LogFormat};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info,tantivy=warn")),
-        )
-        .init();
     let cli = Cli::parse();
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info,tantivy=warn"));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    match cli.log_format {
+        LogFormat::Text => logs.init(),
+        // one object per line, the request span's fields (id, route) beside each event's
+        LogFormat::Json => logs.json().with_current_span(true).with_span_list(false).init(),
+    }
     let outcome = match cli.command {
         Command::Serve(args) => api::serve::run(args).await,
         Command::Migrate(args) => migrate(args).await,

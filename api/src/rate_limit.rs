@@ -1,68 +1,73 @@
-//! In-memory rate limiting by key (a client address, an account): a fixed number of hits per
-//! sliding window. Each replica counts on its own, so with N replicas a client gets at most
-//! N times the limit; that is fine for slowing down abuse, which is all this is for.
+//! Rate limiting by key (a client address, an account): a fixed number of hits per sliding
+//! window, counted in Postgres so that every replica sees the same counts: a client behind a
+//! load balancer meets the same limit whichever replica answers.
+//!
+//! Each limiter and key has one row holding the times of its hits inside the window (a
+//! sliding window log; limits are a few dozen hits). A hit locks the row for its transaction,
+//! so concurrent hits on several replicas are counted one after the other, and every time
+//! comes from the database's clock, not from the replicas' own. Refused hits are not counted.
+//! Keys are stored as their SHA-256; the retention job deletes the rows past their window.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+
+use crate::auth::tokens;
 use crate::error::Error;
 
 pub struct RateLimiter {
+    /// Names the limiter's rows; unique among the limiters.
+    bucket: &'static str,
     max_hits: usize,
     window: Duration,
-    hits_by_key: Mutex<HashMap<String, Vec<Instant>>>,
 }
 
-/// Above this many keys, a hit also drops the keys whose window has passed.
-const PRUNE_ABOVE_KEYS: usize = 10_000;
-
 impl RateLimiter {
-    pub fn new(max_hits: usize, window: Duration) -> Self {
-        Self { max_hits, window, hits_by_key: Mutex::new(HashMap::new()) }
+    pub const fn new(bucket: &'static str, max_hits: usize, window: Duration) -> Self {
+        Self { bucket, max_hits, window }
     }
 
     /// Counts one hit for `key`, or answers 429 with the seconds until the next allowed hit.
-    pub fn hit(&self, key: &str) -> Result<(), Error> {
-        let now = Instant::now();
-        let mut hits_by_key = self.hits_by_key.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if hits_by_key.len() > PRUNE_ABOVE_KEYS {
-            hits_by_key.retain(|_, hits| hits.last().is_some_and(|last| now.duration_since(*last) < self.window));
-        }
-        let hits = hits_by_key.entry(key.to_owned()).or_default();
-        hits.retain(|hit| now.duration_since(*hit) < self.window);
+    pub async fn hit(&self, db: &PgPool, key: &str) -> Result<(), Error> {
+        let key = tokens::sha256(key);
+        let window_ms = i64::try_from(self.window.as_millis()).unwrap_or(i64::MAX);
+        let mut transaction = db.begin().await?;
+        // the no-op update takes the row's lock, created or not: other hits on this key wait
+        let (now, hits): (DateTime<Utc>, Vec<DateTime<Utc>>) = sqlx::query_as(
+            "insert into rate_limit_hits as r (bucket, key, expires_at) values ($1, $2, now())
+             on conflict (bucket, key) do update set bucket = r.bucket
+             returning now(), array(select hit from unnest(r.hits) hit
+                                    where hit > now() - $3 * interval '1 millisecond' order by hit)",
+        )
+        .bind(self.bucket)
+        .bind(&key)
+        .bind(window_ms)
+        .fetch_one(&mut *transaction)
+        .await?;
         if hits.len() >= self.max_hits {
             let oldest = hits[0];
-            let wait = self.window.saturating_sub(now.duration_since(oldest));
+            let elapsed = (now - oldest).to_std().unwrap_or_default();
+            let wait = self.window.saturating_sub(elapsed);
             return Err(Error::TooManyRequests { retry_after_seconds: wait.as_secs().max(1) });
         }
-        hits.push(now);
+        sqlx::query(
+            "update rate_limit_hits set hits = $3 || now(), expires_at = now() + $4 * interval '1 millisecond'
+             where bucket = $1 and key = $2",
+        )
+        .bind(self.bucket)
+        .bind(&key)
+        .bind(&hits)
+        .bind(window_ms)
+        .execute(&mut *transaction)
+        .await?;
+        transaction.commit().await?;
         Ok(())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn refuses_the_hit_after_the_limit_with_a_retry_delay() {
-        let limiter = RateLimiter::new(2, Duration::from_secs(60));
-        assert!(limiter.hit("a").is_ok());
-        assert!(limiter.hit("a").is_ok());
-        match limiter.hit("a") {
-            Err(Error::TooManyRequests { retry_after_seconds }) => assert!((1..=60).contains(&retry_after_seconds)),
-            other => panic!("expected 429, got {other:?}"),
-        }
-        assert!(limiter.hit("b").is_ok(), "keys are counted apart");
-    }
-
-    #[test]
-    fn forgets_hits_once_the_window_has_passed() {
-        let limiter = RateLimiter::new(1, Duration::from_millis(20));
-        assert!(limiter.hit("a").is_ok());
-        assert!(limiter.hit("a").is_err());
-        std::thread::sleep(Duration::from_millis(30));
-        assert!(limiter.hit("a").is_ok());
-    }
+/// Deletes the rows whose hits have all left their window; returns how many.
+pub async fn delete_expired(db: &PgPool) -> Result<u64, sqlx::Error> {
+    let deleted = sqlx::query("delete from rate_limit_hits where expires_at < now()").execute(db).await?;
+    Ok(deleted.rows_affected())
 }

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -18,7 +19,7 @@ use crate::db;
 use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
 
-/// How long requests in flight may take to finish once the server is asked to stop.
+/// How long requests in flight may take to finish once the server stops accepting them.
 const SHUTDOWN_GRACE_PERIOD: std::time::Duration = std::time::Duration::from_secs(10);
 /// How often the searches partners ran are stored and evaluated for the candidates' visibility.
 const SEARCH_DEMAND_FLUSH_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
@@ -41,6 +42,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             SessionKeys::random()
         }
     };
+    if args.source_code_url.is_none() && !args.listen.ip().is_loopback() {
+        tracing::warn!("no VIVIER_SOURCE_CODE_URL: the AGPL asks a public server to offer its users the source code");
+    }
     let public_url = args.public_url.clone().unwrap_or_else(|| format!("http://{}", args.listen));
     let settings = Settings {
         session_keys,
@@ -48,6 +52,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         demo_mailbox: args.demo_mailbox,
         map_style_url: args.map_style_url.clone(),
         metrics_token: args.metrics_token.clone().filter(|token| !token.is_empty()),
+        trusted_proxies: args.trusted_proxies.clone(),
+        source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
@@ -69,6 +75,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         wait_for_stop(indexer_stopped),
     ));
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, cards, indexer_status);
+    let stopping_flag = state.stopping.clone();
+    let drain = Duration::from_secs(args.drain_seconds);
     let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
     let search_demand_task =
         tokio::spawn(crate::search_demand::runs::run_periodically(state.clone(), SEARCH_DEMAND_FLUSH_INTERVAL));
@@ -78,7 +86,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let (stopping_sender, mut stopping) = watch::channel(false);
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(
         async move {
-            shutdown_signal().await;
+            if shutdown_signal().await == Signal::Terminate && !drain.is_zero() {
+                // readiness turns 503 while requests are still served, until balancers notice
+                stopping_flag.store(true, Ordering::Relaxed);
+                tracing::info!(seconds = drain.as_secs(), "draining: /api/health answers 503");
+                tokio::time::sleep(drain).await;
+            }
             let _ = stopping_sender.send(true);
         },
     );
@@ -108,8 +121,16 @@ async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
     let _ = stopped.wait_for(|&stop| stop).await;
 }
 
+#[derive(Debug, PartialEq, Eq)]
+enum Signal {
+    Interrupt,
+    Terminate,
+}
+
 /// Resolves on Ctrl-C or SIGTERM; in-flight requests then finish before the server exits.
-async fn shutdown_signal() {
+/// SIGTERM, what process managers send, first drains the server from its balancers; Ctrl-C,
+/// someone at a terminal, does not wait.
+async fn shutdown_signal() -> Signal {
     let interrupt = async {
         tokio::signal::ctrl_c().await.ok();
     };
@@ -127,9 +148,10 @@ async fn shutdown_signal() {
     };
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
-    }
-    tracing::info!("shutting down");
+    let signal = tokio::select! {
+        () = interrupt => Signal::Interrupt,
+        () = terminate => Signal::Terminate,
+    };
+    tracing::info!(?signal, "shutting down");
+    signal
 }

@@ -18,7 +18,7 @@ use crate::mail::EmailKind;
 pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
 /// How long before the erasure the candidate is warned.
 pub const WARNING_DAYS: i32 = 30;
-/// How often the job runs on a server.
+/// How often the job runs on a server (it also deletes the rate-limit counters past their window).
 const RUN_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What one run did.
@@ -77,6 +77,9 @@ pub async fn run_daily(state: AppState) {
         match run_once(&state, Utc::now()).await {
             Ok(run) => tracing::info!(warned = run.warned.len(), erased = run.erased.len(), "retention job ran"),
             Err(error) => tracing::error!(error = format!("{error:#}"), "retention job failed"),
+        }
+        if let Err(error) = crate::rate_limit::delete_expired(&state.db).await {
+            tracing::error!(%error, "cannot delete expired rate-limit counters");
         }
     }
 }

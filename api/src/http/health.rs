@@ -1,9 +1,13 @@
-//! `GET /api/health` (readiness, for load balancers: only "ok" or "starting"),
-//! `GET /api/health/details` (the indexer's state, for operators) and `GET /api/metrics` (the
-//! same figures in the Prometheus text format, for scrapers).
+//! `GET /api/health` (readiness, for load balancers: "ok", "starting" or "stopping"),
+//! `GET /api/health/live` (liveness, for process supervisors), `GET /api/health/details` (the
+//! indexer's state, for operators) and `GET /api/metrics` (the same figures, the HTTP traffic
+//! and the database pool in the Prometheus text format, for scrapers).
 //!
 //! A server is ready once its matcher is loaded: until then `/api/health` answers 503 so that a
-//! load balancer keeps sending sourcing searches to replicas that can answer them.
+//! load balancer keeps sending sourcing searches to replicas that can answer them. It answers
+//! 503 again from SIGTERM on, while the server still serves during its drain period, so that
+//! the balancer stops sending it requests before it stops (see `serve.rs`). Liveness stays 200
+//! through both: a supervisor restarting a loading or draining server would only make it worse.
 //!
 //! The details and the metrics tell about the data and the failures inside (last errors,
 //! candidate ids): they need the operators' bearer token (`VIVIER_METRICS_TOKEN`), and answer
@@ -14,8 +18,9 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use indexer::{IndexerReport, Lag, Verification};
+use metrics::{counter, describe_counter, describe_gauge, gauge};
 use serde::Serialize;
-use std::fmt::Write;
+use std::sync::atomic::Ordering;
 use utoipa_axum::routes;
 
 use super::AppState;
@@ -26,6 +31,7 @@ use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(read_health));
+    table.add(Access::Public, routes!(read_liveness));
     table.add(Access::Public, routes!(read_health_details));
     table.add(Access::Public, routes!(read_metrics));
 }
@@ -48,7 +54,8 @@ fn check_operator_token(state: &AppState, headers: &HeaderMap) -> Result<()> {
 /// What anyone may know: whether the server can answer.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct HealthStatusResponse {
-    /// "ok" once the matcher is loaded, "starting" before.
+    /// Readiness: "ok" once the matcher is loaded, "starting" before, "stopping" once asked to
+    /// stop; liveness: "alive".
     status: &'static str,
 }
 
@@ -143,16 +150,27 @@ async fn measure_lag(state: &AppState) -> Option<Lag> {
     get,
     path = "/api/health",
     responses(
-        (status = 200, description = "The matcher is loaded", body = HealthStatusResponse),
-        (status = 503, description = "Still loading the matcher", body = HealthStatusResponse),
+        (status = 200, description = "Ready: the matcher is loaded", body = HealthStatusResponse),
+        (status = 503, description = "Still loading the matcher, or stopping", body = HealthStatusResponse),
     )
 )]
 pub async fn read_health(State(state): State<AppState>) -> (StatusCode, Json<HealthStatusResponse>) {
-    if state.indexer.report().ready {
+    if state.stopping.load(Ordering::Relaxed) {
+        (StatusCode::SERVICE_UNAVAILABLE, Json(HealthStatusResponse { status: "stopping" }))
+    } else if state.indexer.report().ready {
         (StatusCode::OK, Json(HealthStatusResponse { status: "ok" }))
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, Json(HealthStatusResponse { status: "starting" }))
     }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/health/live",
+    responses((status = 200, description = "The process answers", body = HealthStatusResponse))
+)]
+pub async fn read_liveness() -> Json<HealthStatusResponse> {
+    Json(HealthStatusResponse { status: "alive" })
 }
 
 #[utoipa::path(
@@ -197,71 +215,71 @@ pub async fn read_metrics(State(state): State<AppState>, headers: HeaderMap) -> 
     check_operator_token(&state, &headers)?;
     let report = state.indexer.report();
     let lag = measure_lag(&state).await;
-    let mut text = String::new();
-    let mut metric = |name: &str, kind: &str, help: &str, value: f64| {
-        // writing to a String cannot fail
-        let _ = writeln!(text, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+    state.metrics.record(|| record_figures(&state, &report, lag));
+    Ok(([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], state.metrics.render()).into_response())
+}
+
+/// Sets the gauges and counters read at scrape time: the indexer's report, the matcher, the
+/// database pool. Runs inside the server's recorder.
+fn record_figures(state: &AppState, report: &IndexerReport, lag: Option<Lag>) {
+    let gauge = |name: &'static str, help: &'static str, value: f64| {
+        describe_gauge!(name, help);
+        gauge!(name).set(value);
     };
-    metric("vivier_indexer_ready", "gauge", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
-    metric(
+    let total = |name: &'static str, help: &'static str, value: u64| {
+        describe_counter!(name, help);
+        counter!(name).absolute(value);
+    };
+    gauge("vivier_indexer_ready", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
+    gauge(
         "vivier_indexer_last_applied_seq",
-        "gauge",
         "Highest change-log seq applied to the matcher",
         report.last_applied_seq as f64,
     );
     if let Some(lag) = lag {
-        metric(
+        gauge(
             "vivier_indexer_lag_rows",
-            "gauge",
             "Change-log rows committed since the indexer's last read of the log",
             lag.rows as f64,
         );
-        metric(
+        gauge(
             "vivier_indexer_lag_seconds",
-            "gauge",
             "Age of the oldest change-log row not read yet",
             lag.milliseconds as f64 / 1000.0,
         );
     }
-    metric("vivier_indexer_documents", "gauge", "Documents in the matcher", report.documents as f64);
-    metric(
+    gauge("vivier_indexer_documents", "Documents in the matcher", report.documents as f64);
+    gauge(
         "vivier_indexer_failing_candidates",
-        "gauge",
         "Candidates whose projection fails and is being retried",
         report.failing_candidates as f64,
     );
-    metric("vivier_indexer_load_seconds", "gauge", "Duration of the last bulk load", report.load_ms as f64 / 1000.0);
-    metric(
+    gauge("vivier_indexer_load_seconds", "Duration of the last bulk load", report.load_ms as f64 / 1000.0);
+    total(
         "vivier_indexer_applied_candidates_total",
-        "counter",
         "Candidates read and applied from the change log",
-        report.applied_candidates_total as f64,
+        report.applied_candidates_total,
     );
-    metric(
-        "vivier_indexer_projection_failures_total",
-        "counter",
-        "Failed candidate projections",
-        report.projection_failures_total as f64,
-    );
-    metric(
-        "vivier_indexer_reconnects_total",
-        "counter",
-        "Times the change listener lost its connection",
-        report.reconnects_total as f64,
-    );
-    metric("vivier_indexer_catch_ups_total", "counter", "Reads of the change log", report.catch_ups_total as f64);
-    metric(
+    total("vivier_indexer_projection_failures_total", "Failed candidate projections", report.projection_failures_total);
+    total("vivier_indexer_reconnects_total", "Times the change listener lost its connection", report.reconnects_total);
+    total("vivier_indexer_catch_ups_total", "Reads of the change log", report.catch_ups_total);
+    total(
         "vivier_indexer_pruned_rows_total",
-        "counter",
         "Change-log rows deleted past the retention window",
-        report.pruned_rows_total as f64,
+        report.pruned_rows_total,
     );
-    metric("vivier_matcher_runs", "gauge", "Runs a sourcing search visits", state.matcher.run_count() as f64);
-    metric(
-        "vivier_matcher_merges_total",
-        "counter",
-        "Merges of the matcher's runs done in the background",
-        report.merges_total as f64,
+    gauge("vivier_matcher_runs", "Runs a sourcing search visits", state.matcher.run_count() as f64);
+    total("vivier_matcher_merges_total", "Merges of the matcher's runs done in the background", report.merges_total);
+    gauge(
+        "vivier_search_permits_available",
+        "Sourcing searches that may start now without waiting",
+        state.search_permits.available_permits() as f64,
     );
-    Ok(([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], text).into_response())
+    gauge("vivier_db_pool_connections", "Connections the database pool holds", f64::from(state.db.size()));
+    gauge("vivier_db_pool_idle_connections", "Connections of the pool waiting for work", state.db.num_idle() as f64);
+    gauge(
+        "vivier_db_pool_max_connections",
+        "Largest number of connections the pool opens",
+        f64::from(state.db.options().get_max_connections()),
+    );
 }

@@ -16,6 +16,7 @@ mod disc;
 mod health;
 mod localizations;
 mod mailbox;
+mod observability;
 mod offers;
 mod ping;
 mod project_categories;
@@ -35,6 +36,7 @@ pub use sourcing::SearchCreateRequest;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
@@ -44,7 +46,6 @@ use indexer::cards::CandidateCards;
 use matcher::Matcher;
 use sqlx::PgPool;
 use tokio::sync::Semaphore;
-use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -60,7 +61,7 @@ use routes::{RouteInfo, RouteTable};
 pub use crate::locale;
 pub use accounts::TERMS_VERSION;
 pub(crate) use accounts::account_notice;
-pub use client_ip::ClientIp;
+pub use client_ip::{ClientIp, parse_trusted_proxy};
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
 const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;
@@ -86,6 +87,10 @@ pub struct AppState {
     pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
     /// The searches partners ran since they were last stored (see [`crate::search_demand`]).
     pub search_runs: Arc<crate::search_demand::runs::SearchRunLog>,
+    /// Figures of the HTTP traffic, the pool and the matcher, rendered at `/api/metrics`.
+    pub metrics: Arc<observability::Metrics>,
+    /// Set on SIGTERM: readiness answers 503 so that load balancers drain this server.
+    pub stopping: Arc<AtomicBool>,
     /// The reference lists job criteria are checked against, read on first use.
     reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
@@ -101,6 +106,10 @@ pub struct Settings {
     pub map_style_url: Option<String>,
     /// The bearer token of `/api/health/details` and `/api/metrics`; `None`: they answer 404.
     pub metrics_token: Option<String>,
+    /// Where users can get the running code's source (AGPL-3.0 §13), linked from the footer.
+    pub source_code_url: Option<String>,
+    /// Proxies whose forwarding headers give the client's address (see [`ClientIp`]).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl Settings {
@@ -112,7 +121,7 @@ impl Settings {
 
 /// The rate limiters of the routes people could abuse. Windows and counts are chosen so that
 /// a person who mistypes never meets them, and a script guessing passwords gets a few dozen
-/// tries an hour.
+/// tries an hour. Counted in Postgres: the same for a client whichever replica answers.
 pub struct RateLimits {
     pub reports_per_ip: RateLimiter,
     pub logins_per_ip: RateLimiter,
@@ -130,15 +139,15 @@ impl Default for RateLimits {
     fn default() -> Self {
         let minutes = |count: u64| Duration::from_secs(60 * count);
         Self {
-            reports_per_ip: RateLimiter::new(5, minutes(10)),
-            logins_per_ip: RateLimiter::new(30, minutes(15)),
-            logins_per_account: RateLimiter::new(10, minutes(15)),
-            tokens_per_ip: RateLimiter::new(30, minutes(15)),
-            password_resets_per_ip: RateLimiter::new(10, minutes(60)),
-            password_resets_per_account: RateLimiter::new(3, minutes(60)),
-            sign_ups_per_ip: RateLimiter::new(10, minutes(60)),
-            email_changes_per_ip: RateLimiter::new(10, minutes(60)),
-            email_changes_per_account: RateLimiter::new(3, minutes(60)),
+            reports_per_ip: RateLimiter::new("reports_per_ip", 5, minutes(10)),
+            logins_per_ip: RateLimiter::new("logins_per_ip", 30, minutes(15)),
+            logins_per_account: RateLimiter::new("logins_per_account", 10, minutes(15)),
+            tokens_per_ip: RateLimiter::new("tokens_per_ip", 30, minutes(15)),
+            password_resets_per_ip: RateLimiter::new("password_resets_per_ip", 10, minutes(60)),
+            password_resets_per_account: RateLimiter::new("password_resets_per_account", 3, minutes(60)),
+            sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 10, minutes(60)),
+            email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 10, minutes(60)),
+            email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
         }
     }
 }
@@ -159,6 +168,8 @@ impl AppState {
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
             pool_soft_skill_shares: Arc::default(),
             search_runs: Arc::default(),
+            metrics: Arc::default(),
+            stopping: Arc::default(),
             reference_lists: Arc::default(),
         }
     }
@@ -238,6 +249,7 @@ pub fn api_router(state: AppState) -> Router {
                 message: "this path does not accept that method".to_owned(),
             }
         })
+        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), observability::track_requests))
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))
         .layer(Extension(state.clone()))
         .with_state(state)
@@ -254,10 +266,5 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
         .fallback_service(web_app::files(web_dist));
-    web_app::with_headers(site, map_style_url.as_deref())
-        // debug lines give each request's latency in µs, to compare with the engine's own time
-        .layer(
-            TraceLayer::new_for_http()
-                .on_response(tower_http::trace::DefaultOnResponse::new().latency_unit(tower_http::LatencyUnit::Micros)),
-        )
+    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref()))
 }

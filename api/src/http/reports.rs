@@ -49,7 +49,7 @@ pub async fn create_report(
     if message.chars().count() > MAX_MESSAGE_CHARS {
         return Err(Error::invalid("message", RuleCode::TooLong));
     }
-    state.limits.reports_per_ip.hit(&client_ip.to_string())?;
+    state.limits.reports_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let id: i64 =
         sqlx::query_scalar("insert into problem_reports (message, client_ip) values ($1, $2::inet) returning id")
             .bind(message)

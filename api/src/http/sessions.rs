@@ -201,8 +201,8 @@ pub async fn login(
     Json(request): Json<LoginRequest>,
 ) -> Result<Response> {
     let email = request.username.trim().to_lowercase();
-    state.limits.logins_per_ip.hit(&client_ip.to_string())?;
-    state.limits.logins_per_account.hit(&email)?;
+    state.limits.logins_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    state.limits.logins_per_account.hit(&state.db, &email).await?;
     let account: Option<(i64, Option<String>, bool, bool, bool)> = sqlx::query_as(
         "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null
          from users where lower(email) = $1",
@@ -275,7 +275,7 @@ pub async fn login_with_token(
     ClientIp(client_ip): ClientIp,
     Json(request): Json<LoginWithTokenRequest>,
 ) -> Result<Response> {
-    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut connection = state.db.acquire().await?;
     let consumed =
         tokens::consume(&mut connection, &request.token, TokenKind::Login).await?.ok_or_else(invalid_token)?;

@@ -16,6 +16,7 @@ mod disc_tour;
 mod indexer;
 mod localizations;
 mod reference_lists;
+mod replicas;
 mod reports;
 mod saved_searches;
 mod schema;

@@ -392,12 +392,12 @@ async fn an_offer_is_created_listed_and_read_back_by_its_partner_only(pool: PgPo
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn the_client_configuration_names_no_tile_server_by_default(pool: PgPool) {
+async fn the_client_configuration_names_no_tile_server_nor_source_by_default(pool: PgPool) {
     let PartnerApp { app, .. } = partner_app(&pool).await;
     let config = post_json(&app, "/api/config", &json!({})).await;
     assert_eq!(config.status, StatusCode::METHOD_NOT_ALLOWED);
     let config = crate::support::get(&app, "/api/config").await;
-    assert_eq!(config.json(), json!({ "map_style_url": null }));
+    assert_eq!(config.json(), json!({ "map_style_url": null, "source_code_url": null }));
 }
 
 #[sqlx::test(migrations = "../migrations")]

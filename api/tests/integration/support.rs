@@ -57,6 +57,8 @@ pub fn settings() -> Settings {
         demo_mailbox: true,
         map_style_url: None,
         metrics_token: None,
+        trusted_proxies: Vec::new(),
+        source_code_url: None,
     }
 }
 

@@ -149,6 +149,8 @@ async fn run(options: Options) -> Result<()> {
         demo_mailbox: false,
         map_style_url: None,
         metrics_token: None,
+        trusted_proxies: Vec::new(),
+        source_code_url: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher.clone(), cards, status);

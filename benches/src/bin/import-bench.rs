@@ -120,6 +120,8 @@ async fn run(options: Options) -> Result<()> {
         demo_mailbox: false,
         map_style_url: None,
         metrics_token: None,
+        trusted_proxies: Vec::new(),
+        source_code_url: None,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
     let router = api::http::app(AppState::new(pool.clone(), settings, mailer), Path::new("/nonexistent-web-dist"))

@@ -2683,6 +2683,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -3009,6 +3025,8 @@ export interface components {
         ClientConfig: {
             /** @description A MapLibre style URL of a tile server; null: use the offline style. */
             map_style_url?: string | null;
+            /** @description Where users can get the source code of this server (AGPL-3.0 §13); null: not configured. */
+            source_code_url?: string | null;
         };
         Commune: {
             department: string;
@@ -3278,7 +3296,10 @@ export interface components {
         };
         /** @description What anyone may know: whether the server can answer. */
         HealthStatusResponse: {
-            /** @description "ok" once the matcher is loaded, "starting" before. */
+            /**
+             * @description Readiness: "ok" once the matcher is loaded, "starting" before, "stopping" once asked to
+             *     stop; liveness: "alive".
+             */
             status: string;
         };
         HitView: {
@@ -10145,7 +10166,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The matcher is loaded */
+            /** @description Ready: the matcher is loaded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10154,7 +10175,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatusResponse"];
                 };
             };
-            /** @description Still loading the matcher */
+            /** @description Still loading the matcher, or stopping */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10208,6 +10229,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    read_liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatusResponse"];
                 };
             };
         };

@@ -54,6 +54,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   jobOfferCreate: lazyPage(flowPages, 'JobOfferCreatePage'),
   candidateOnboarding: lazyPage(flowPages, 'CandidateOnboardingPage'),
   mailbox: lazyPage(publicPages, 'MailboxPage'),
+  dataSources: lazyPage(publicPages, 'DataSourcesPage'),
 };
 
 const NotFound = lazy(importWithReload(() => import('./routes/not-found')));

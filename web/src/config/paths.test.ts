@@ -30,8 +30,9 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox and the candidate settings', () => {
-    expect(Object.keys(paths)).toHaveLength(30);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings and the data sources', () => {
+    expect(Object.keys(paths)).toHaveLength(31);
+    expect(paths.dataSources).toBe('/sources-des-donnees');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
     expect(paths.mailbox).toBe('/mailbox');
     expect(paths.candidateProjects).toBe('/dashboard/candidate/projets/:discr');

@@ -34,6 +34,8 @@ export const paths = {
   partnerSavedSearch: '/dashboard/partenaire/sourcing/recherches/:id',
   jobOfferCreate: '/metier/offre/creer',
   candidateOnboarding: '/personnalisation/candidat',
+  // Not in the spec: where the map's and the place lists' data come from, under which licence.
+  dataSources: '/sources-des-donnees',
   // Not in the spec: the demo mailbox, where the emails of a server without SMTP land.
   mailbox: '/mailbox',
 } as const;

@@ -42,8 +42,8 @@ pub async fn request_email_renewal(
     let new_email = checks.email("email", request.email.as_deref());
     checks.finish()?;
     // every request mails someone: limited like password resets, per address and per account
-    state.limits.email_changes_per_ip.hit(&client_ip.to_string())?;
-    state.limits.email_changes_per_account.hit(&user.id.to_string())?;
+    state.limits.email_changes_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    state.limits.email_changes_per_account.hit(&state.db, &user.id.to_string()).await?;
     let taken: bool = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
         .bind(&new_email)
         .fetch_one(&state.db)
@@ -83,7 +83,7 @@ pub async fn confirm_email_renewal(
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut transaction = state.db.begin().await?;
     let consumed =
         tokens::consume(&mut transaction, &token, TokenKind::EmailRenewal).await?.ok_or_else(invalid_token)?;

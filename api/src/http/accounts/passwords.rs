@@ -43,8 +43,8 @@ pub async fn request_password_reset(
     let mut checks = Checks::new();
     let email = checks.email("email", request.email.as_deref());
     checks.finish()?;
-    state.limits.password_resets_per_ip.hit(&client_ip.to_string())?;
-    state.limits.password_resets_per_account.hit(&email)?;
+    state.limits.password_resets_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    state.limits.password_resets_per_account.hit(&state.db, &email).await?;
     // the lookup and the email happen after the answer, which then reveals nothing
     tokio::spawn(async move {
         if let Err(error) = send_password_reset(&state, &email).await {
@@ -93,7 +93,7 @@ pub async fn reset_password(
     Path(token): Path<String>,
     Json(request): Json<NewPasswordRequest>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let owner_email: Option<String> = sqlx::query_scalar(
         "select u.email from user_tokens t join users u on u.id = t.user_id
          where t.token_hash = $1 and t.kind in ('reset_password', 'invitation') and t.used_at is null

@@ -178,7 +178,7 @@ async fn sign_up(
     details: RoleDetails,
 ) -> Result<Response> {
     checks.finish()?;
-    state.limits.sign_ups_per_ip.hit(&client_ip.to_string())?;
+    state.limits.sign_ups_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     register(state, account, details).await?;
     Ok(check_your_inbox().into_response())
 }
@@ -410,7 +410,7 @@ pub async fn validate_account(
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut transaction = state.db.begin().await?;
     let consumed = tokens::consume(&mut transaction, &token, TokenKind::Validation).await?.ok_or_else(invalid_token)?;
     sqlx::query("update users set email_validated_at = coalesce(email_validated_at, now()) where id = $1")

@@ -59,7 +59,7 @@ pub async fn unsubscribe(
     ClientIp(client_ip): ClientIp,
     Json(request): Json<UnsubscribeRequest>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&client_ip.to_string())?;
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let token = request.token.unwrap_or_default();
     let notification_type = request.notification_type.unwrap_or_default();
     let updated = sqlx::query(

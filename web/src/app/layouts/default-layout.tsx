@@ -1,12 +1,14 @@
 // The frame of public pages (home, login, sign-up...): a header with the
 // brand, the audience sections, the language switch and the way in (or, for a
-// logged-in user, their name, dashboard link and logout); a footer.
+// logged-in user, their name, dashboard link and logout); a footer with the
+// source code and data sources links the licences ask for.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { LegalLinks } from '@/features/legal/components/legal-links';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { mainContentId, SkipLink } from './skip-link';
 
@@ -53,6 +55,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
         <div className="container site-footer__legal">
           <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <LegalLinks />
         </div>
       </footer>
     </div>

@@ -1,6 +1,6 @@
 // Public pages outside any account: login (by password or by emailed link),
 // candidate sign-up and its validation, password recovery, notification
-// unsubscription, and the demo mailbox.
+// unsubscription, the demo mailbox and the data sources.
 import { CandidateSignUp } from '@/features/auth/components/candidate-sign-up';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -8,6 +8,7 @@ import { LoginWithToken } from '@/features/auth/components/login-with-token';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignUpValidationStatus } from '@/features/auth/components/sign-up-validation-status';
 import { UnsubscribeStatus } from '@/features/auth/components/unsubscribe-status';
+import { DataSources } from '@/features/legal/components/data-sources';
 import { MailboxView } from '@/features/mailbox/components/mailbox-view';
 
 export const LoginPage = () => <LoginForm />;
@@ -18,3 +19,4 @@ export const ForgotPasswordPage = () => <ForgotPasswordForm />;
 export const ResetPasswordPage = () => <ResetPasswordForm />;
 export const NotificationsUnsubscribePage = () => <UnsubscribeStatus />;
 export const MailboxPage = () => <MailboxView />;
+export const DataSourcesPage = () => <DataSources />;

@@ -13,6 +13,7 @@ import enDisc from '@/locales/en/disc.json';
 import enEmailPreferences from '@/locales/en/email-preferences.json';
 import enForms from '@/locales/en/forms.json';
 import enHome from '@/locales/en/home.json';
+import enLegal from '@/locales/en/legal.json';
 import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
@@ -29,6 +30,7 @@ import frDisc from '@/locales/fr/disc.json';
 import frEmailPreferences from '@/locales/fr/email-preferences.json';
 import frForms from '@/locales/fr/forms.json';
 import frHome from '@/locales/fr/home.json';
+import frLegal from '@/locales/fr/legal.json';
 import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
@@ -63,6 +65,7 @@ export const resources = {
     account: frAccount,
     school: frSchool,
     emailPreferences: frEmailPreferences,
+    legal: frLegal,
   },
   en: {
     common: enCommon,
@@ -81,12 +84,13 @@ export const resources = {
     account: enAccount,
     school: enSchool,
     emailPreferences: enEmailPreferences,
+    legal: enLegal,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

@@ -8,5 +8,4 @@ export const sourcingKeys = {
   savedSearches: () => ['sourcing', 'saved-searches'] as const,
   savedSearch: (id: number, view: { onlySaved: boolean; limit: number; offset: number; sort: SortOrder }) =>
     ['sourcing', 'saved-searches', id, view] as const,
-  mapConfig: () => ['sourcing', 'map-config'] as const,
 };

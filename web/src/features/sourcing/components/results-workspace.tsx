@@ -4,7 +4,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
-import { useMapConfig } from '../api/get-map-config';
+import { useClientConfig } from '@/lib/client-config';
 import type { SearchHit, SearchLocalization } from '../api/search-types';
 import { hitsToFeatureCollection } from '../utils/hit-features';
 import { CandidatePanel } from './candidate-panel';
@@ -26,7 +26,7 @@ export type ResultsWorkspaceProps = Omit<
 export function ResultsWorkspace(props: ResultsWorkspaceProps) {
   const { t } = useTranslation('sourcing');
   const reducedMotion = usePrefersReducedMotion();
-  const mapConfig = useMapConfig();
+  const mapConfig = useClientConfig();
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { localization, radiusKm, hits } = props;

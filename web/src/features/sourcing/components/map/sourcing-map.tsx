@@ -8,6 +8,7 @@ import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mapAttribution } from '@/lib/map-attribution';
 import type { LngLat } from '../../utils/geo-circle';
 import type { HitFeatureCollection } from '../../utils/hit-features';
 import { offlineMapStyle } from '../../utils/offline-map-style';
@@ -64,6 +65,8 @@ export default function SourcingMap(props: SourcingMapProps) {
   const { t } = useTranslation('sourcing');
   const zoomIn = t('map.zoomIn');
   const zoomOut = t('map.zoomOut');
+  const { t: tLegal } = useTranslation('legal');
+  const attribution = mapAttribution(tLegal);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -82,7 +85,8 @@ export default function SourcingMap(props: SourcingMapProps) {
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    if (styleUrl) instance.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
+    // the tile server's style brings its own credits; ours are the offline outlines'
+    instance.addControl(new maplibregl.AttributionControl({ compact: true, customAttribution: attribution }), 'bottom-right');
     const onLoad = () => setMap(instance);
     const onIdle = () => setRenderedHits(countRenderedHits(instance));
     instance.on('load', onLoad);
@@ -93,7 +97,7 @@ export default function SourcingMap(props: SourcingMapProps) {
       instance.off('idle', onIdle);
       instance.remove();
     };
-  }, [styleUrl, zoomIn, zoomOut]);
+  }, [styleUrl, zoomIn, zoomOut, attribution]);
 
   return (
     <div

@@ -1,0 +1,60 @@
+// The licence notices end to end, against the seeded server at BASE_URL: the footer links
+// the data sources page and the running code's source (scripts/test starts the server with
+// VIVIER_SOURCE_CODE_URL), the page lists each data set with its licence in French and in
+// English (screenshots, axe).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe violations of the page (evaluated outside the page's CSP). */
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+for (const [language, texts] of [
+  ['fr', { link: 'Sources des données', source: 'Code source', licence: 'Open Database License (ODbL) 1.0' }],
+  ['en', { link: 'Data sources', source: 'Source code', licence: 'Open Database License (ODbL) 1.0' }],
+]) {
+  test(`the footer leads to the data sources and the source code (${language})`, async () => {
+    const context = await newContext(browser, { localeCookie: language });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl}/`);
+    const footer = page.locator('footer');
+    const sourceCode = footer.getByRole('link', { name: texts.source });
+    const configured = (await (await context.request.get(`${baseUrl}/api/config`)).json()).source_code_url;
+    if (configured) {
+      assert.equal(await sourceCode.getAttribute('href'), configured);
+    }
+
+    await footer.getByRole('link', { name: texts.link }).click();
+
+    await page.getByTestId('data-sources').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/sources-des-donnees');
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), texts.link);
+    assert.equal(await page.getByRole('link', { name: texts.licence }).count(), 1);
+    assert.equal(await page.getByRole('link', { name: /Licence Ouverte/ }).count(), 3);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.screenshot({ path: screenshotPath(`data-sources-${language}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
