@@ -86,6 +86,7 @@ async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_
         user_id: Some(to.user_id),
         firstname: to.firstname,
         action_url: Some(action_url),
+        lines: Vec::new(),
     };
     letter.compose().map_err(|error| Error::Internal(error.into()))
 }
