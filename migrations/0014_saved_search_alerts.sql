@@ -4,8 +4,10 @@
 -- 'off' (the default), 'daily' (one digest a day at most) or 'immediate' (an email per batch)
 alter table sourcing_searches add column alerts text not null default 'off'
     check (alerts in ('off', 'daily', 'immediate'));
--- when the partner last opened the search's results: hits that started to match after it are "new"
-alter table sourcing_searches add column last_viewed_at timestamptz;
+-- the partner's visits to the search's results (a visit lasts 30 minutes from its first page):
+-- hits that started to match after the previous visit are marked "new" during this one
+alter table sourcing_searches add column visit_started_at timestamptz;
+alter table sourcing_searches add column previous_visit_at timestamptz;
 create index sourcing_searches_alerts_idx on sourcing_searches (id) where saved and alerts <> 'off';
 
 -- A candidate started to match a saved search with alerts. One row per (search, candidate) ever:

@@ -16,6 +16,7 @@ mod disc;
 mod health;
 mod localizations;
 mod mailbox;
+mod notifications;
 mod offers;
 mod ping;
 mod project_categories;
@@ -59,7 +60,8 @@ use routes::{RouteInfo, RouteTable};
 /// here as well.
 pub use crate::locale;
 pub use accounts::TERMS_VERSION;
-pub(crate) use accounts::account_notice;
+pub(crate) use accounts::{account_notice, unsubscribe_link};
+pub(crate) use sourcing::alert_queries;
 pub use client_ip::ClientIp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
@@ -84,6 +86,8 @@ pub struct AppState {
     pub search_permits: Arc<Semaphore>,
     /// The candidate pool's soft-skill profile, recomputed every few minutes.
     pub pool_soft_skill_shares: Arc<soft_skill_percentages::PoolShares>,
+    /// The saved searches with alerts, compiled for percolation.
+    pub alerts: Arc<crate::alerts::percolate::AlertIndex>,
     /// The reference lists job criteria are checked against, read on first use.
     reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
@@ -156,6 +160,7 @@ impl AppState {
             // a few searches per core keep the cores busy; more would only queue inside rayon
             search_permits: Arc::new(Semaphore::new(2 * rayon::current_num_threads())),
             pool_soft_skill_shares: Arc::default(),
+            alerts: Arc::default(),
             reference_lists: Arc::default(),
         }
     }
@@ -194,6 +199,7 @@ fn route_table() -> RouteTable {
     candidate_account::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
+    notifications::routes(&mut table);
     offers::routes(&mut table);
     client_config::routes(&mut table);
     project_categories::routes(&mut table);

@@ -11,6 +11,7 @@ pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password}
 
 pub(crate) use passwords::send_invitation;
 pub use sign_up::TERMS_VERSION;
+pub(crate) use unsubscribe::unsubscribe_link;
 
 use utoipa_axum::routes;
 
