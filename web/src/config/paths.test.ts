@@ -30,8 +30,9 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox and the candidate settings', () => {
-    expect(Object.keys(paths)).toHaveLength(30);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings and the notifications', () => {
+    expect(Object.keys(paths)).toHaveLength(31);
+    expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
     expect(paths.mailbox).toBe('/mailbox');
     expect(paths.candidateProjects).toBe('/dashboard/candidate/projets/:discr');

@@ -15,6 +15,7 @@ import { useSavedSearches } from '../api/get-saved-searches';
 import type { StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
+import { AlertControl } from './alert-control';
 import { ResultsWorkspace } from './results-workspace';
 
 type Tab = 'results' | 'saved';
@@ -97,6 +98,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           {stored && <SearchSummary search={stored} jobCategoryName={null} />}
         </div>
         <div className="saved-search__actions">
+          {summary && <AlertControl searchId={id} mode={summary.alerts} />}
           <Link
             className="button button--secondary"
             data-testid="edit-criteria"
