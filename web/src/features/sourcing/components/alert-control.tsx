@@ -18,6 +18,7 @@ export function AlertControl({ searchId, mode }: { searchId: number; mode: Alert
       <label htmlFor={id}>{t('control.label')}</label>
       <select
         id={id}
+        className="field__input field__input--small"
         value={setAlerts.isPending ? setAlerts.variables.alerts : mode}
         disabled={setAlerts.isPending}
         onChange={(event) => setAlerts.mutate({ id: searchId, alerts: event.target.value as AlertMode })}
