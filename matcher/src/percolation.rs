@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use rustc_hash::FxHashMap;
 
 use crate::model::{CandidateDoc, CountryCode, Hit, JobLocalization, QueryLocalization, SourcingQuery};
-use crate::semantics::{EARTH_RADIUS_KM, choose_proximity, great_circle_km, hit, unit_vector};
+use crate::semantics::{EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, unit_vector};
 use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
 
 /// The side of a grid cell, in degrees of latitude and longitude (about 28 km by 19 km in France).
@@ -187,35 +187,62 @@ impl Percolator {
         ids
     }
 
-    /// The queries the document matches now, with the hit each would show for it, in id order.
-    pub fn percolate(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
+    /// The queries the document matches, each with the localization credited, in id order.
+    fn matching(&self, doc: &CandidateDoc) -> Vec<(i64, &SourcingQuery, ProximityChoice)> {
         if !doc.searchable {
             return Vec::new();
         }
-        let mut text = None;
+        let mut seen = Seen::new(doc);
         self.candidates(doc)
             .into_iter()
             .filter_map(|id| {
                 let (compiled, _) = &self.queries[&id];
-                evaluate(doc, compiled, &mut text).map(|hit| (id, hit))
+                evaluate(doc, compiled, &mut seen).map(|choice| (id, &compiled.query, choice))
             })
             .collect()
+    }
+
+    /// The queries the document matches now, with the hit each would show for it, in id order.
+    pub fn percolate(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
+        self.matching(doc).into_iter().map(|(id, query, choice)| (id, hit(doc, query, &choice))).collect()
     }
 
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did
     /// not: where the candidate starts to match.
     pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<(i64, Hit)> {
         let matched_before: HashSet<i64> =
-            before.map(|doc| self.percolate(doc).into_iter().map(|(id, _)| id).collect()).unwrap_or_default();
-        self.percolate(after).into_iter().filter(|(id, _)| !matched_before.contains(id)).collect()
+            before.map(|doc| self.matching(doc).into_iter().map(|(id, ..)| id).collect()).unwrap_or_default();
+        self.matching(after)
+            .into_iter()
+            .filter(|(id, ..)| !matched_before.contains(id))
+            .map(|(id, query, choice)| (id, hit(after, query, &choice)))
+            .collect()
     }
 }
 
-/// The French and English words of a document's text, analysed once per document.
-type TextSets = (HashSet<String>, HashSet<String>);
+/// What percolating one document computes once for every query it is tested against: the unit
+/// vectors of its places, and the words of its text (analysed on first need).
+struct Seen {
+    units: Vec<Option<[f64; 3]>>,
+    text: Option<(HashSet<String>, HashSet<String>)>,
+}
 
-/// The hit of `doc` for one query when it matches (the crate docs' definition).
-fn evaluate(doc: &CandidateDoc, compiled: &Compiled, text: &mut Option<TextSets>) -> Option<Hit> {
+impl Seen {
+    fn new(doc: &CandidateDoc) -> Seen {
+        let units = doc
+            .localizations
+            .iter()
+            .map(|localization| match *localization {
+                JobLocalization::Place { lat, lng, .. } => Some(unit_vector(lat, lng)),
+                JobLocalization::Country { .. } => None,
+            })
+            .collect();
+        Seen { units, text: None }
+    }
+}
+
+/// Whether `doc` matches one query, and through which localization (the crate docs' definition).
+fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<ProximityChoice> {
     let query = &compiled.query;
     let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
     let filters_hold = query.restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
@@ -231,19 +258,20 @@ fn evaluate(doc: &CandidateDoc, compiled: &Compiled, text: &mut Option<TextSets>
         (QueryLocalization::Point { country, .. }, Some(center)) => {
             let mut nearest: Option<(f64, usize)> = None;
             let mut country_wide = None;
-            for (index, localization) in doc.localizations.iter().enumerate() {
-                match localization {
-                    JobLocalization::Place { lat, lng, .. } => {
-                        let distance = great_circle_km(unit_vector(*lat, *lng), center);
+            for (index, (localization, unit)) in doc.localizations.iter().zip(&seen.units).enumerate() {
+                match (localization, unit) {
+                    (JobLocalization::Place { .. }, Some(unit)) => {
+                        let distance = great_circle_km(*unit, center);
                         if distance <= query.radius_km && nearest.is_none_or(|(best, _)| distance < best) {
                             nearest = Some((distance, index));
                         }
                     }
-                    JobLocalization::Country { country: accepted } => {
+                    (JobLocalization::Country { country: accepted }, _) => {
                         if accepted == country && country_wide.is_none() {
                             country_wide = Some(index);
                         }
                     }
+                    (JobLocalization::Place { .. }, None) => unreachable!("a place has its unit vector"),
                 }
             }
             choose_proximity(nearest, country_wide, query.radius_km)?
@@ -255,12 +283,12 @@ fn evaluate(doc: &CandidateDoc, compiled: &Compiled, text: &mut Option<TextSets>
         (QueryLocalization::Point { .. }, None) => unreachable!("a point query is compiled with its centre"),
     };
     if !compiled.terms.is_empty() {
-        let (french, english) = text.get_or_insert_with(|| text_token_sets(&doc.text));
+        let (french, english) = seen.text.get_or_insert_with(|| text_token_sets(&doc.text));
         if !compiled.terms.iter().all(|term| french.contains(&term.french) || english.contains(&term.english)) {
             return None;
         }
     }
-    Some(hit(doc, query, &choice))
+    Some(choice)
 }
 
 #[cfg(test)]
