@@ -96,9 +96,9 @@ impl Follower {
         let listener = self.options.applied.clone().filter(|_| report);
         tokio::task::spawn_blocking(move || {
             cards.upsert(update.cards);
-            let before: Option<Vec<Option<CandidateDoc>>> = listener.as_ref().map(|_| {
-                update.documents.iter().map(|document| matcher.document(document.candidate_id)).collect()
-            });
+            let before: Option<Vec<Option<CandidateDoc>>> = listener
+                .as_ref()
+                .map(|_| update.documents.iter().map(|document| matcher.document(document.candidate_id)).collect());
             let after = listener.as_ref().map(|_| update.documents.clone());
             let changes = update.removed.iter().map(|&candidate_id| Change::Remove(candidate_id));
             matcher.apply(changes.chain(update.documents.into_iter().map(Change::Upsert)).collect());

@@ -6,7 +6,9 @@
 
 use std::cmp::Ordering;
 
-use crate::model::{CandidateDoc, JobLocalization, QueryLocalization, RelaxCounts, SearchResult, SortOrder, SourcingQuery};
+use crate::model::{
+    CandidateDoc, JobLocalization, QueryLocalization, RelaxCounts, SearchResult, SortOrder, SourcingQuery,
+};
 use crate::semantics::{
     ProximityChoice, choose_proximity, great_circle_km, hit, language_score, rank_order, soft_skill_score, total_score,
     unit_vector,

@@ -60,8 +60,8 @@ pub struct Percolator {
 /// The cell of a point; longitudes wrap around.
 fn cell_of(lat: f64, lng: f64) -> Cell {
     let row = (lat / CELL_DEGREES).floor() as i64;
-    let column = ((lng / CELL_DEGREES).floor() as i64 + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS)
-        - LONGITUDE_CELLS / 2;
+    let column =
+        ((lng / CELL_DEGREES).floor() as i64 + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS) - LONGITUDE_CELLS / 2;
     (row as i32, column as i32)
 }
 

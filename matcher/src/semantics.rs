@@ -212,5 +212,9 @@ pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) 
         soft_skill_score,
         proximity_score: choice.score,
     };
-    Hit { candidate_id: doc.candidate_id, score: total_score(language_score, soft_skill_score, choice.score), breakdown }
+    Hit {
+        candidate_id: doc.candidate_id,
+        score: total_score(language_score, soft_skill_score, choice.score),
+        breakdown,
+    }
 }

@@ -40,11 +40,10 @@ impl AlertIndex {
     /// Rebuilds the percolator when the searches with alerts changed since it was built.
     pub async fn refresh(&self, state: &AppState) -> Result<()> {
         let mut built_from = self.built_from.lock().await;
-        let fingerprint: Fingerprint = sqlx::query_as(
-            "select count(*), max(updated_at) from sourcing_searches where saved and alerts <> 'off'",
-        )
-        .fetch_one(&state.db)
-        .await?;
+        let fingerprint: Fingerprint =
+            sqlx::query_as("select count(*), max(updated_at) from sourcing_searches where saved and alerts <> 'off'")
+                .fetch_one(&state.db)
+                .await?;
         if built_from.as_ref() == Some(&fingerprint) {
             return Ok(());
         }

@@ -61,8 +61,8 @@ use routes::{RouteInfo, RouteTable};
 pub use crate::locale;
 pub use accounts::TERMS_VERSION;
 pub(crate) use accounts::{account_notice, unsubscribe_link};
-pub(crate) use sourcing::alert_queries;
 pub use client_ip::ClientIp;
+pub(crate) use sourcing::alert_queries;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
 const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;

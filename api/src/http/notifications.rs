@@ -106,9 +106,9 @@ pub async fn list_notifications(
         .map(|row| Notification {
             id: row.id,
             search_id: row.search_id,
-            search_name: row.search_name.unwrap_or_else(|| {
-                reference.name(List::JobCategories, row.job_category_id as u16, locale).to_owned()
-            }),
+            search_name: row
+                .search_name
+                .unwrap_or_else(|| reference.name(List::JobCategories, row.job_category_id as u16, locale).to_owned()),
             candidate_id: row.candidate_id,
             candidate_name: format!("{} {}", row.firstname, row.lastname),
             reason: row.reason.0.line(locale),

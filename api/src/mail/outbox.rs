@@ -96,7 +96,12 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
             }
             Err(error) => {
                 // the address is personal data: log the outbox id, not the recipient
-                tracing::warn!(outbox_id = row.id, attempts = row.attempts, error = format!("{error:#}"), "delivery failed");
+                tracing::warn!(
+                    outbox_id = row.id,
+                    attempts = row.attempts,
+                    error = format!("{error:#}"),
+                    "delivery failed"
+                );
                 let wait = options.first_retry.saturating_mul(1 << (row.attempts - 1).clamp(0, 16));
                 sqlx::query("update outbox_emails set last_error = $2, next_attempt_at = now() + $3 where id = $1")
                     .bind(row.id)

@@ -115,7 +115,8 @@ impl Letter {
     pub fn compose(self) -> Result<Email, minijinja::Error> {
         let language = self.locale.code();
         let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
-        let mut rendered = message.render_captured(context! { firstname => self.firstname, count => self.lines.len() })?;
+        let mut rendered =
+            message.render_captured(context! { firstname => self.firstname, count => self.lines.len() })?;
         let (subject, body, action_label) = rendered.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((
                 state.render_block("subject")?,

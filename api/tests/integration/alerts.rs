@@ -58,7 +58,14 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     let lea = new_candidate(&pool, &app, "lea@example.org").await;
     let candidate_uri = format!("/api/api/candidates/{}", lea.id);
     call(&app, &lea.cookie, "POST", &candidate_uri, Some(job_search(paris()))).await;
-    call(&app, &lea.cookie, "POST", &format!("{candidate_uri}/languages"), Some(json!({ "languages": [{ "id": 2, "level": 5 }] }))).await;
+    call(
+        &app,
+        &lea.cookie,
+        "POST",
+        &format!("{candidate_uri}/languages"),
+        Some(json!({ "languages": [{ "id": 2, "level": 5 }] })),
+    )
+    .await;
     catch_up(&mut follower, &mut batches, &state).await;
 
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
@@ -68,8 +75,22 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     });
     let created = call(&app, &partner, "POST", "/api/api/sourcing/searchs?save=true", Some(search)).await;
     let search_id = created.json()["id"].as_i64().unwrap();
-    let alerts = call(&app, &partner, "PATCH", &format!("/api/api/sourcing/searchs/{search_id}"), Some(json!({ "alerts": "daily" }))).await;
-    let invalid = call(&app, &partner, "PATCH", &format!("/api/api/sourcing/searchs/{search_id}"), Some(json!({ "alerts": "hourly" }))).await;
+    let alerts = call(
+        &app,
+        &partner,
+        "PATCH",
+        &format!("/api/api/sourcing/searchs/{search_id}"),
+        Some(json!({ "alerts": "daily" })),
+    )
+    .await;
+    let invalid = call(
+        &app,
+        &partner,
+        "PATCH",
+        &format!("/api/api/sourcing/searchs/{search_id}"),
+        Some(json!({ "alerts": "hourly" })),
+    )
+    .await;
     assert_eq!(alerts.status, StatusCode::NO_CONTENT, "{}", alerts.text());
     assert_eq!(invalid.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", invalid.text());
     let listed = get_as(&app, Some(&partner), "/api/api/sourcing/searchs").await.json();
@@ -80,7 +101,13 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     call(&app, &lea.cookie, "POST", &candidate_uri, Some(job_search(lyon()))).await;
     let applied = catch_up(&mut follower, &mut batches, &state).await;
     let ours = |list: &Value| -> Vec<Value> {
-        list["notifications"].as_array().unwrap().iter().filter(|item| item["search_id"] == search_id).cloned().collect()
+        list["notifications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|item| item["search_id"] == search_id)
+            .cloned()
+            .collect()
     };
     let notifications = get_as(&app, Some(&partner), "/api/api/notifications").await.json();
     let mine = ours(&notifications);
@@ -211,7 +238,11 @@ async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
     .await
     .unwrap();
     // the backoff is over
-    sqlx::query("update outbox_emails set next_attempt_at = now() where id = $1").bind(id).execute(&pool).await.unwrap();
+    sqlx::query("update outbox_emails set next_attempt_at = now() where id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
     let retried = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
 
     assert_eq!((failed.failed, too_soon.sent + too_soon.failed, retried.sent), (1, 0, 1));

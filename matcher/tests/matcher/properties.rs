@@ -335,7 +335,7 @@ proptest! {
             }
             let position = position % queries.len();
             let id = queries[position].0;
-            if position % 4 == 0 {
+            if position.is_multiple_of(4) {
                 percolator.remove(id);
                 queries.remove(position);
             } else {
