@@ -122,13 +122,28 @@ pub async fn handle_batch(state: &AppState, transitions: Vec<Transition>) -> Res
     Ok(written.into_iter().map(|(event_id, _, _)| event_id).collect())
 }
 
-/// Percolates every batch the indexer reports, for as long as it reports them.
+/// Attempts at percolating one batch before it is given up (a database that stays away longer
+/// loses the batch's notifications; the log says so).
+const ATTEMPTS: u32 = 5;
+
+/// Percolates every batch the indexer reports, for as long as it reports them. A failed batch is
+/// tried again after 1, 2, 4 and 8 s: writing its events is idempotent.
 pub async fn run(state: AppState, mut batches: UnboundedReceiver<Vec<Transition>>) {
     while let Some(transitions) = batches.recv().await {
-        match handle_batch(&state, transitions).await {
-            Ok(events) if !events.is_empty() => tracing::info!(events = events.len(), "candidates started to match"),
-            Ok(_) => {}
-            Err(error) => tracing::error!(%error, "cannot percolate a batch"),
+        for attempt in 1..=ATTEMPTS {
+            match handle_batch(&state, transitions.clone()).await {
+                Ok(events) => {
+                    if !events.is_empty() {
+                        tracing::info!(events = events.len(), "candidates started to match");
+                    }
+                    break;
+                }
+                Err(error) if attempt < ATTEMPTS => {
+                    tracing::warn!(%error, attempt, "cannot percolate a batch, retrying");
+                    tokio::time::sleep(std::time::Duration::from_secs(1 << (attempt - 1))).await;
+                }
+                Err(error) => tracing::error!(%error, candidates = transitions.len(), "a batch was not percolated"),
+            }
         }
     }
 }
