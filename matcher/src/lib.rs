@@ -139,7 +139,7 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SortOrder, SourcingQuery,
 };
-pub use percolation::Percolator;
+pub use percolation::{Match, Percolator};
 pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 

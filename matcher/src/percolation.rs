@@ -19,8 +19,12 @@ use std::collections::HashSet;
 
 use rustc_hash::FxHashMap;
 
-use crate::model::{CandidateDoc, CountryCode, Hit, JobLocalization, QueryLocalization, SourcingQuery};
-use crate::semantics::{EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, unit_vector};
+use crate::model::{
+    CandidateDoc, CountryCode, Hit, JobLocalization, ProximityDetail, QueryLocalization, SourcingQuery,
+};
+use crate::semantics::{
+    EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, proximity_detail, score, unit_vector,
+};
 use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
 
 /// The side of a grid cell, in degrees of latitude and longitude (about 28 km by 19 km in France).
@@ -32,11 +36,14 @@ const LONGITUDE_CELLS: i64 = (360.0 / CELL_DEGREES) as i64;
 
 type Cell = (i32, i32);
 
-/// A saved query, compiled: its unit-sphere centre and keyword terms computed once.
+/// A saved query, compiled: its unit-sphere centre and keyword terms computed once, and where
+/// the index lists it.
 struct Compiled {
+    id: i64,
     query: SourcingQuery,
     center: Option<[f64; 3]>,
     terms: Vec<KeywordTerm>,
+    slots: Vec<Slot>,
 }
 
 /// Where a query is listed in the index.
@@ -51,10 +58,26 @@ enum Slot {
 }
 
 /// Saved queries indexed for percolation. Not synchronized: the owner wraps it in a lock.
+///
+/// Queries live in numbered entries (reused after a removal) that the index lists, so that a
+/// document met by several lists is de-duplicated with a bitset rather than a sort.
 #[derive(Default)]
 pub struct Percolator {
-    queries: FxHashMap<i64, (Compiled, Vec<Slot>)>,
-    index: FxHashMap<Slot, Vec<i64>>,
+    entries: Vec<Option<Compiled>>,
+    free: Vec<u32>,
+    by_id: FxHashMap<i64, u32>,
+    index: FxHashMap<Slot, Vec<u32>>,
+}
+
+/// A saved query a document matches: the query's id, the score and the localization credited,
+/// as the hit of a search would give them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    pub query_id: i64,
+    pub candidate_id: i64,
+    /// 0–100.
+    pub score: f64,
+    pub proximity: ProximityDetail,
 }
 
 /// The cell of a point; longitudes wrap around.
@@ -115,11 +138,11 @@ impl Percolator {
 
     /// How many queries are held.
     pub fn len(&self) -> usize {
-        self.queries.len()
+        self.by_id.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.queries.is_empty()
+        self.by_id.is_empty()
     }
 
     /// Adds the query `id`, or replaces it.
@@ -137,34 +160,46 @@ impl Percolator {
             }
             QueryLocalization::Country { country } => (None, vec![Slot::Country(category, country)]),
         };
+        let entry = self.free.pop().unwrap_or_else(|| {
+            self.entries.push(None);
+            (self.entries.len() - 1) as u32
+        });
         for slot in &slots {
-            self.index.entry(*slot).or_default().push(id);
+            self.index.entry(*slot).or_default().push(entry);
         }
         let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
-        self.queries.insert(id, (Compiled { query, center, terms }, slots));
+        self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
+        self.by_id.insert(id, entry);
     }
 
     /// Forgets the query `id` (nothing when unknown).
     pub fn remove(&mut self, id: i64) {
-        let Some((_, slots)) = self.queries.remove(&id) else {
+        let Some(entry) = self.by_id.remove(&id) else {
             return;
         };
-        for slot in slots {
-            if let Some(ids) = self.index.get_mut(&slot) {
-                ids.retain(|&listed| listed != id);
-                if ids.is_empty() {
+        let compiled = self.entries[entry as usize].take().expect("a listed entry holds its query");
+        for slot in compiled.slots {
+            if let Some(entries) = self.index.get_mut(&slot) {
+                entries.retain(|&listed| listed != entry);
+                if entries.is_empty() {
                     self.index.remove(&slot);
                 }
             }
         }
+        self.free.push(entry);
     }
 
-    /// The queries the document can match, by the index: each once, in id order.
-    fn candidates(&self, doc: &CandidateDoc) -> Vec<i64> {
-        let mut ids = Vec::new();
+    /// The entries of the queries the document can match, by the index: each once.
+    fn candidates(&self, doc: &CandidateDoc) -> Vec<u32> {
+        let mut seen = vec![0u64; self.entries.len().div_ceil(64)];
+        let mut entries = Vec::new();
         let mut extend = |slot: Slot| {
-            if let Some(listed) = self.index.get(&slot) {
-                ids.extend_from_slice(listed);
+            for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
+                let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    entries.push(entry);
+                }
             }
         };
         let categories: HashSet<u16> = doc.job_categories.iter().copied().collect();
@@ -182,40 +217,51 @@ impl Percolator {
                 extend(Slot::Country(category, country));
             }
         }
-        ids.sort_unstable();
-        ids.dedup();
-        ids
+        entries
     }
 
     /// The queries the document matches, each with the localization credited, in id order.
-    fn matching(&self, doc: &CandidateDoc) -> Vec<(i64, &SourcingQuery, ProximityChoice)> {
+    fn matching(&self, doc: &CandidateDoc) -> Vec<(&Compiled, ProximityChoice)> {
         if !doc.searchable {
             return Vec::new();
         }
         let mut seen = Seen::new(doc);
-        self.candidates(doc)
+        let mut matching: Vec<(&Compiled, ProximityChoice)> = self
+            .candidates(doc)
             .into_iter()
-            .filter_map(|id| {
-                let (compiled, _) = &self.queries[&id];
-                evaluate(doc, compiled, &mut seen).map(|choice| (id, &compiled.query, choice))
+            .filter_map(|entry| {
+                let compiled = self.entries[entry as usize].as_ref().expect("a listed entry holds its query");
+                evaluate(doc, compiled, &mut seen).map(|choice| (compiled, choice))
             })
-            .collect()
+            .collect();
+        matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
+        matching
     }
 
     /// The queries the document matches now, with the hit each would show for it, in id order.
     pub fn percolate(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
-        self.matching(doc).into_iter().map(|(id, query, choice)| (id, hit(doc, query, &choice))).collect()
+        self.matching(doc)
+            .into_iter()
+            .map(|(compiled, choice)| (compiled.id, hit(doc, &compiled.query, &choice)))
+            .collect()
     }
 
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did
-    /// not: where the candidate starts to match.
-    pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<(i64, Hit)> {
-        let matched_before: HashSet<i64> =
-            before.map(|doc| self.matching(doc).into_iter().map(|(id, ..)| id).collect()).unwrap_or_default();
+    /// not: where the candidate starts to match, in query id order, with the score and the
+    /// localization credited (the parts of a hit a notification tells).
+    pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<Match> {
+        let matched_before: HashSet<i64> = before
+            .map(|doc| self.matching(doc).into_iter().map(|(compiled, _)| compiled.id).collect())
+            .unwrap_or_default();
         self.matching(after)
             .into_iter()
-            .filter(|(id, ..)| !matched_before.contains(id))
-            .map(|(id, query, choice)| (id, hit(after, query, &choice)))
+            .filter(|(compiled, _)| !matched_before.contains(&compiled.id))
+            .map(|(compiled, choice)| Match {
+                query_id: compiled.id,
+                candidate_id: after.candidate_id,
+                score: score(after, &compiled.query, &choice),
+                proximity: proximity_detail(after, &choice),
+            })
             .collect()
     }
 }

@@ -171,22 +171,36 @@ pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
+/// The score of a matching document credited through `choice`.
+pub fn score(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> f64 {
+    total_score(
+        language_score(&doc.languages, &query.languages),
+        soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
+        choice.score,
+    )
+}
+
+/// The localization `choice` credits, as a hit's breakdown tells it.
+pub fn proximity_detail(doc: &CandidateDoc, choice: &ProximityChoice) -> ProximityDetail {
+    let place_id = match doc.localizations[choice.localization_index] {
+        JobLocalization::Place { place_id, .. } => Some(place_id),
+        JobLocalization::Country { .. } => None,
+    };
+    ProximityDetail {
+        localization_index: choice.localization_index,
+        place_id,
+        distance_km: choice.distance_km,
+        country_wide: choice.country_wide,
+    }
+}
+
 /// The hit of a matching document, credited through `choice`: its score and the breakdown that
 /// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
 pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
     let language_score = language_score(&doc.languages, &query.languages);
     let soft_skill_score = soft_skill_score(&doc.soft_skills, &query.soft_skill_categories);
-    let place_id = match doc.localizations[choice.localization_index] {
-        JobLocalization::Place { place_id, .. } => Some(place_id),
-        JobLocalization::Country { .. } => None,
-    };
     let breakdown = Breakdown {
-        proximity: ProximityDetail {
-            localization_index: choice.localization_index,
-            place_id,
-            distance_km: choice.distance_km,
-            country_wide: choice.country_wide,
-        },
+        proximity: proximity_detail(doc, choice),
         languages: query
             .languages
             .iter()

@@ -65,13 +65,13 @@ impl AlertIndex {
         transitions
             .iter()
             .flat_map(|transition| {
-                percolator.started_matching(transition.before.as_ref(), &transition.after).into_iter().map(
-                    |(search_id, hit)| Started {
-                        search_id,
-                        candidate_id: hit.candidate_id,
-                        reason: MatchReason::of(&hit),
-                    },
-                )
+                percolator.started_matching(transition.before.as_ref(), &transition.after).into_iter().map(|found| {
+                    Started {
+                        search_id: found.query_id,
+                        candidate_id: found.candidate_id,
+                        reason: MatchReason::of(&found),
+                    }
+                })
             })
             .collect()
     }

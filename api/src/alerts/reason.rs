@@ -2,7 +2,7 @@
 //! candidate started to match: kept as data (so each reader gets it in their language) and
 //! rendered on reading.
 
-use matcher::Hit;
+use matcher::Match;
 use serde::{Deserialize, Serialize};
 
 use crate::geodata;
@@ -21,10 +21,10 @@ pub struct MatchReason {
 }
 
 impl MatchReason {
-    pub fn of(hit: &Hit) -> MatchReason {
-        let proximity = &hit.breakdown.proximity;
+    pub fn of(found: &Match) -> MatchReason {
+        let proximity = &found.proximity;
         MatchReason {
-            score: (hit.score * 10.0).round() / 10.0,
+            score: (found.score * 10.0).round() / 10.0,
             distance_km: proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
             place_id: proximity.place_id,
             country_wide: proximity.country_wide,

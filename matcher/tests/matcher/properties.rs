@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, Percolator,
-    QueryLocalization, SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
+    CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageRequirement, LanguageSkill, Match, Matcher,
+    Percolator, QueryLocalization, SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 use proptest::prelude::*;
 
@@ -351,9 +351,15 @@ proptest! {
         // a change: only the queries the second document matches and the first did not
         for pair in docs.windows(2) {
             let before: Vec<i64> = oracle_percolation(&queries, &pair[0]).into_iter().map(|(id, _)| id).collect();
-            let started: Vec<(i64, Hit)> = oracle_percolation(&queries, &pair[1])
+            let started: Vec<Match> = oracle_percolation(&queries, &pair[1])
                 .into_iter()
                 .filter(|(id, _)| !before.contains(id))
+                .map(|(query_id, hit)| Match {
+                    query_id,
+                    candidate_id: hit.candidate_id,
+                    score: hit.score,
+                    proximity: hit.breakdown.proximity,
+                })
                 .collect();
             prop_assert_eq!(percolator.started_matching(Some(&pair[0]), &pair[1]), started);
         }
