@@ -129,8 +129,11 @@ impl Letter {
             body.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()).collect();
         let action_label = action_label.trim().to_owned();
         let mut common = ENVIRONMENT.get_template(&format!("{language}/common.txt"))?.render_captured(())?;
+        // alert emails unsubscribe from alerts (`sourcing`), the others from news
+        let prompt =
+            if self.kind == EmailKind::AlertDigest { "alerts_unsubscribe_prompt" } else { "unsubscribe_prompt" };
         let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
-            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block("unsubscribe_prompt")?))
+            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block(prompt)?))
         })?;
         let links = self.action_url.iter().cloned().chain([self.unsubscribe_url.clone()]).collect();
         let layout = context! {
@@ -203,6 +206,7 @@ mod tests {
         assert!(email.subject.contains('1'), "{}", email.subject);
         assert!(email.text.contains("Léa M. (Sales <Lyon>): 3 km from Lyon"), "{}", email.text);
         assert!(email.html.contains("Sales &lt;Lyon&gt;"), "{}", email.html);
+        assert!(email.text.contains("alerts by email? Unsubscribe:"), "{}", email.text);
     }
 
     #[test]
