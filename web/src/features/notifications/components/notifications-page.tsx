@@ -14,7 +14,7 @@ import '../notifications.css';
 function NotificationRow({ item }: { item: NotificationItem }) {
   const { t, i18n } = useTranslation('alerts');
   const markRead = useMarkRead();
-  const searchPath = buildPath(paths.partnerSavedSearch, { id: String(item.search_id) });
+  const searchPath = `${buildPath(paths.partnerSavedSearch, { id: item.search_id })}?candidate=${item.candidate_id}`;
   return (
     <li className="notification" data-read={item.read} data-testid="notification">
       <div className="notification__body">
