@@ -66,14 +66,15 @@ describe('notifications', () => {
 
   it('shows the unread count on the bell and in its name', async () => {
     renderWith(<NotificationBell />);
-    const bell = await screen.findByRole('link', { name: 'Notifications: 3 unread' });
+    // the count arrives with the query; a loaded machine may take a few seconds
+    const bell = await screen.findByRole('link', { name: 'Notifications: 3 unread' }, { timeout: 5000 });
     expect(bell.textContent).toContain('3');
     expect(bell.getAttribute('href')).toBe('/dashboard/partenaire/notifications');
   });
 
   it('lists a notification with its reason and marks it read', async () => {
     renderWith(<NotificationsPage />);
-    await screen.findByText('Score 78 · 3.2 km away, Lyon');
+    await screen.findByText('Score 78 · 3.2 km away, Lyon', {}, { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Léa Durand now matches “Lyon devs”' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark the notification about Léa Durand read' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/api/notifications/12/read' }));
