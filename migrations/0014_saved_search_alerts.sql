@@ -4,10 +4,6 @@
 -- 'off' (the default), 'daily' (one digest a day at most) or 'immediate' (an email per batch)
 alter table sourcing_searches add column alerts text not null default 'off'
     check (alerts in ('off', 'daily', 'immediate'));
--- the partner's visits to the search's results (a visit lasts 30 minutes from its first page):
--- hits that started to match after the previous visit are marked "new" during this one
-alter table sourcing_searches add column visit_started_at timestamptz;
-alter table sourcing_searches add column previous_visit_at timestamptz;
 create index sourcing_searches_alerts_idx on sourcing_searches (id) where saved and alerts <> 'off';
 
 -- A candidate started to match a saved search with alerts. One row per (search, candidate) ever:
@@ -33,6 +29,20 @@ create index sourcing_search_matches_unemailed_idx on sourcing_search_matches (p
 create index sourcing_search_matches_candidate_idx on sourcing_search_matches (candidate_id);
 
 create trigger sourcing_search_matches_set_updated_at before update on sourcing_search_matches
+    for each row execute function set_updated_at();
+
+-- The partner's visits to a saved search's results (a visit lasts 30 minutes from its first page):
+-- hits that started to match after the previous visit are marked "new" during this one. Kept
+-- apart from sourcing_searches, whose updated_at tells servers to recompile their alert searches.
+create table sourcing_search_visits (
+    sourcing_search_id bigint primary key references sourcing_searches on delete cascade,
+    visit_started_at timestamptz not null,
+    previous_visit_at timestamptz,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+);
+
+create trigger sourcing_search_visits_set_updated_at before update on sourcing_search_visits
     for each row execute function set_updated_at();
 
 -- The last digest of a partner: at most one a day.

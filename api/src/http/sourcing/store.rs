@@ -157,12 +157,13 @@ pub async fn set_alerts(db: &PgPool, partner_id: i64, search_id: i64, alerts: Al
 pub async fn visit(db: &PgPool, search_id: i64) -> Result<HashSet<i64>> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "with visit as (
-             update sourcing_searches set
-                 previous_visit_at = case when visit_started_at > now() - make_interval(mins => $2)
-                                          then previous_visit_at else visit_started_at end,
-                 visit_started_at = case when visit_started_at > now() - make_interval(mins => $2)
-                                         then visit_started_at else now() end
-             where id = $1 returning previous_visit_at)
+             insert into sourcing_search_visits as v (sourcing_search_id, visit_started_at) values ($1, now())
+             on conflict (sourcing_search_id) do update set
+                 previous_visit_at = case when v.visit_started_at > now() - make_interval(mins => $2)
+                                          then v.previous_visit_at else v.visit_started_at end,
+                 visit_started_at = case when v.visit_started_at > now() - make_interval(mins => $2)
+                                         then v.visit_started_at else now() end
+             returning previous_visit_at)
          select m.candidate_id from sourcing_search_matches m, visit
          where m.sourcing_search_id = $1 and m.created_at > coalesce(visit.previous_visit_at, '-infinity')",
     )
