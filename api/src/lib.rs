@@ -2,6 +2,7 @@
 //! The binary in `main.rs` only parses the command line and calls into this library, so that
 //! integration tests and benchmarks drive exactly the code users run.
 
+pub mod alerts;
 pub mod auth;
 pub mod candidate_data;
 pub mod candidate_import;

@@ -1,19 +1,26 @@
-//! Emails: every message is recorded in `outbox_emails`; with an SMTP server configured it is
-//! also sent through it (lettre). Without one (the demo), the mailbox page lists the outbox so
-//! a person can follow the links.
+//! Emails: every message is written to `outbox_emails`, a queue that one worker ([`outbox`])
+//! drains for every email of the product. With an SMTP server configured the worker sends each
+//! row through it (lettre) once, retrying failures with backoff; without one (the demo), rows
+//! stay in the outbox and the mailbox page lists them so a person can follow the links.
 //!
 //! What a message says is a template per language (`api/templates/emails`), see [`Letter`].
 //!
-//! Sending happens on a background task: the answer of a request never waits for SMTP, and
+//! A request only writes the row (on a background task): its answer never waits for SMTP, and
 //! its timing does not tell whether an email was sent (password reset of an unknown address).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
+use tokio::sync::Notify;
 
+pub mod outbox;
 mod templates;
 
-pub use templates::{EmailKind, Letter};
+pub use templates::{DigestLine, EmailKind, Letter};
 
 /// A message ready to record and send.
 #[derive(Debug, Clone)]
@@ -26,41 +33,74 @@ pub struct Email {
     pub links: Vec<String>,
 }
 
-pub struct Mailer {
-    smtp: Option<AsyncSmtpTransport<Tokio1Executor>>,
+/// What a delivery returns: done, or why not.
+pub type Delivery<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+
+/// Where the outbox worker hands emails: SMTP on a server, a recorder in tests.
+pub trait Transport: Send + Sync {
+    fn deliver<'a>(&'a self, email: &'a Email) -> Delivery<'a>;
+}
+
+/// SMTP through lettre.
+struct Smtp {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+}
+
+impl Transport for Smtp {
+    fn deliver<'a>(&'a self, email: &'a Email) -> Delivery<'a> {
+        Box::pin(async move {
+            let message = Message::builder()
+                .from(self.from.clone())
+                .to(email.to.parse()?)
+                .subject(&email.subject)
+                .multipart(MultiPart::alternative_plain_html(email.text.clone(), email.html.clone()))?;
+            self.transport.send(message).await?;
+            Ok(())
+        })
+    }
+}
+
+pub struct Mailer {
+    transport: Option<Arc<dyn Transport>>,
+    /// Wakes the outbox worker when a row is written.
+    written: Notify,
 }
 
 impl Mailer {
     /// `smtp_url` like `smtps://user:password@smtp.example.org` (None: record only).
     pub fn new(smtp_url: Option<&str>, from: &str) -> anyhow::Result<Self> {
-        let smtp =
-            smtp_url.map(|url| AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map(|b| b.build())).transpose()?;
-        Ok(Self { smtp, from: from.parse()? })
+        let from: Mailbox = from.parse()?;
+        let transport = smtp_url
+            .map(|url| AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map(|builder| builder.build()))
+            .transpose()?
+            .map(|transport| Arc::new(Smtp { transport, from }) as Arc<dyn Transport>);
+        Ok(Self { transport, written: Notify::new() })
+    }
+
+    /// A mailer delivering through `transport` (tests record or fail deliveries).
+    pub fn with_transport(transport: Arc<dyn Transport>) -> Self {
+        Self { transport: Some(transport), written: Notify::new() }
     }
 
     pub fn sends_for_real(&self) -> bool {
-        self.smtp.is_some()
+        self.transport.is_some()
     }
 
-    /// Records the email and sends it, on a background task.
-    pub fn send_later(self: &std::sync::Arc<Self>, db: &PgPool, email: Email) {
+    /// Writes the email to the outbox on a background task; the worker sends it.
+    pub fn send_later(self: &Arc<Self>, db: &PgPool, email: Email) {
         let mailer = self.clone();
         let db = db.clone();
         tokio::spawn(async move {
-            if let Err(error) = mailer.record_and_send(&db, email).await {
-                tracing::error!(error = format!("{error:#}"), "cannot record or send an email");
+            if let Err(error) = mailer.enqueue(&db, email).await {
+                tracing::error!(error = format!("{error:#}"), "cannot record an email");
             }
         });
     }
 
-    /// Records the email and sends it, before returning: for jobs that run outside a request.
-    pub async fn send_now(&self, db: &PgPool, email: Email) -> anyhow::Result<()> {
-        self.record_and_send(db, email).await
-    }
-
-    async fn record_and_send(&self, db: &PgPool, email: Email) -> anyhow::Result<()> {
-        let id: i64 = sqlx::query_scalar(
+    /// Writes the email to the outbox before returning, and wakes the worker.
+    pub async fn enqueue(&self, db: &PgPool, email: Email) -> anyhow::Result<i64> {
+        let id = sqlx::query_scalar(
             "insert into outbox_emails (user_id, to_email, subject, text_body, html_body, links)
              values ($1, $2, $3, $4, $5, $6) returning id",
         )
@@ -72,28 +112,7 @@ impl Mailer {
         .bind(serde_json::json!(email.links))
         .fetch_one(db)
         .await?;
-        let Some(smtp) = &self.smtp else {
-            return Ok(());
-        };
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(email.to.parse()?)
-            .subject(&email.subject)
-            .multipart(MultiPart::alternative_plain_html(email.text.clone(), email.html.clone()))?;
-        match smtp.send(message).await {
-            Ok(_) => {
-                sqlx::query("update outbox_emails set sent_at = now() where id = $1").bind(id).execute(db).await?;
-            }
-            Err(error) => {
-                // the address is personal data: log the outbox id, not the recipient
-                tracing::warn!(outbox_id = id, %error, "smtp delivery failed");
-                sqlx::query("update outbox_emails set last_error = $2 where id = $1")
-                    .bind(id)
-                    .bind(error.to_string())
-                    .execute(db)
-                    .await?;
-            }
-        }
-        Ok(())
+        self.written.notify_one();
+        Ok(id)
     }
 }

@@ -60,9 +60,11 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let matcher = Arc::new(Matcher::new());
     let cards = Arc::new(CandidateCards::new());
     let indexer_status = Arc::new(IndexerStatus::new());
+    let alert_batches = crate::alerts::channel();
     let indexer_options = IndexerOptions {
         poll_interval: Duration::from_millis(args.index_poll_ms.max(10)),
         verify_interval: (args.index_verify_seconds > 0).then(|| Duration::from_secs(args.index_verify_seconds)),
+        applied: Some(alert_batches.0),
         ..IndexerOptions::default()
     };
     let (stop_indexer, indexer_stopped) = watch::channel(false);
@@ -80,6 +82,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
     let search_demand_task =
         tokio::spawn(crate::search_demand::runs::run_periodically(state.clone(), SEARCH_DEMAND_FLUSH_INTERVAL));
+    let outbox_task = tokio::spawn(crate::mail::outbox::run(pool.clone(), state.mailer.clone(), Default::default()));
+    let alert_tasks = crate::alerts::spawn(&state, alert_batches.1, Duration::from_secs(args.alert_digest_seconds));
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
@@ -107,6 +111,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     retention_task.abort();
     search_demand_task.abort();
+    outbox_task.abort();
+    alert_tasks.iter().for_each(tokio::task::JoinHandle::abort);
     stop_indexer.send_replace(true);
     if let Err(error) = indexer_task.await {
         tracing::error!(%error, "the indexer task failed");

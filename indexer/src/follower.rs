@@ -16,7 +16,7 @@ use crate::change_log::{self, LogPosition};
 use crate::merge::MergeWorker;
 use crate::projection::{ProjectedBatch, ProjectionError, Source, read_every_searchable, stored_documents};
 use crate::status::IndexerStatus;
-use crate::{Error, IndexerOptions};
+use crate::{Error, IndexerOptions, Transition};
 
 /// A candidate whose projection failed, waiting for its next attempt.
 #[derive(Debug)]
@@ -86,17 +86,29 @@ struct Update {
 
 impl Follower {
     /// Applies an update on a blocking thread (building a run is CPU work), then wakes the merger.
-    /// Cards go in before their documents and leave after them (see [`cards`]).
-    async fn apply(&self, update: Update) -> Result<(), Error> {
+    /// Cards go in before their documents and leave after them (see [`cards`]). With `report`,
+    /// the upserted documents' transitions go to [`IndexerOptions::applied`].
+    async fn apply(&self, update: Update, report: bool) -> Result<(), Error> {
         if update.documents.is_empty() && update.removed.is_empty() {
             return Ok(());
         }
         let (matcher, cards) = (self.matcher.clone(), self.cards.clone());
+        let listener = self.options.applied.clone().filter(|_| report);
         tokio::task::spawn_blocking(move || {
             cards.upsert(update.cards);
+            let before: Option<Vec<Option<CandidateDoc>>> = listener
+                .as_ref()
+                .map(|_| update.documents.iter().map(|document| matcher.document(document.candidate_id)).collect());
+            let after = listener.as_ref().map(|_| update.documents.clone());
             let changes = update.removed.iter().map(|&candidate_id| Change::Remove(candidate_id));
             matcher.apply(changes.chain(update.documents.into_iter().map(Change::Upsert)).collect());
             cards.remove(&update.removed);
+            if let (Some(listener), Some(before), Some(after)) = (listener, before, after) {
+                let transitions =
+                    before.into_iter().zip(after).map(|(before, after)| Transition { before, after }).collect();
+                // a listener gone (the server stopping) is no reason to stop indexing
+                let _ = listener.send(transitions);
+            }
         })
         .await?;
         self.merger.wake();
@@ -150,7 +162,7 @@ impl Follower {
             .copied()
             .collect();
         let documents = batch.documents.len();
-        self.apply(Update { documents: batch.documents, cards: batch.cards, removed }).await?;
+        self.apply(Update { documents: batch.documents, cards: batch.cards, removed }, false).await?;
         self.indexed.retain(|candidate_id| failing.contains(candidate_id));
         self.indexed.extend(loaded);
         self.record_failures(batch.failures);
@@ -221,7 +233,7 @@ impl Follower {
             outcome.failed += batch.failures.len();
             self.record_failures(batch.failures);
             let applying = Instant::now();
-            self.apply(update).await?;
+            self.apply(update, true).await?;
             tracing::debug!(
                 candidates = chunk.len(),
                 read_ms = read_in.as_secs_f64() * 1e3,

@@ -90,6 +90,17 @@ pub struct IndexerOptions {
     /// Compare the matcher with a fresh projection this often (when the log is quiet); `None`
     /// never does. The comparison projects every candidate, so keep it rare in production.
     pub verify_interval: Option<Duration>,
+    /// Receives, after each batch the log brings is applied, each upserted candidate's document
+    /// before and after the batch (percolation of saved-search alerts); `None`: nobody listens.
+    /// Bulk loads are not reported: they bring no change.
+    pub applied: Option<tokio::sync::mpsc::UnboundedSender<Vec<Transition>>>,
+}
+
+/// A candidate's document before a batch (`None`: new to the matcher) and after it.
+#[derive(Clone, Debug)]
+pub struct Transition {
+    pub before: Option<matcher::CandidateDoc>,
+    pub after: matcher::CandidateDoc,
 }
 
 impl Default for IndexerOptions {
@@ -101,6 +112,7 @@ impl Default for IndexerOptions {
             prune_interval: Duration::from_secs(600),
             retry_delay: Duration::from_secs(1),
             verify_interval: None,
+            applied: None,
         }
     }
 }

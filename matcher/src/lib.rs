@@ -121,6 +121,7 @@
 
 pub mod model;
 pub mod oracle;
+pub mod percolation;
 pub mod runs;
 mod search;
 mod segment;
@@ -138,6 +139,7 @@ pub use model::{
     LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
     SortOrder, SourcingQuery,
 };
+pub use percolation::{Match, Percolator};
 pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 

@@ -7,12 +7,11 @@
 use std::cmp::Ordering;
 
 use crate::model::{
-    Breakdown, CandidateDoc, Hit, JobLocalization, LanguageCredit, ProximityDetail, QueryLocalization, RelaxCounts,
-    SearchResult, SoftSkillCredit, SortOrder, SourcingQuery,
+    CandidateDoc, JobLocalization, QueryLocalization, RelaxCounts, SearchResult, SortOrder, SourcingQuery,
 };
 use crate::semantics::{
-    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, great_circle_km,
-    language_credit, language_score, rank_order, soft_skill_score, total_score, unit_vector,
+    ProximityChoice, choose_proximity, great_circle_km, hit, language_score, rank_order, soft_skill_score, total_score,
+    unit_vector,
 };
 use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
 
@@ -127,50 +126,7 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         .into_iter()
         .skip(query.offset)
         .take(query.limit)
-        .map(|(score, doc, choice)| Hit {
-            candidate_id: doc.candidate_id,
-            score,
-            breakdown: explain(doc, query, &choice),
-        })
+        .map(|(_, doc, choice)| hit(doc, query, &choice))
         .collect();
     SearchResult { total, hits, relax }
-}
-
-fn explain(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
-    let place_id = match doc.localizations[choice.localization_index] {
-        JobLocalization::Place { place_id, .. } => Some(place_id),
-        JobLocalization::Country { .. } => None,
-    };
-    Breakdown {
-        proximity: ProximityDetail {
-            localization_index: choice.localization_index,
-            place_id,
-            distance_km: choice.distance_km,
-            country_wide: choice.country_wide,
-        },
-        languages: query
-            .languages
-            .iter()
-            .map(|requirement| {
-                let actual_level = candidate_language_level(&doc.languages, requirement.language);
-                LanguageCredit {
-                    language: requirement.language,
-                    required_level: requirement.level,
-                    actual_level,
-                    credit: language_credit(requirement.level, actual_level),
-                }
-            })
-            .collect(),
-        soft_skills: query
-            .soft_skill_categories
-            .iter()
-            .map(|&category| SoftSkillCredit {
-                category,
-                percent: candidate_soft_skill_percent(&doc.soft_skills, category),
-            })
-            .collect(),
-        language_score: language_score(&doc.languages, &query.languages),
-        soft_skill_score: soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
-        proximity_score: choice.score,
-    }
 }

@@ -8,7 +8,10 @@ use std::cmp::Ordering;
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::model::{LanguageRequirement, LanguageSkill, SoftSkillShare};
+use crate::model::{
+    Breakdown, CandidateDoc, Hit, JobLocalization, LanguageCredit, LanguageRequirement, LanguageSkill, ProximityDetail,
+    SoftSkillCredit, SoftSkillShare, SourcingQuery,
+};
 
 /// Mean Earth radius (IUGG), in kilometres.
 pub const EARTH_RADIUS_KM: f64 = 6371.0088;
@@ -166,4 +169,66 @@ pub fn choose_proximity(
 /// Result order: higher score first, then lower candidate id.
 pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
+/// The score of a matching document credited through `choice`.
+pub fn score(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> f64 {
+    total_score(
+        language_score(&doc.languages, &query.languages),
+        soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
+        choice.score,
+    )
+}
+
+/// The localization `choice` credits, as a hit's breakdown tells it.
+pub fn proximity_detail(doc: &CandidateDoc, choice: &ProximityChoice) -> ProximityDetail {
+    let place_id = match doc.localizations[choice.localization_index] {
+        JobLocalization::Place { place_id, .. } => Some(place_id),
+        JobLocalization::Country { .. } => None,
+    };
+    ProximityDetail {
+        localization_index: choice.localization_index,
+        place_id,
+        distance_km: choice.distance_km,
+        country_wide: choice.country_wide,
+    }
+}
+
+/// The hit of a matching document, credited through `choice`: its score and the breakdown that
+/// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
+pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
+    let language_score = language_score(&doc.languages, &query.languages);
+    let soft_skill_score = soft_skill_score(&doc.soft_skills, &query.soft_skill_categories);
+    let breakdown = Breakdown {
+        proximity: proximity_detail(doc, choice),
+        languages: query
+            .languages
+            .iter()
+            .map(|requirement| {
+                let actual_level = candidate_language_level(&doc.languages, requirement.language);
+                LanguageCredit {
+                    language: requirement.language,
+                    required_level: requirement.level,
+                    actual_level,
+                    credit: language_credit(requirement.level, actual_level),
+                }
+            })
+            .collect(),
+        soft_skills: query
+            .soft_skill_categories
+            .iter()
+            .map(|&category| SoftSkillCredit {
+                category,
+                percent: candidate_soft_skill_percent(&doc.soft_skills, category),
+            })
+            .collect(),
+        language_score,
+        soft_skill_score,
+        proximity_score: choice.score,
+    };
+    Hit {
+        candidate_id: doc.candidate_id,
+        score: total_score(language_score, soft_skill_score, choice.score),
+        breakdown,
+    }
 }

@@ -87,6 +87,13 @@ const SECTIONS: &[Section] = &[
         hidden: &["run_id"],
         extra: Some("jsonb_build_object('day', (select r.day from search_runs r where r.id = t.run_id))"),
     },
+    // which saved searches with alerts the candidate started to match, when and why (not whose)
+    Section {
+        table: "sourcing_search_matches",
+        rows_sql: "select * from sourcing_search_matches t where t.candidate_id = $1",
+        hidden: &["sourcing_search_id", "partner_id"],
+        extra: None,
+    },
     section(
         "education_soft_skills",
         "select t.* from education_soft_skills t where t.education_id in (select id from educations where candidate_id = $1)",

@@ -45,7 +45,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Re
     let mut run = RetentionRun { warned, erased: Vec::new() };
     for &user_id in &run.warned {
         let email = account_notice(state, EmailKind::RetentionWarning, user_id).await?;
-        state.mailer.send_now(&state.db, email).await?;
+        state.mailer.enqueue(&state.db, email).await?;
     }
     // only accounts warned a full period before: one that was never warned is warned first
     let due: Vec<i64> = sqlx::query_scalar(

@@ -17,6 +17,7 @@ mod health;
 mod localizations;
 mod mailbox;
 mod observability;
+mod notifications;
 mod offers;
 mod ping;
 mod project_categories;
@@ -60,8 +61,9 @@ use routes::{RouteInfo, RouteTable};
 /// here as well.
 pub use crate::locale;
 pub use accounts::TERMS_VERSION;
-pub(crate) use accounts::account_notice;
+pub(crate) use accounts::{account_notice, unsubscribe_link};
 pub use client_ip::{ClientIp, parse_trusted_proxy};
+pub(crate) use sourcing::alert_queries;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
 const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;
@@ -91,6 +93,8 @@ pub struct AppState {
     pub metrics: Arc<observability::Metrics>,
     /// Set on SIGTERM: readiness answers 503 so that load balancers drain this server.
     pub stopping: Arc<AtomicBool>,
+    /// The saved searches with alerts, compiled for percolation.
+    pub alerts: Arc<crate::alerts::percolate::AlertIndex>,
     /// The reference lists job criteria are checked against, read on first use.
     reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
@@ -170,6 +174,7 @@ impl AppState {
             search_runs: Arc::default(),
             metrics: Arc::default(),
             stopping: Arc::default(),
+            alerts: Arc::default(),
             reference_lists: Arc::default(),
         }
     }
@@ -208,6 +213,7 @@ fn route_table() -> RouteTable {
     candidate_account::routes(&mut table);
     mailbox::routes(&mut table);
     sourcing::routes(&mut table);
+    notifications::routes(&mut table);
     offers::routes(&mut table);
     client_config::routes(&mut table);
     project_categories::routes(&mut table);

@@ -25,6 +25,8 @@ pub enum EmailKind {
     RetentionWarning,
     /// A school created the account: choose a first password.
     Invitation,
+    /// Candidates who started to match a partner's saved searches with alerts.
+    AlertDigest,
 }
 
 impl EmailKind {
@@ -36,6 +38,7 @@ impl EmailKind {
             EmailKind::EmailChange => "email_change.txt",
             EmailKind::RetentionWarning => "retention_warning.txt",
             EmailKind::Invitation => "invitation.txt",
+            EmailKind::AlertDigest => "alert_digest.txt",
         }
     }
 }
@@ -47,7 +50,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 16] = embedded_templates![
+const TEMPLATES: [(&str, &str); 18] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -57,6 +60,7 @@ const TEMPLATES: [(&str, &str); 16] = embedded_templates![
     "fr/email_change.txt",
     "fr/retention_warning.txt",
     "fr/invitation.txt",
+    "fr/alert_digest.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
@@ -64,6 +68,7 @@ const TEMPLATES: [(&str, &str); 16] = embedded_templates![
     "en/email_change.txt",
     "en/retention_warning.txt",
     "en/invitation.txt",
+    "en/alert_digest.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -91,6 +96,17 @@ pub struct Letter {
     /// The message's link (validate, reset...), shown as its main action.
     pub action_url: Option<String>,
     pub unsubscribe_url: String,
+    /// The items a digest lists (empty for the other messages).
+    pub lines: Vec<DigestLine>,
+}
+
+/// One item of a digest: a candidate, the search they now match and why, and where to see them.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DigestLine {
+    pub candidate: String,
+    pub search: String,
+    pub reason: String,
+    pub url: String,
 }
 
 impl Letter {
@@ -99,7 +115,8 @@ impl Letter {
     pub fn compose(self) -> Result<Email, minijinja::Error> {
         let language = self.locale.code();
         let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
-        let mut rendered = message.render_captured(context! { firstname => self.firstname })?;
+        let mut rendered =
+            message.render_captured(context! { firstname => self.firstname, count => self.lines.len() })?;
         let (subject, body, action_label) = rendered.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((
                 state.render_block("subject")?,
@@ -112,8 +129,11 @@ impl Letter {
             body.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()).collect();
         let action_label = action_label.trim().to_owned();
         let mut common = ENVIRONMENT.get_template(&format!("{language}/common.txt"))?.render_captured(())?;
+        // alert emails unsubscribe from alerts (`sourcing`), the others from news
+        let prompt =
+            if self.kind == EmailKind::AlertDigest { "alerts_unsubscribe_prompt" } else { "unsubscribe_prompt" };
         let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
-            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block("unsubscribe_prompt")?))
+            Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block(prompt)?))
         })?;
         let links = self.action_url.iter().cloned().chain([self.unsubscribe_url.clone()]).collect();
         let layout = context! {
@@ -123,6 +143,7 @@ impl Letter {
             colon,
             unsubscribe_prompt => unsubscribe_prompt.trim(),
             action_url => self.action_url,
+            lines => self.lines,
             unsubscribe_url => self.unsubscribe_url,
         };
         let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)? + "\n";
@@ -144,6 +165,7 @@ mod tests {
             firstname: "Léa <b>".to_owned(),
             action_url: Some("http://127.0.0.1:8080/inscription/valider?token=a&kind=email".to_owned()),
             unsubscribe_url: "http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned(),
+            lines: Vec::new(),
         }
     }
 
@@ -156,6 +178,7 @@ mod tests {
             EmailKind::EmailChange,
             EmailKind::RetentionWarning,
             EmailKind::Invitation,
+            EmailKind::AlertDigest,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {
@@ -167,6 +190,23 @@ mod tests {
                 assert!(email.links[1].ends_with("type=news"));
             }
         }
+    }
+
+    #[test]
+    fn a_digest_lists_its_lines_in_both_parts() {
+        let mut digest = letter(EmailKind::AlertDigest, Locale::En);
+        digest.lines = vec![DigestLine {
+            candidate: "Léa M.".to_owned(),
+            search: "Sales <Lyon>".to_owned(),
+            reason: "3 km from Lyon".to_owned(),
+            url: "http://127.0.0.1:8080/sourcing/recherches/4".to_owned(),
+        }];
+        let email = digest.compose().unwrap();
+
+        assert!(email.subject.contains('1'), "{}", email.subject);
+        assert!(email.text.contains("Léa M. (Sales <Lyon>): 3 km from Lyon"), "{}", email.text);
+        assert!(email.html.contains("Sales &lt;Lyon&gt;"), "{}", email.html);
+        assert!(email.text.contains("alerts by email? Unsubscribe:"), "{}", email.text);
     }
 
     #[test]

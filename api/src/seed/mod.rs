@@ -20,6 +20,7 @@ mod search_runs;
 
 use std::time::Instant;
 
+use anyhow::Context;
 use chrono::{Datelike, Duration, NaiveDate, Utc};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -28,7 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use sqlx::{PgConnection, PgPool};
 
 use crate::config::SeedArgs;
-use crate::geodata::Commune;
+use crate::geodata::{self, Commune};
 use crate::slug::{profile_slug, slugify};
 use crate::{db, password};
 use copy::CopyBuffer;
@@ -107,6 +108,7 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     seeder.write_schools_and_partners(&mut transaction).await?;
     seeder.write_candidates(candidates, &mut transaction).await?;
     seeder.finish(&mut transaction).await?;
+    write_demo_alert_search(&mut transaction).await?;
     sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;
     // the triggers skipped the search documents too: project the new candidates in one statement,
     // once the planner knows the tables are no longer empty (it would scan them for each candidate)
@@ -251,6 +253,42 @@ struct Seeder {
     next_record_id: i64,
     buffers: Buffers,
     campuses: Vec<CampusIds>,
+}
+
+/// Where the demo partner's alert search looks: far from the demo candidate (around Lyon), so
+/// that the candidate adding this place to their job search starts to match it.
+const DEMO_ALERT_PLACE: &str = "33063";
+
+/// The demo partner's saved search with daily alerts, in the demo candidate's first job category
+/// around Bordeaux, lenient on everything else: when the demo candidate adds Bordeaux to their
+/// job search, the partner gets a notification, and the next digest lists them.
+async fn write_demo_alert_search(connection: &mut PgConnection) -> anyhow::Result<()> {
+    let commune = geodata::commune_by_insee(DEMO_ALERT_PLACE).context("Bordeaux is in the shipped data")?;
+    sqlx::query(
+        "with place as (insert into localizations (value, type, lat, lng, commune_code, country_code)
+                        values ($1, 'city', $2, $3, $4, 'FR') returning id),
+              search as (insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id,
+                                                        radius, degree_level, duration_flexibility, name, saved, alerts)
+                         select p.id, c.job_category_id, 36, current_date + 400, place.id, 15, 0, 120, $5, true, 'daily'
+                         from users p, place,
+                              (select job_category_id from candidate_job_categories j join users u on u.id = j.candidate_id
+                               where u.email = $6 order by job_category_id limit 1) c
+                         where p.email = $7 returning id),
+              contracts as (insert into sourcing_search_contract_types (sourcing_search_id, contract_type_id)
+                            select search.id, t.id from search, contract_types t)
+         insert into sourcing_search_languages (sourcing_search_id, language_id, level)
+         select search.id, (select min(id) from languages), 1 from search",
+    )
+    .bind(&commune.name)
+    .bind(commune.lat)
+    .bind(commune.lng)
+    .bind(&commune.insee)
+    .bind(format!("{} · alertes", commune.name))
+    .bind(DEMO_CANDIDATE_EMAIL)
+    .bind(DEMO_PARTNER_EMAIL)
+    .execute(connection)
+    .await?;
+    Ok(())
 }
 
 /// The identity of the fixed demo candidate, written as candidate number 0.
@@ -454,7 +492,9 @@ impl Seeder {
             let localization = self.localization(commune);
             self.buffers.job_localizations.row(&[&user_id, &localization, &(position as i16)]);
         }
-        if self.rng.random_bool(0.05) {
+        // never the demo candidate, whom the demo partner's alert search must not find yet (the
+        // draw still happens, so that the rest of the data set stays the same)
+        if self.rng.random_bool(0.05) && index != 0 {
             let localization = self.country_wide_localization();
             self.buffers.job_localizations.row(&[&user_id, &localization, &(localization_count as i16)]);
         }

@@ -281,7 +281,7 @@ fn the_document_describes_exactly_the_routes_the_router_serves() {
 /// the table, its id column and the column naming the owner. A route with an `{id}` that is
 /// neither here nor public fails the test below, so a new owned resource must be added here the
 /// day it is routed. (Public routes by id or slug follow the profile's reading rule, tested above.)
-const OWNED_RESOURCES: [(&str, &str, &str, &str); 9] = [
+const OWNED_RESOURCES: [(&str, &str, &str, &str); 10] = [
     ("/api/api/candidate/educations/", "educations", "id", "candidate_id"),
     ("/api/api/candidate/experiences/", "experiences", "id", "candidate_id"),
     ("/api/api/candidate/projects/", "projects", "id", "candidate_id"),
@@ -289,6 +289,7 @@ const OWNED_RESOURCES: [(&str, &str, &str, &str); 9] = [
     ("/api/api/candidates/", "candidates", "user_id", "user_id"),
     ("/api/api/job/offers/", "job_offers", "id", "partner_id"),
     ("/api/api/sourcing/searchs/", "sourcing_searches", "id", "partner_id"),
+    ("/api/api/notifications/", "sourcing_search_matches", "id", "partner_id"),
     // a school's candidate (before its campuses, whose prefix is shorter)
     ("/api/api/school/campuses/candidates/", "candidates", "user_id", "school_id"),
     ("/api/api/school/campuses/", "campuses", "id", "school_id"),
@@ -319,7 +320,17 @@ impl Sessions {
 #[sqlx::test(migrations = "../migrations")]
 async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_same_role(pool: PgPool) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
-    saved_search_of(&pool, api::seed::DEMO_PARTNER_EMAIL).await;
+    let search = saved_search_of(&pool, api::seed::DEMO_PARTNER_EMAIL).await;
+    // a notification of that search: a candidate started to match it
+    sqlx::query(
+        "insert into sourcing_search_matches (sourcing_search_id, candidate_id, partner_id, reason)
+         select s.id, (select user_id from candidates order by user_id limit 1), s.partner_id, '{\"score\": 50}'
+         from sourcing_searches s where s.id = $1",
+    )
+    .bind(search)
+    .execute(&pool)
+    .await
+    .unwrap();
     let app = app(pool.clone());
     let mut sessions = Sessions::default();
     let partner: i64 = sqlx::query_scalar("select id from users where email = $1")

@@ -5,6 +5,7 @@
 mod support;
 
 mod accounts;
+mod alerts;
 mod authorization_matrix;
 mod candidate_account;
 mod candidate_job_search;

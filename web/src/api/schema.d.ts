@@ -1949,6 +1949,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_all_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/notifications/unsubscribe": {
         parameters: {
             query?: never;
@@ -1959,6 +2007,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2784,6 +2848,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description How a saved search alerts its partner.
+         * @enum {string}
+         */
+        AlertMode: "off" | "daily" | "immediate";
         BTreeMap: {
             [key: string]: ("required" | "too_long" | "out_of_range" | "invalid_date" | "invalid_email" | "invalid_phone" | "invalid_localization" | "unknown" | "invalid" | "duplicate" | "password_policy" | "wrong_password" | "too_young" | "matching_parameter_required" | "query_parameter_expected" | "one_of_city_department_region_country" | "one_of_all" | "http_url_expected" | "too_few" | "too_many" | "end_before_start" | "unsupported_file_type" | "unreadable_image" | "disc_group_unanswered" | "disc_group_answered_twice" | "disc_answer_not_in_group" | "too_many_rows" | "missing_column" | "unreadable_file" | "attached_to_another_school" | "not_a_candidate_account")[];
         };
@@ -3305,6 +3374,11 @@ export interface components {
         HitView: {
             breakdown?: null | components["schemas"]["Explanation"];
             candidate: components["schemas"]["CandidateView"];
+            /**
+             * @description The candidate started to match this saved search (with alerts) since the partner's
+             *     previous visit.
+             */
+            new: boolean;
             saved: boolean;
             /**
              * Format: double
@@ -3663,6 +3737,29 @@ export interface components {
         };
         NewPasswordRequest: {
             password?: string | null;
+        };
+        Notification: {
+            /** Format: int64 */
+            candidate_id: number;
+            candidate_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            read: boolean;
+            /** @description One line from the match's explanation, in the caller's language. */
+            reason: string;
+            /** Format: double */
+            score: number;
+            /** Format: int64 */
+            search_id: number;
+            /** @description The saved search's name, or its job category. */
+            search_name: string;
+        };
+        NotificationList: {
+            notifications: components["schemas"]["Notification"][];
+            /** Format: int64 */
+            unread: number;
         };
         NotificationPreference: {
             subscribed: boolean;
@@ -4042,6 +4139,8 @@ export interface components {
             };
         };
         SavedSearchSummary: {
+            /** @description Whether the partner is told of candidates who start to match it. */
+            alerts: components["schemas"]["AlertMode"];
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
@@ -4174,7 +4273,9 @@ export interface components {
              */
             searches: number;
         };
+        /** @description What a PATCH changes: the name, the alerts, or both (at least one). */
         SearchRenameRequest: {
+            alerts?: null | components["schemas"]["AlertMode"];
             /** @description At most 100 characters. */
             name?: string | null;
         };
@@ -4257,6 +4358,10 @@ export interface components {
         TourFlag: {
             /** @description `true`: the tutorial is offered on the dashboard; `false`: it is over. */
             tour: boolean;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            unread: number;
         };
         UnsubscribeRequest: {
             token?: string | null;
@@ -7445,6 +7550,118 @@ export interface operations {
             };
         };
     };
+    list_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the latest notifications, newest first, and how many are unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every notification marked read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description how many notifications are unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unsubscribe: {
         parameters: {
             query?: never;
@@ -7502,6 +7719,62 @@ export interface operations {
             };
             /** @description too many token attempts from one address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description marked read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a malformed path parameter, query or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the caller's role may not call this route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such notification among the partner's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9093,7 +9366,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description renamed */
+            /** @description renamed, or its alerts changed */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -51,6 +51,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   partnerDashboard: lazyPage(partnerPages, 'PartnerDashboardPage'),
   partnerSourcing: lazyPage(partnerPages, 'PartnerSourcingPage'),
   partnerSavedSearch: lazyPage(partnerPages, 'PartnerSavedSearchPage'),
+  partnerNotifications: lazyPage(partnerPages, 'PartnerNotificationsPage'),
   jobOfferCreate: lazyPage(flowPages, 'JobOfferCreatePage'),
   candidateOnboarding: lazyPage(flowPages, 'CandidateOnboardingPage'),
   mailbox: lazyPage(publicPages, 'MailboxPage'),

@@ -30,9 +30,10 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings and the data sources', () => {
-    expect(Object.keys(paths)).toHaveLength(31);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources and the notifications', () => {
+    expect(Object.keys(paths)).toHaveLength(32);
     expect(paths.dataSources).toBe('/sources-des-donnees');
+    expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
     expect(paths.mailbox).toBe('/mailbox');
     expect(paths.candidateProjects).toBe('/dashboard/candidate/projets/:discr');

@@ -32,6 +32,8 @@ export const paths = {
   partnerDashboard: '/dashboard/partenaire',
   partnerSourcing: '/dashboard/partenaire/sourcing',
   partnerSavedSearch: '/dashboard/partenaire/sourcing/recherches/:id',
+  // Not in the spec: candidates who started to match the partner's saved searches with alerts.
+  partnerNotifications: '/dashboard/partenaire/notifications',
   jobOfferCreate: '/metier/offre/creer',
   candidateOnboarding: '/personnalisation/candidat',
   // Not in the spec: where the map's and the place lists' data come from, under which licence.

@@ -13,6 +13,7 @@ pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password}
 
 pub(crate) use passwords::send_invitation;
 pub use sign_up::TERMS_VERSION;
+pub(crate) use unsubscribe::unsubscribe_link;
 
 use utoipa_axum::routes;
 
@@ -95,6 +96,7 @@ async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_
         user_id: Some(to.user_id),
         firstname: to.firstname,
         action_url: Some(action_url),
+        lines: Vec::new(),
     };
     letter.compose().map_err(|error| Error::Internal(error.into()))
 }

@@ -16,7 +16,7 @@ const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school"];
 
 /// The unsubscribe link of a user for one notification type (see
 /// [`crate::auth::session::SessionKeys::unsubscribe_token`]); its hash is kept for lookup.
-pub(super) async fn unsubscribe_link(state: &AppState, user_id: i64, notification_type: &str) -> Result<String> {
+pub(crate) async fn unsubscribe_link(state: &AppState, user_id: i64, notification_type: &str) -> Result<String> {
     let token = state.settings.session_keys.unsubscribe_token(user_id, notification_type);
     sqlx::query(
         "insert into notification_subscriptions (user_id, type, unsubscribe_token_hash) values ($1, $2, $3)

@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::alerts::AlertMode;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
@@ -39,6 +40,12 @@ pub fn routes(table: &mut RouteTable) {
     table.add(partner, routes!(saved::delete_search));
     table.add(partner, routes!(save_candidate));
     table.add(partner, routes!(unsave_candidate));
+}
+
+/// The saved searches with alerts on, as matcher queries keyed by their id (for percolation).
+pub(crate) async fn alert_queries(state: &AppState) -> Result<Vec<(i64, matcher::SourcingQuery)>> {
+    let searches = store::alert_searches(&state.db).await?;
+    Ok(searches.into_iter().map(|stored| (stored.id, stored.criteria.query(0, 0))).collect())
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -74,7 +81,8 @@ pub async fn create_search(
     } else {
         None
     };
-    let saved = search_id.map(|id| SavedSearch { id, saved_candidates: HashSet::new() });
+    let saved =
+        search_id.map(|id| SavedSearch { id, saved_candidates: HashSet::new(), new_candidates: HashSet::new() });
     let response = results::live_page(&state, locale, user.id, saved.as_ref(), criteria, page).await?;
     let status = if search_id.is_some() { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(response)).into_response())
@@ -90,6 +98,8 @@ pub struct SavedSearchSummary {
     localization_value: String,
     saved_candidates: i64,
     created_at: DateTime<Utc>,
+    /// Whether the partner is told of candidates who start to match it.
+    alerts: AlertMode,
 }
 
 #[utoipa::path(
@@ -115,6 +125,7 @@ pub async fn list_searches(
                 localization_value: stored.criteria.job.localization.value.clone(),
                 saved_candidates: stored.saved_candidates,
                 created_at: stored.created_at,
+                alerts: stored.alerts,
                 search: stored.criteria,
             })
             .collect(),
@@ -156,7 +167,8 @@ pub async fn get_search(
     let page = Page::checked(query.limit, query.offset, query.sort, &mut checks);
     checks.finish()?;
     let saved_ids = store::saved_candidate_ids(&state.db, search_id).await?;
-    let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect() };
+    let new_candidates = store::visit(&state.db, search_id).await?;
+    let saved = SavedSearch { id: search_id, saved_candidates: saved_ids.iter().copied().collect(), new_candidates };
     if !query.only_saved {
         return Ok(Json(results::live_page(&state, locale, user.id, Some(&saved), stored.criteria, page).await?)
             .into_response());

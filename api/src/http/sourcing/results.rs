@@ -222,6 +222,9 @@ pub struct HitView<'a> {
     score: Option<f64>,
     breakdown: Option<Explanation<'a>>,
     saved: bool,
+    /// The candidate started to match this saved search (with alerts) since the partner's
+    /// previous visit.
+    new: bool,
 }
 
 // Names from the reference lists are borrowed from the server's copy of them, not copied per hit.
@@ -250,6 +253,8 @@ pub struct SavedSearch {
     pub id: i64,
     /// The candidates the partner saved in it.
     pub saved_candidates: HashSet<i64>,
+    /// The candidates who started to match it since the partner's previous visit.
+    pub new_candidates: HashSet<i64>,
 }
 
 /// One partner-visible view per hit, in the hits' order; saved candidates without a hit (who no
@@ -286,7 +291,8 @@ pub async fn present<'a>(
                 let card = cards.get(&id)?;
                 let document = state.matcher.document_without_text(id)?;
                 let saved = search.is_some_and(|search| search.saved_candidates.contains(&id));
-                Some(view.hit(card, &document, hit, saved))
+                let new = search.is_some_and(|search| search.new_candidates.contains(&id));
+                Some(view.hit(card, &document, hit, saved, new))
             })
             .collect()
     };
@@ -331,7 +337,14 @@ impl<'a> HitPresenter<'a> {
         CategoryShare { id: category, name: self.name(List::SoftSkillCategories, category), percent }
     }
 
-    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, saved: bool) -> HitView<'a> {
+    fn hit(
+        &self,
+        card: &CandidateCard,
+        document: &CandidateDoc,
+        hit: Option<&Hit>,
+        saved: bool,
+        new: bool,
+    ) -> HitView<'a> {
         let commune =
             hit.and_then(|hit| match document.localizations.get(hit.breakdown.proximity.localization_index)? {
                 JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
@@ -373,6 +386,7 @@ impl<'a> HitPresenter<'a> {
             score: hit.map(|hit| (hit.score * 10.0).round() / 10.0),
             breakdown: hit.map(|hit| self.explanation(&hit.breakdown)),
             saved,
+            new,
         }
     }
 

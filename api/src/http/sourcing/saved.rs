@@ -14,6 +14,7 @@ use super::super::locale::Locale;
 use super::criteria::MAX_NAME_CHARS;
 use super::results::{self, SavedSearch};
 use super::{SearchCreateRequest, store};
+use crate::alerts::AlertMode;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};
@@ -39,20 +40,24 @@ pub async fn edit_search(
     store::update_search(&mut transaction, user.id, search_id, &criteria, name.as_deref()).await?;
     transaction.commit().await?;
     let saved_candidates: HashSet<i64> = store::saved_candidate_ids(&state.db, search_id).await?.into_iter().collect();
-    let saved = SavedSearch { id: search_id, saved_candidates };
+    let saved = SavedSearch { id: search_id, saved_candidates, new_candidates: HashSet::new() };
     Ok(Json(results::live_page(&state, locale, user.id, Some(&saved), criteria, page).await?).into_response())
 }
 
+/// What a PATCH changes: the name, the alerts, or both (at least one).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SearchRenameRequest {
     /// At most 100 characters.
     name: Option<String>,
+    /// Tell the partner of candidates who start to match: "off", "daily" (a digest a day at
+    /// most) or "immediate".
+    alerts: Option<AlertMode>,
 }
 
 #[utoipa::path(
     patch, path = "/api/api/sourcing/searchs/{id}", params(("id" = i64, Path)), request_body = SearchRenameRequest,
     responses(
-        (status = 204, description = "renamed"),
+        (status = 204, description = "renamed, or its alerts changed"),
         (status = 404, body = crate::error::ErrorBody, description = "no such search among the partner's"),
     )
 )]
@@ -64,9 +69,17 @@ pub async fn rename_search(
 ) -> Result<StatusCode> {
     store::ensure_owned(&state.db, user.id, search_id).await?;
     let mut checks = Checks::new();
-    let name = checks.text("name", request.name.as_deref(), MAX_NAME_CHARS);
+    let name = match (&request.name, request.alerts) {
+        (None, Some(_)) => None,
+        (name, _) => Some(checks.text("name", name.as_deref(), MAX_NAME_CHARS)),
+    };
     checks.finish()?;
-    store::rename_search(&state.db, user.id, search_id, &name).await?;
+    if let Some(name) = name {
+        store::rename_search(&state.db, user.id, search_id, &name).await?;
+    }
+    if let Some(alerts) = request.alerts {
+        store::set_alerts(&state.db, user.id, search_id, alerts).await?;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,6 +1,7 @@
 //! Saved sourcing searches in Postgres: writing, editing in place, renaming and deleting them,
 //! and reading them back, for their owner only.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -8,6 +9,7 @@ use sqlx::types::Json;
 use sqlx::{PgConnection, PgPool};
 
 use super::criteria::SearchCriteria;
+use crate::alerts::AlertMode;
 use crate::error::{Error, Result};
 use crate::job_criteria::{JobCriteria, LanguageLevel};
 use crate::places::{PLACE_JSON_SQL, Place};
@@ -139,6 +141,43 @@ pub async fn rename_search(db: &PgPool, partner_id: i64, search_id: i64, name: &
     if renamed.rows_affected() == 0 { Err(Error::NotFound) } else { Ok(()) }
 }
 
+/// Sets the alerts of the partner's saved search; 404 when it is not theirs.
+pub async fn set_alerts(db: &PgPool, partner_id: i64, search_id: i64, alerts: AlertMode) -> Result<()> {
+    let changed = sqlx::query("update sourcing_searches set alerts = $3 where id = $1 and partner_id = $2 and saved")
+        .bind(search_id)
+        .bind(partner_id)
+        .bind(alerts.as_str())
+        .execute(db)
+        .await?;
+    if changed.rows_affected() == 0 { Err(Error::NotFound) } else { Ok(()) }
+}
+
+/// Records a visit to the search's results (a visit lasts [`VISIT_MINUTES`] from its first
+/// page) and returns the candidates who started to match it since the previous visit.
+pub async fn visit(db: &PgPool, search_id: i64) -> Result<HashSet<i64>> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "with visit as (
+             insert into sourcing_search_visits as v (sourcing_search_id, visit_started_at) values ($1, now())
+             on conflict (sourcing_search_id) do update set
+                 previous_visit_at = case when v.visit_started_at > now() - make_interval(mins => $2)
+                                          then v.previous_visit_at else v.visit_started_at end,
+                 visit_started_at = case when v.visit_started_at > now() - make_interval(mins => $2)
+                                         then v.visit_started_at else now() end
+             returning previous_visit_at)
+         select m.candidate_id from sourcing_search_matches m, visit
+         where m.sourcing_search_id = $1 and m.created_at > coalesce(visit.previous_visit_at, '-infinity')",
+    )
+    .bind(search_id)
+    .bind(VISIT_MINUTES)
+    .fetch_all(db)
+    .await?;
+    Ok(ids.into_iter().collect())
+}
+
+/// How long a visit to a saved search's results lasts: hits new at its start stay marked for as
+/// long, across pages and tabs.
+const VISIT_MINUTES: i32 = 30;
+
 /// Deletes the partner's saved search with its lists and saved candidates (the candidates stay);
 /// 404 when it is not theirs.
 pub async fn delete_search(db: &PgPool, partner_id: i64, search_id: i64) -> Result<()> {
@@ -171,6 +210,7 @@ struct SearchRow {
     language_levels: Vec<i16>,
     soft_skill_categories: Vec<i16>,
     saved_candidates: i64,
+    alerts: String,
 }
 
 /// A saved search as its owner sees it.
@@ -181,12 +221,13 @@ pub struct StoredSearch {
     pub criteria: SearchCriteria,
     pub created_at: DateTime<Utc>,
     pub saved_candidates: i64,
+    pub alerts: AlertMode,
 }
 
 static SEARCH_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select s.id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
-                s.keywords, s.name, s.created_at, {PLACE_JSON_SQL} as localization,
+                s.keywords, s.name, s.created_at, s.alerts, {PLACE_JSON_SQL} as localization,
                 array(select contract_type_id from sourcing_search_contract_types c where c.sourcing_search_id = s.id
                       order by contract_type_id) as contracts,
                 array(select language_id from sourcing_search_languages g where g.sourcing_search_id = s.id
@@ -210,6 +251,7 @@ impl From<SearchRow> for StoredSearch {
             name: row.name,
             created_at: row.created_at,
             saved_candidates: row.saved_candidates,
+            alerts: AlertMode::parse(&row.alerts),
             criteria: SearchCriteria {
                 job: JobCriteria {
                     job_category: row.job_category_id,
@@ -254,6 +296,15 @@ pub async fn partner_searches(db: &PgPool, partner_id: i64) -> Result<Vec<Stored
     .bind(partner_id)
     .fetch_all(db)
     .await?;
+    Ok(rows.into_iter().map(StoredSearch::from).collect())
+}
+
+/// Every saved search with alerts on, of every partner.
+pub async fn alert_searches(db: &PgPool) -> Result<Vec<StoredSearch>> {
+    let rows: Vec<SearchRow> =
+        sqlx::query_as(&format!("{} where s.saved and s.alerts <> 'off' order by s.id", *SEARCH_SELECT))
+            .fetch_all(db)
+            .await?;
     Ok(rows.into_iter().map(StoredSearch::from).collect())
 }
 

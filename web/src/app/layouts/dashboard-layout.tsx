@@ -7,6 +7,7 @@ import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { CandidateTour } from '@/features/tour/components/candidate-tour';
 import { dashboardLinks } from './dashboard-links';
 import { SidebarIcon } from './icons';
@@ -74,6 +75,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
             </svg>
           </button>
           <p className="dashboard__area">{areaTitle}</p>
+          {area === 'partner' && <NotificationBell />}
           <LanguageSwitcher />
           <UserMenu compact />
         </header>

@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { mainContentId, SkipLink } from './skip-link';
 
 export function SourcingLayout({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ export function SourcingLayout({ children }: { children: ReactNode }) {
         <Link className="slim-header__back" to={paths.partnerDashboard}>
           {t('layout.backToDashboard')}
         </Link>
+        <NotificationBell />
         <LanguageSwitcher />
         <UserMenu compact />
       </header>

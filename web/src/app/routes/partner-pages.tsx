@@ -68,6 +68,8 @@ export function PartnerSourcingPage() {
   );
 }
 
+export { NotificationsPage as PartnerNotificationsPage } from '@/features/notifications/components/notifications-page';
+
 export function PartnerSavedSearchPage() {
   const { id } = useParams();
   const searchId = parseId(id) ?? 0;

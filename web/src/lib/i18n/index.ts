@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '@/locales/en/account.json';
+import enAlerts from '@/locales/en/alerts.json';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
@@ -22,6 +23,7 @@ import enSchool from '@/locales/en/school.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import enTour from '@/locales/en/tour.json';
 import frAccount from '@/locales/fr/account.json';
+import frAlerts from '@/locales/fr/alerts.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
@@ -66,6 +68,7 @@ export const resources = {
     school: frSchool,
     emailPreferences: frEmailPreferences,
     legal: frLegal,
+    alerts: frAlerts,
   },
   en: {
     common: enCommon,
@@ -85,12 +88,13 @@ export const resources = {
     school: enSchool,
     emailPreferences: enEmailPreferences,
     legal: enLegal,
+    alerts: enAlerts,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences', 'legal',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

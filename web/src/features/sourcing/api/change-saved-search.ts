@@ -1,7 +1,9 @@
 // A saved search changes in place: its criteria edited (POST .../searchs/{id},
-// answering the first page like a save), renamed (PATCH) or deleted (DELETE).
+// answering the first page like a save), renamed or its alerts set (PATCH), or
+// deleted (DELETE).
 // Each refreshes the list of saved searches and every page of that search.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { sourcingKeys } from './query-keys';
 import type { SearchCreateRequest, SearchResponse, SourcingSearchRequest } from './search-types';
@@ -23,6 +25,12 @@ export function useEditSavedSearch() {
 export function useRenameSavedSearch() {
   return useSavedSearchMutation(({ id, name }: { id: number; name: string }) =>
     api.patch<void>(`/api/sourcing/searchs/${id}`, { name }),
+  );
+}
+
+export function useSetAlerts() {
+  return useSavedSearchMutation(({ id, alerts }: { id: number; alerts: Schemas['AlertMode'] }) =>
+    api.patch<void>(`/api/sourcing/searchs/${id}`, { alerts }),
   );
 }
 

@@ -67,7 +67,14 @@ export function HitCard({
           label={hit.score == null ? t('hit.noScore') : t('hit.scoreValue', { score: Math.round(hit.score) })}
         />
         <div className="hit-card__identity">
-          <p className="hit-card__rank">{t('hit.rank', { rank })}</p>
+          <p className="hit-card__rank">
+            {t('hit.rank', { rank })}
+            {hit.new && (
+              <span className="hit-card__new" data-testid="hit-new">
+                {t('hit.new')}
+              </span>
+            )}
+          </p>
           <h3 className="hit-card__name">
             <button type="button" className="hit-card__open" onClick={() => onOpen(candidate.id)}>
               {name}

@@ -21,6 +21,8 @@ export type ResultsWorkspaceProps = Omit<
   busyCandidateId: number | null;
   onToggleSave: (hit: SearchHit) => void;
   aboveMap?: ReactNode;
+  /** The candidate whose panel opens first (a notification's link), when on the page. */
+  initialSelectedId?: number | null;
 };
 
 export function ResultsWorkspace(props: ResultsWorkspaceProps) {
@@ -28,7 +30,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
   const reducedMotion = usePrefersReducedMotion();
   const mapConfig = useClientConfig();
   const [hoveredId, setHoveredId] = useState<number | null>(null);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(props.initialSelectedId ?? null);
   const { localization, radiusKm, hits } = props;
 
   const features = useMemo(() => hitsToFeatureCollection(hits, props.paging.offset + 1), [hits, props.paging.offset]);

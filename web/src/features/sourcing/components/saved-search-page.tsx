@@ -4,7 +4,7 @@
 import '../sourcing.css';
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -15,6 +15,7 @@ import { useSavedSearches } from '../api/get-saved-searches';
 import type { StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
+import { AlertControl } from './alert-control';
 import { ResultsWorkspace } from './results-workspace';
 
 type Tab = 'results' | 'saved';
@@ -44,6 +45,9 @@ export function SavedSearchPage({ id }: { id: number }) {
   const { t, i18n } = useTranslation('sourcing');
   useDocumentTitle(t('page.savedSearchTitle'));
   const [tab, setTab] = useState<Tab>('results');
+  // a notification links here with the candidate it is about, whose card opens first
+  const [searchParams] = useSearchParams();
+  const linkedCandidate = Number(searchParams.get('candidate')) || null;
   const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
   const search = useSavedSearch(id, { onlySaved: tab === 'saved', ...paging });
   const jobCategories = useReferenceList('job/categories');
@@ -97,6 +101,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           {stored && <SearchSummary search={stored} jobCategoryName={null} />}
         </div>
         <div className="saved-search__actions">
+          {summary && <AlertControl searchId={id} mode={summary.alerts} />}
           <Link
             className="button button--secondary"
             data-testid="edit-criteria"
@@ -136,6 +141,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           loading={search.isPending}
           refreshing={search.isFetching && !search.isPending}
           busyCandidateId={saving.busyCandidateId}
+          initialSelectedId={linkedCandidate}
           onToggleSave={(hit) => void saving.toggle(hit)}
           failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}

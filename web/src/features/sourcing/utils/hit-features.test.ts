@@ -21,6 +21,7 @@ function hit(id: number, commune: SearchHit['candidate']['commune'], score: numb
     score,
     breakdown: null,
     saved: false,
+    new: false,
   };
 }
 

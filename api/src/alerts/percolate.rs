@@ -1,0 +1,149 @@
+//! The saved searches with alerts held in memory beside the matcher, and the percolation of each
+//! batch the indexer applies into match events (`sourcing_search_matches`).
+//!
+//! Postgres is the truth about which searches have alerts: before each batch the index compares
+//! a fingerprint of those searches (how many, last change) with the one it was built from and
+//! rebuilds when it moved, so an edit made through any server reaches every server's index.
+
+use std::sync::{PoisonError, RwLock};
+
+use chrono::{DateTime, Utc};
+use indexer::Transition;
+use matcher::Percolator;
+use tokio::sync::Mutex;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use super::digest;
+use super::reason::MatchReason;
+use crate::error::{Error, Result};
+use crate::http::AppState;
+
+type Fingerprint = (i64, Option<DateTime<Utc>>);
+
+/// The compiled saved searches with alerts.
+#[derive(Default)]
+pub struct AlertIndex {
+    percolator: RwLock<Percolator>,
+    /// What the percolator was built from; `None` before the first build.
+    built_from: Mutex<Option<Fingerprint>>,
+}
+
+/// A candidate who started to match a search, and why.
+#[derive(Debug, Clone)]
+pub struct Started {
+    pub search_id: i64,
+    pub candidate_id: i64,
+    pub reason: MatchReason,
+}
+
+impl AlertIndex {
+    /// Rebuilds the percolator when the searches with alerts changed since it was built.
+    pub async fn refresh(&self, state: &AppState) -> Result<()> {
+        let mut built_from = self.built_from.lock().await;
+        let fingerprint: Fingerprint =
+            sqlx::query_as("select count(*), max(updated_at) from sourcing_searches where saved and alerts <> 'off'")
+                .fetch_one(&state.db)
+                .await?;
+        if built_from.as_ref() == Some(&fingerprint) {
+            return Ok(());
+        }
+        let queries = crate::http::alert_queries(state).await?;
+        let count = queries.len();
+        let percolator = tokio::task::spawn_blocking(move || Percolator::build(queries))
+            .await
+            .map_err(|error| Error::Internal(error.into()))?;
+        *self.percolator.write().unwrap_or_else(PoisonError::into_inner) = percolator;
+        *built_from = Some(fingerprint);
+        tracing::debug!(searches = count, "saved searches with alerts compiled");
+        Ok(())
+    }
+
+    /// The searches each candidate of the batch starts to match (CPU work: call it off the
+    /// async threads).
+    pub fn started(&self, transitions: &[Transition]) -> Vec<Started> {
+        let percolator = self.percolator.read().unwrap_or_else(PoisonError::into_inner);
+        transitions
+            .iter()
+            .flat_map(|transition| {
+                percolator.started_matching(transition.before.as_ref(), &transition.after).into_iter().map(|found| {
+                    Started {
+                        search_id: found.query_id,
+                        candidate_id: found.candidate_id,
+                        reason: MatchReason::of(&found),
+                    }
+                })
+            })
+            .collect()
+    }
+}
+
+/// Percolates one applied batch: writes an event per new (search, candidate) pair, and emails
+/// the partners of `immediate` searches about theirs. Returns the ids of the events written here.
+pub async fn handle_batch(state: &AppState, transitions: Vec<Transition>) -> Result<Vec<i64>> {
+    state.alerts.refresh(state).await?;
+    let alerts = state.alerts.clone();
+    let started = tokio::task::spawn_blocking(move || alerts.started(&transitions))
+        .await
+        .map_err(|error| Error::Internal(error.into()))?;
+    if started.is_empty() {
+        return Ok(Vec::new());
+    }
+    let search_ids: Vec<i64> = started.iter().map(|event| event.search_id).collect();
+    let candidate_ids: Vec<i64> = started.iter().map(|event| event.candidate_id).collect();
+    let reasons: Vec<serde_json::Value> =
+        started.iter().map(|event| serde_json::to_value(&event.reason).expect("a reason serializes")).collect();
+    // a search whose alerts were turned off meanwhile, or a candidate erased meanwhile, is skipped
+    let written: Vec<(i64, i64, String)> = sqlx::query_as(
+        "insert into sourcing_search_matches (sourcing_search_id, candidate_id, partner_id, reason)
+         select m.search_id, m.candidate_id, s.partner_id, m.reason
+         from unnest($1::bigint[], $2::bigint[], $3::jsonb[]) as m(search_id, candidate_id, reason)
+         join sourcing_searches s on s.id = m.search_id and s.saved and s.alerts <> 'off'
+         join candidates c on c.user_id = m.candidate_id
+         on conflict (sourcing_search_id, candidate_id) do nothing
+         returning id, partner_id, (select alerts from sourcing_searches where id = sourcing_search_id)",
+    )
+    .bind(&search_ids)
+    .bind(&candidate_ids)
+    .bind(&reasons)
+    .fetch_all(&state.db)
+    .await?;
+    let mut immediate: Vec<(i64, Vec<i64>)> = Vec::new();
+    for (event_id, partner_id, mode) in &written {
+        if mode == "immediate" {
+            match immediate.iter_mut().find(|(partner, _)| partner == partner_id) {
+                Some((_, events)) => events.push(*event_id),
+                None => immediate.push((*partner_id, vec![*event_id])),
+            }
+        }
+    }
+    for (partner_id, events) in immediate {
+        digest::email_events(state, partner_id, &events).await?;
+    }
+    Ok(written.into_iter().map(|(event_id, _, _)| event_id).collect())
+}
+
+/// Attempts at percolating one batch before it is given up (a database that stays away longer
+/// loses the batch's notifications; the log says so).
+const ATTEMPTS: u32 = 5;
+
+/// Percolates every batch the indexer reports, for as long as it reports them. A failed batch is
+/// tried again after 1, 2, 4 and 8 s: writing its events is idempotent.
+pub async fn run(state: AppState, mut batches: UnboundedReceiver<Vec<Transition>>) {
+    while let Some(transitions) = batches.recv().await {
+        for attempt in 1..=ATTEMPTS {
+            match handle_batch(&state, transitions.clone()).await {
+                Ok(events) => {
+                    if !events.is_empty() {
+                        tracing::info!(events = events.len(), "candidates started to match");
+                    }
+                    break;
+                }
+                Err(error) if attempt < ATTEMPTS => {
+                    tracing::warn!(%error, attempt, "cannot percolate a batch, retrying");
+                    tokio::time::sleep(std::time::Duration::from_secs(1 << (attempt - 1))).await;
+                }
+                Err(error) => tracing::error!(%error, candidates = transitions.len(), "a batch was not percolated"),
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! A partner's notifications: the candidates who started to match their saved searches with
+//! alerts (`GET /api/api/notifications`), the unread count the header's bell polls, and marking
+//! them read. A notification is its owner's alone: another partner's id is a 404. Candidates who
+//! stopped looking for a job (or whose account closed) are left out, as from search results.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa_axum::routes;
+
+use super::AppState;
+use super::locale::Locale;
+use super::routes::{Access, RouteTable};
+use crate::alerts::reason::MatchReason;
+use crate::auth::{CurrentUser, Role};
+use crate::error::{Error, Result};
+use crate::extract::{Json, Path};
+use crate::job_criteria::List;
+
+/// The most notifications one list returns, newest first.
+const LIST_SIZE: i64 = 100;
+
+pub fn routes(table: &mut RouteTable) {
+    let partner = Access::Only(Role::Partner);
+    table.add(partner, routes!(list_notifications));
+    table.add(partner, routes!(unread_count));
+    table.add(partner, routes!(mark_read));
+    table.add(partner, routes!(mark_all_read));
+}
+
+/// What the candidates' rows a partner may see have in common (see the module docs).
+const VISIBLE: &str = "from sourcing_search_matches m
+     join sourcing_searches s on s.id = m.sourcing_search_id
+     join candidates c on c.user_id = m.candidate_id join users u on u.id = m.candidate_id
+     where m.partner_id = $1 and c.in_research and u.active";
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Notification {
+    id: i64,
+    search_id: i64,
+    /// The saved search's name, or its job category.
+    search_name: String,
+    candidate_id: i64,
+    candidate_name: String,
+    /// One line from the match's explanation, in the caller's language.
+    reason: String,
+    score: f64,
+    created_at: DateTime<Utc>,
+    read: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NotificationList {
+    unread: i64,
+    notifications: Vec<Notification>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct UnreadCount {
+    unread: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: i64,
+    search_id: i64,
+    search_name: Option<String>,
+    job_category_id: i16,
+    candidate_id: i64,
+    firstname: String,
+    lastname: String,
+    reason: sqlx::types::Json<MatchReason>,
+    created_at: DateTime<Utc>,
+    read: bool,
+}
+
+async fn count_unread(state: &AppState, partner_id: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(&format!("select count(*) {VISIBLE} and m.read_at is null"))
+        .bind(partner_id)
+        .fetch_one(&state.db)
+        .await?)
+}
+
+#[utoipa::path(
+    get, path = "/api/api/notifications",
+    responses((status = 200, body = NotificationList, description = "the latest notifications, newest first, and how many are unread"))
+)]
+pub async fn list_notifications(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    locale: Locale,
+) -> Result<Json<NotificationList>> {
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "select m.id, s.id as search_id, s.name as search_name, s.job_category_id, m.candidate_id,
+                u.firstname, u.lastname, m.reason, m.created_at, m.read_at is not null as read
+         {VISIBLE} order by m.created_at desc, m.id desc limit $2"
+    ))
+    .bind(user.id)
+    .bind(LIST_SIZE)
+    .fetch_all(&state.db)
+    .await?;
+    let reference = state.reference_lists().await?;
+    let notifications = rows
+        .into_iter()
+        .map(|row| Notification {
+            id: row.id,
+            search_id: row.search_id,
+            search_name: row
+                .search_name
+                .unwrap_or_else(|| reference.name(List::JobCategories, row.job_category_id as u16, locale).to_owned()),
+            candidate_id: row.candidate_id,
+            candidate_name: format!("{} {}", row.firstname, row.lastname),
+            reason: row.reason.0.line(locale),
+            score: row.reason.0.score,
+            created_at: row.created_at,
+            read: row.read,
+        })
+        .collect();
+    Ok(Json(NotificationList { unread: count_unread(&state, user.id).await?, notifications }))
+}
+
+#[utoipa::path(
+    get, path = "/api/api/notifications/unread",
+    responses((status = 200, body = UnreadCount, description = "how many notifications are unread"))
+)]
+pub async fn unread_count(State(state): State<AppState>, user: CurrentUser) -> Result<Json<UnreadCount>> {
+    Ok(Json(UnreadCount { unread: count_unread(&state, user.id).await? }))
+}
+
+#[utoipa::path(
+    post, path = "/api/api/notifications/{id}/read", params(("id" = i64, Path)),
+    responses(
+        (status = 204, description = "marked read"),
+        (status = 404, body = crate::error::ErrorBody, description = "no such notification among the partner's"),
+    )
+)]
+pub async fn mark_read(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> Result<StatusCode> {
+    let marked = sqlx::query(
+        "update sourcing_search_matches set read_at = coalesce(read_at, now()) where id = $1 and partner_id = $2",
+    )
+    .bind(id)
+    .bind(user.id)
+    .execute(&state.db)
+    .await?;
+    if marked.rows_affected() == 0 { Err(Error::NotFound) } else { Ok(StatusCode::NO_CONTENT) }
+}
+
+#[utoipa::path(
+    post, path = "/api/api/notifications/read",
+    responses((status = 204, description = "every notification marked read"))
+)]
+pub async fn mark_all_read(State(state): State<AppState>, user: CurrentUser) -> Result<StatusCode> {
+    sqlx::query("update sourcing_search_matches set read_at = now() where partner_id = $1 and read_at is null")
+        .bind(user.id)
+        .execute(&state.db)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

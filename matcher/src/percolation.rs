@@ -1,0 +1,357 @@
+//! Percolation: the search turned around. Instead of one query against every document, one
+//! changed document against every saved query, to tell which saved searches (with alerts) a
+//! candidate matches now.
+//!
+//! The saved queries are compiled once and indexed so that a document is only tested against
+//! queries it can match:
+//! - by job category first (a document lists a few, a query names one);
+//! - then, for a point query, by the grid cells of [`CELL_DEGREES`] its circle may touch: a place
+//!   of the document looks up its own cell. A circle spanning more than [`MAX_CELLS`] cells (a
+//!   radius of hundreds of kilometres) goes to its category's short list of wide queries instead;
+//! - a whole-country localization of the document meets every point query of its category in
+//!   that country, and any localization meets the country queries of its country.
+//!
+//! Each query so found is evaluated exactly as the crate docs define a match (the property tests
+//! compare percolation with running every query on the [`crate::oracle`]); a match comes with
+//! the [`Hit`] a search would return for it, score and explanation included.
+
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
+
+use crate::model::{
+    CandidateDoc, CountryCode, Hit, JobLocalization, ProximityDetail, QueryLocalization, SourcingQuery,
+};
+use crate::semantics::{
+    EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, proximity_detail, score, unit_vector,
+};
+use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
+
+/// The side of a grid cell, in degrees of latitude and longitude (about 28 km by 19 km in France).
+pub const CELL_DEGREES: f64 = 0.25;
+/// A circle touching more cells than this is kept in its category's list of wide queries.
+pub const MAX_CELLS: usize = 1024;
+/// Cells around the globe in longitude.
+const LONGITUDE_CELLS: i64 = (360.0 / CELL_DEGREES) as i64;
+
+type Cell = (i32, i32);
+
+/// A saved query, compiled: its unit-sphere centre and keyword terms computed once, and where
+/// the index lists it.
+struct Compiled {
+    id: i64,
+    query: SourcingQuery,
+    center: Option<[f64; 3]>,
+    terms: Vec<KeywordTerm>,
+    slots: Vec<Slot>,
+}
+
+/// Where a query is listed in the index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Slot {
+    Cell(u16, Cell),
+    Wide(u16),
+    /// Point queries of a category in a country, for documents accepting the whole country.
+    CountryPoints(u16, CountryCode),
+    /// Country queries of a category.
+    Country(u16, CountryCode),
+}
+
+/// Saved queries indexed for percolation. Not synchronized: the owner wraps it in a lock.
+///
+/// Queries live in numbered entries (reused after a removal) that the index lists, so that a
+/// document met by several lists is de-duplicated with a bitset rather than a sort.
+#[derive(Default)]
+pub struct Percolator {
+    entries: Vec<Option<Compiled>>,
+    free: Vec<u32>,
+    by_id: FxHashMap<i64, u32>,
+    index: FxHashMap<Slot, Vec<u32>>,
+}
+
+/// A saved query a document matches: the query's id, the score and the localization credited,
+/// as the hit of a search would give them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    pub query_id: i64,
+    pub candidate_id: i64,
+    /// 0–100.
+    pub score: f64,
+    pub proximity: ProximityDetail,
+}
+
+/// The cell of a point; longitudes wrap around.
+fn cell_of(lat: f64, lng: f64) -> Cell {
+    let row = (lat / CELL_DEGREES).floor() as i64;
+    let column =
+        ((lng / CELL_DEGREES).floor() as i64 + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS) - LONGITUDE_CELLS / 2;
+    (row as i32, column as i32)
+}
+
+/// The cells a circle may touch, or `None` when there are more than [`MAX_CELLS`] of them (or the
+/// circle reaches a pole). The box is widened by a margin: a cell too many costs a test, a cell
+/// too few would lose a match.
+fn circle_cells(lat: f64, lng: f64, radius_km: f64) -> Option<Vec<Cell>> {
+    let angle = radius_km.max(0.0) / EARTH_RADIUS_KM;
+    let lat_half = angle.to_degrees() * 1.01 + 1e-6;
+    let (south, north) = (lat - lat_half, lat + lat_half);
+    if south <= -89.0 || north >= 89.0 || angle >= std::f64::consts::FRAC_PI_2 {
+        return None;
+    }
+    // the widest longitude span of the cap is asin(sin(angle) / cos(latitude)) at the centre's
+    // latitude; the latitude farthest from the equator in the box bounds it from above
+    let farthest = south.abs().max(north.abs()).to_radians();
+    let ratio = angle.sin() / farthest.cos();
+    if ratio >= 1.0 {
+        return None;
+    }
+    let lng_half = ratio.asin().to_degrees() * 1.01 + 1e-6;
+    let rows = (south / CELL_DEGREES).floor() as i64..=(north / CELL_DEGREES).floor() as i64;
+    let columns = ((lng - lng_half) / CELL_DEGREES).floor() as i64..=((lng + lng_half) / CELL_DEGREES).floor() as i64;
+    let count = (rows.end() - rows.start() + 1) as usize * (columns.end() - columns.start() + 1) as usize;
+    if count > MAX_CELLS || columns.end() - columns.start() + 1 >= LONGITUDE_CELLS {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(count);
+    for row in rows {
+        for column in columns.clone() {
+            let column = (column + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS) - LONGITUDE_CELLS / 2;
+            cells.push((row as i32, column as i32));
+        }
+    }
+    Some(cells)
+}
+
+impl Percolator {
+    pub fn new() -> Percolator {
+        Percolator::default()
+    }
+
+    /// The percolator over `queries`, keyed by the saved search's id.
+    pub fn build(queries: impl IntoIterator<Item = (i64, SourcingQuery)>) -> Percolator {
+        let mut percolator = Percolator::new();
+        for (id, query) in queries {
+            percolator.insert(id, query);
+        }
+        percolator
+    }
+
+    /// How many queries are held.
+    pub fn len(&self) -> usize {
+        self.by_id.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_id.is_empty()
+    }
+
+    /// Adds the query `id`, or replaces it.
+    pub fn insert(&mut self, id: i64, query: SourcingQuery) {
+        self.remove(id);
+        let category = query.job_category;
+        let (center, slots) = match query.localization {
+            QueryLocalization::Point { lat, lng, country } => {
+                let mut slots = match circle_cells(lat, lng, query.radius_km) {
+                    Some(cells) => cells.into_iter().map(|cell| Slot::Cell(category, cell)).collect(),
+                    None => vec![Slot::Wide(category)],
+                };
+                slots.push(Slot::CountryPoints(category, country));
+                (Some(unit_vector(lat, lng)), slots)
+            }
+            QueryLocalization::Country { country } => (None, vec![Slot::Country(category, country)]),
+        };
+        let entry = self.free.pop().unwrap_or_else(|| {
+            self.entries.push(None);
+            (self.entries.len() - 1) as u32
+        });
+        for slot in &slots {
+            self.index.entry(*slot).or_default().push(entry);
+        }
+        let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+        self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
+        self.by_id.insert(id, entry);
+    }
+
+    /// Forgets the query `id` (nothing when unknown).
+    pub fn remove(&mut self, id: i64) {
+        let Some(entry) = self.by_id.remove(&id) else {
+            return;
+        };
+        let compiled = self.entries[entry as usize].take().expect("a listed entry holds its query");
+        for slot in compiled.slots {
+            if let Some(entries) = self.index.get_mut(&slot) {
+                entries.retain(|&listed| listed != entry);
+                if entries.is_empty() {
+                    self.index.remove(&slot);
+                }
+            }
+        }
+        self.free.push(entry);
+    }
+
+    /// The entries of the queries the document can match, by the index: each once.
+    fn candidates(&self, doc: &CandidateDoc) -> Vec<u32> {
+        let mut seen = vec![0u64; self.entries.len().div_ceil(64)];
+        let mut entries = Vec::new();
+        let mut extend = |slot: Slot| {
+            for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
+                let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    entries.push(entry);
+                }
+            }
+        };
+        let categories: HashSet<u16> = doc.job_categories.iter().copied().collect();
+        for &category in &categories {
+            extend(Slot::Wide(category));
+            let mut countries = HashSet::new();
+            for localization in &doc.localizations {
+                match *localization {
+                    JobLocalization::Place { lat, lng, .. } => extend(Slot::Cell(category, cell_of(lat, lng))),
+                    JobLocalization::Country { country } => extend(Slot::CountryPoints(category, country)),
+                }
+                countries.insert(localization.country());
+            }
+            for country in countries {
+                extend(Slot::Country(category, country));
+            }
+        }
+        entries
+    }
+
+    /// The queries the document matches, each with the localization credited, in id order.
+    fn matching(&self, doc: &CandidateDoc) -> Vec<(&Compiled, ProximityChoice)> {
+        if !doc.searchable {
+            return Vec::new();
+        }
+        let mut seen = Seen::new(doc);
+        let mut matching: Vec<(&Compiled, ProximityChoice)> = self
+            .candidates(doc)
+            .into_iter()
+            .filter_map(|entry| {
+                let compiled = self.entries[entry as usize].as_ref().expect("a listed entry holds its query");
+                evaluate(doc, compiled, &mut seen).map(|choice| (compiled, choice))
+            })
+            .collect();
+        matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
+        matching
+    }
+
+    /// The queries the document matches now, with the hit each would show for it, in id order.
+    pub fn percolate(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
+        self.matching(doc)
+            .into_iter()
+            .map(|(compiled, choice)| (compiled.id, hit(doc, &compiled.query, &choice)))
+            .collect()
+    }
+
+    /// The queries `after` matches that `before` (the candidate's previous document, if any) did
+    /// not: where the candidate starts to match, in query id order, with the score and the
+    /// localization credited (the parts of a hit a notification tells).
+    pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<Match> {
+        let matched_before: HashSet<i64> = before
+            .map(|doc| self.matching(doc).into_iter().map(|(compiled, _)| compiled.id).collect())
+            .unwrap_or_default();
+        self.matching(after)
+            .into_iter()
+            .filter(|(compiled, _)| !matched_before.contains(&compiled.id))
+            .map(|(compiled, choice)| Match {
+                query_id: compiled.id,
+                candidate_id: after.candidate_id,
+                score: score(after, &compiled.query, &choice),
+                proximity: proximity_detail(after, &choice),
+            })
+            .collect()
+    }
+}
+
+/// What percolating one document computes once for every query it is tested against: the unit
+/// vectors of its places, and the words of its text (analysed on first need).
+struct Seen {
+    units: Vec<Option<[f64; 3]>>,
+    text: Option<(HashSet<String>, HashSet<String>)>,
+}
+
+impl Seen {
+    fn new(doc: &CandidateDoc) -> Seen {
+        let units = doc
+            .localizations
+            .iter()
+            .map(|localization| match *localization {
+                JobLocalization::Place { lat, lng, .. } => Some(unit_vector(lat, lng)),
+                JobLocalization::Country { .. } => None,
+            })
+            .collect();
+        Seen { units, text: None }
+    }
+}
+
+/// Whether `doc` matches one query, and through which localization (the crate docs' definition).
+fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<ProximityChoice> {
+    let query = &compiled.query;
+    let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
+    let filters_hold = query.restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
+        && doc.job_categories.contains(&query.job_category)
+        && doc.degree_level >= query.minimum_degree
+        && doc.available_from <= query.start_date
+        && u32::from(doc.minimum_duration_months) <= duration_limit
+        && doc.contract_types.iter().any(|contract| query.contract_types.contains(contract));
+    if !filters_hold {
+        return None;
+    }
+    let choice = match (&query.localization, compiled.center) {
+        (QueryLocalization::Point { country, .. }, Some(center)) => {
+            let mut nearest: Option<(f64, usize)> = None;
+            let mut country_wide = None;
+            for (index, (localization, unit)) in doc.localizations.iter().zip(&seen.units).enumerate() {
+                match (localization, unit) {
+                    (JobLocalization::Place { .. }, Some(unit)) => {
+                        let distance = great_circle_km(*unit, center);
+                        if distance <= query.radius_km && nearest.is_none_or(|(best, _)| distance < best) {
+                            nearest = Some((distance, index));
+                        }
+                    }
+                    (JobLocalization::Country { country: accepted }, _) => {
+                        if accepted == country && country_wide.is_none() {
+                            country_wide = Some(index);
+                        }
+                    }
+                    (JobLocalization::Place { .. }, None) => unreachable!("a place has its unit vector"),
+                }
+            }
+            choose_proximity(nearest, country_wide, query.radius_km)?
+        }
+        (QueryLocalization::Country { country }, _) => {
+            let index = doc.localizations.iter().position(|localization| localization.country() == *country)?;
+            choose_proximity(None, Some(index), query.radius_km)?
+        }
+        (QueryLocalization::Point { .. }, None) => unreachable!("a point query is compiled with its centre"),
+    };
+    if !compiled.terms.is_empty() {
+        let (french, english) = seen.text.get_or_insert_with(|| text_token_sets(&doc.text));
+        if !compiled.terms.iter().all(|term| french.contains(&term.french) || english.contains(&term.english)) {
+            return None;
+        }
+    }
+    Some(choice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_wrap_around_the_antimeridian() {
+        assert_eq!(cell_of(0.1, 179.9), cell_of(0.1, -180.1));
+        let cells = circle_cells(0.0, 179.99, 10.0).unwrap();
+        assert!(cells.contains(&cell_of(0.0, -179.99)));
+    }
+
+    #[test]
+    fn a_huge_circle_is_a_wide_query() {
+        assert!(circle_cells(45.0, 2.0, 10.0).is_some_and(|cells| cells.len() <= 4));
+        assert!(circle_cells(45.0, 2.0, 3000.0).is_none());
+        assert!(circle_cells(88.95, 2.0, 10.0).is_none());
+    }
+}

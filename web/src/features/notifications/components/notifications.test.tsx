@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+// The bell says how many notifications are unread (in its accessible name too),
+// and the notifications page lists them with their reason, marking one read
+// through the API.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@/lib/i18n';
+import { NotificationBell } from './notification-bell';
+import { NotificationsPage } from './notifications-page';
+
+const i18n = i18next.createInstance();
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+let calls: { method: string; url: string }[];
+
+const notification = {
+  id: 12,
+  search_id: 4,
+  search_name: 'Lyon devs',
+  candidate_id: 99,
+  candidate_name: 'Léa Durand',
+  reason: 'Score 78 · 3.2 km away, Lyon',
+  score: 78,
+  created_at: '2026-11-25T08:00:00Z',
+  read: false,
+};
+
+function renderWith(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('notifications', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
+  });
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url: String(url) });
+        if (method === 'POST') return new Response(null, { status: 204 });
+        if (String(url).endsWith('/notifications/unread')) return json({ unread: 3 });
+        return json({ unread: 1, notifications: [notification] });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the unread count on the bell and in its name', async () => {
+    renderWith(<NotificationBell />);
+    // the count arrives with the query; a loaded machine may take a few seconds
+    const bell = await screen.findByRole('link', { name: 'Notifications: 3 unread' }, { timeout: 5000 });
+    expect(bell.textContent).toContain('3');
+    expect(bell.getAttribute('href')).toBe('/dashboard/partenaire/notifications');
+  });
+
+  it('lists a notification with its reason and marks it read', async () => {
+    renderWith(<NotificationsPage />);
+    await screen.findByText('Score 78 · 3.2 km away, Lyon', {}, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Léa Durand now matches “Lyon devs”' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark the notification about Léa Durand read' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/api/notifications/12/read' }));
+  });
+});
