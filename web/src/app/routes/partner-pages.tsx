@@ -7,8 +7,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
@@ -68,10 +70,11 @@ export function PartnerSourcingPage() {
   );
 }
 
-export { NotificationsPage as PartnerNotificationsPage } from '@/features/notifications/components/notifications-page';
 
 export function PartnerSavedSearchPage() {
   const { id } = useParams();
   const searchId = parseId(id) ?? 0;
   return <SavedSearchPage key={searchId} id={searchId} />;
 }
+
+export const PartnerNotificationsPage = () => <NotificationsPage emailPreferences={<EmailPreferencesSection />} />;

@@ -2,6 +2,7 @@
 // partner's saved searches with alerts, newest first, each with the reason from
 // the match's explanation and links to the search's results; unread ones are
 // marked and can be marked read one by one or all at once.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';
@@ -42,7 +43,8 @@ function NotificationRow({ item }: { item: NotificationItem }) {
   );
 }
 
-export function NotificationsPage() {
+/** `emailPreferences`: what the route adds below the list (the partner's email switches). */
+export function NotificationsPage({ emailPreferences }: { emailPreferences?: ReactNode }) {
   const { t } = useTranslation('alerts');
   useDocumentTitle(t('page.title'));
   const notifications = useNotifications();
@@ -79,6 +81,7 @@ export function NotificationsPage() {
           </ul>
         )}
       </QueryState>
+      {emailPreferences}
     </section>
   );
 }
