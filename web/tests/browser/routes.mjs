@@ -78,6 +78,8 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
     return [
       ['partnerDashboard', '/dashboard/partenaire'],
       ['partnerSourcing', '/dashboard/partenaire/sourcing'],
+      // The same page with a search run: the form filled, the map's circle and markers, the list.
+      ['partnerSourcing', `/dashboard/partenaire/sourcing?search=${searchId}`],
       ['partnerSavedSearch', `/dashboard/partenaire/sourcing/recherches/${searchId}`],
       ['jobOfferCreate', '/metier/offre/creer'],
     ];
