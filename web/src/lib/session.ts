@@ -11,6 +11,7 @@
 import { useSyncExternalStore } from 'react';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import type { Schemas } from '@/api/schemas';
+import { rememberSession } from './session-hint';
 
 export type UserRole = Schemas['Role'];
 
@@ -53,6 +54,7 @@ let candidateLoads = 0;
 
 function publish(next: Session): void {
   session = next;
+  if (next.status === 'ready') rememberSession(next.user !== null);
   for (const listener of listeners) listener();
 }
 

@@ -1,5 +1,5 @@
 // The partner's sourcing workspace: the whole window for the map and results,
-// under a slim header with the way back to the partner area.
+// under a slim header with the way back to the partner area (an arrow on phones).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,10 @@ export function SourcingLayout({ children }: { children: ReactNode }) {
         <Logo compact />
         <p className="slim-header__title">{t('layout.sourcingWorkspace')}</p>
         <Link className="slim-header__back" to={paths.partnerDashboard}>
-          {t('layout.backToDashboard')}
+          <svg className="slim-header__back-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+          <span className="slim-header__back-label">{t('layout.backToDashboard')}</span>
         </Link>
         <NotificationBell />
         <LanguageSwitcher />

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // Start-up against a stubbed server, through the real API client and query
 // cache: whoami names a candidate, whose profile is then loaded and kept in
-// the query cache; a 401 on the profile logs the session out.
+// the query cache; a 401 on the profile logs the session out. (When the
+// start-up asks at all: see session-hint.test.ts.)
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { candidateKeys } from '@/api/candidates/get-candidate';
 import { currentLocale } from '@/lib/i18n';
 import { getSession, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { rememberSession } from '@/lib/session-hint';
 import { useSessionHydration } from './use-session-hydration';
 
 const candidate: WhoAmI = {
@@ -51,9 +53,11 @@ describe('useSessionHydration', () => {
     cleanup();
     vi.unstubAllGlobals();
     resetSessionForTests();
+    window.localStorage.clear();
   });
 
   it('logs in the candidate whoami names and loads their profile into the query cache', async () => {
+    rememberSession(true);
     const fetch = stubServer({
       '/api/api/auth/whoami': [200, candidate],
       '/api/api/candidates/1000': [200, profile],
@@ -76,4 +80,5 @@ describe('useSessionHydration', () => {
 
     await vi.waitFor(() => expect(getSession()).toEqual({ status: 'ready', user: null, candidate: null, endedByUser: false, viewerSlug: null }));
   });
+
 });

@@ -1,5 +1,7 @@
 // The FR / EN switch shown in every layout. Choosing a language stores the
-// cookie, changes the language and reloads (spec §1).
+// cookie, changes the language and reloads (spec §1). Each button is named, and
+// titled, by its language's own name in that language ("English", "Français"),
+// marked with `lang`, whatever the page's language.
 import { useTranslation } from 'react-i18next';
 import { currentLocale, switchLocale } from '@/lib/i18n';
 import { supportedLocales } from '@/lib/i18n/locale';
@@ -16,7 +18,7 @@ export function LanguageSwitcher() {
           lang={locale}
           className="language-switcher__option"
           aria-pressed={locale === active}
-          title={t('language.switchTo', { language: t(`language.${locale}`) })}
+          title={t(`language.${locale}`)}
           data-locale={locale}
           onClick={() => {
             if (locale !== active) void switchLocale(locale);

@@ -65,6 +65,9 @@ export function CircleLayer({
     element.className = 'map-center';
     element.setAttribute('data-testid', 'map-center');
     element.textContent = label;
+    // A label, not a control: maplibre would otherwise name it "Map marker" with the role of a button.
+    element.setAttribute('role', 'img');
+    element.setAttribute('aria-label', label);
     const top = destinationPoint(center, radiusKm, 0);
     const marker = new maplibregl.Marker({ element, anchor: 'bottom', offset: [0, -4] })
       .setLngLat([top.lng, top.lat])

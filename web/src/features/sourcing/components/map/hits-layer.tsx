@@ -140,7 +140,9 @@ export function HitsLayer({ hits, highlightedId, onHover, onSelect, clusterLabel
           element.className = 'map-cluster-count';
           element.setAttribute('data-testid', 'map-cluster-count');
           element.textContent = String(properties.point_count);
-          element.title = latest.current.clusterLabel(Number(properties.point_count));
+          // Named by its sentence, which holds the visible count (maplibre would name it "Map marker").
+          element.setAttribute('role', 'img');
+          element.setAttribute('aria-label', latest.current.clusterLabel(Number(properties.point_count)));
           marker = new maplibregl.Marker({ element }).setLngLat(feature.geometry.coordinates as [number, number]);
           markers.set(clusterId, marker);
         }

@@ -1,0 +1,132 @@
+// Every client route of the app (src/config/paths.ts), per role, with real ids
+// taken from the seeded demo: the tests that sweep the whole app (phone widths,
+// axe) visit the same list. A test fails if paths.ts gains a route this list
+// does not cover, so that the sweeps stay complete.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { baseUrl } from './browser.mjs';
+
+/** Route names of src/config/paths.ts, read from its source (the tests run on plain Node). */
+export function declaredRouteNames() {
+  const source = readFileSync(new URL('../../src/config/paths.ts', import.meta.url), 'utf8');
+  const table = source.slice(source.indexOf('export const paths = {'), source.indexOf('} as const;'));
+  return [...table.matchAll(/^\s+(\w+): '/gm)].map((match) => match[1]);
+}
+
+const anonymousRoutes = {
+  home: '/',
+  login: '/login',
+  loginWithToken: '/login/with-token',
+  candidateSignUp: '/inscription/candidat',
+  signUpValidation: '/inscription/valider',
+  forgotPassword: '/mot-de-passe/oublier',
+  resetPassword: '/mot-de-passe/reinitialiser',
+  notificationsUnsubscribe: '/notifications/desinscrire',
+  mailbox: '/mailbox',
+};
+
+async function json(context, path) {
+  const response = await context.request.get(`${baseUrl}${path}`);
+  assert.ok(response.ok(), `GET ${path} answers ${response.status()}`);
+  return response.json();
+}
+
+/**
+ * The routes `role` visits ('anonymous', 'candidate', 'school', 'partner'), as
+ * [name, path] pairs; `context` is logged in as that role (the API gives the ids).
+ * The public profile is visited anonymously, at the demo candidate's slug,
+ * which `candidateSlug` brings.
+ */
+export async function routesFor(role, context, { candidateSlug } = {}) {
+  if (role === 'anonymous') {
+    const families = await json(context, '/api/api/softskill/categories');
+    return [
+      ...Object.entries(anonymousRoutes),
+      ['publicProfile', `/candidat/${candidateSlug}`],
+      ['publicSoftSkillFamily', `/candidat/${candidateSlug}/softskills/famille/${families[0].id}`],
+    ];
+  }
+  if (role === 'candidate') {
+    const families = await json(context, '/api/api/softskill/categories');
+    return [
+      ['candidateDashboard', '/dashboard/candidate'],
+      ['candidateExperiences', '/dashboard/candidate/experiences'],
+      ['candidateEducations', '/dashboard/candidate/formations'],
+      ['candidateHobbies', '/dashboard/candidate/hobbies'],
+      ['candidateLanguages', '/dashboard/candidate/langues'],
+      ['candidateJobSearch', '/dashboard/candidate/ma-recherche'],
+      ['candidateProfile', '/dashboard/candidate/profil'],
+      ['candidateProjects', '/dashboard/candidate/projets/personnel'],
+      ['candidateProjects', '/dashboard/candidate/projets/academique'],
+      ['candidateSoftSkillFamily', `/dashboard/candidate/softskills/famille/${families[0].id}`],
+      ['candidatePersonalityTest', '/dashboard/candidate/tests/personalite'],
+      ['candidateSettings', '/dashboard/candidate/parametres'],
+      ['candidateOnboarding', '/personnalisation/candidat'],
+    ];
+  }
+  if (role === 'school') {
+    const campuses = await json(context, '/api/api/school/campuses');
+    assert.ok(campuses.length > 0, 'the demo school has a campus');
+    return [
+      ['schoolDashboard', '/dashboard/ecole'],
+      ['schoolCampus', `/dashboard/ecole/campus/${campuses[0].id}`],
+      ['schoolProfileEdit', '/dashboard/ecole/profil/editer'],
+    ];
+  }
+  if (role === 'partner') {
+    const searchId = await demoSavedSearchId(context);
+    return [
+      ['partnerDashboard', '/dashboard/partenaire'],
+      ['partnerSourcing', '/dashboard/partenaire/sourcing'],
+      // The same page with a search run: the form filled, the map's circle and markers, the list.
+      ['partnerSourcing', `/dashboard/partenaire/sourcing?search=${searchId}`],
+      ['partnerSavedSearch', `/dashboard/partenaire/sourcing/recherches/${searchId}`],
+      ['jobOfferCreate', '/metier/offre/creer'],
+    ];
+  }
+  throw new Error(`unknown role ${role}`);
+}
+
+/** A search around Lyon, as the sourcing page sends it. */
+const lyonSearch = {
+  job_category: 1,
+  contracts: [1],
+  duration: 6,
+  start_at: '2027-01-04',
+  localization: { value: 'Lyon', type: 'city', id: '69123', country_code: 'FR' },
+  languages: [{ id: 2, level: 4 }],
+  softskills_categories: [1],
+  degree: 0,
+};
+
+/**
+ * The demo partner's first saved search (the seed saves none: the first sweep
+ * saves one around Lyon).
+ */
+export async function demoSavedSearchId(partnerContext) {
+  const searches = await json(partnerContext, '/api/api/sourcing/searchs');
+  if (searches.length > 0) return searches[searches.length - 1].id;
+  const response = await partnerContext.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: lyonSearch });
+  assert.equal(response.status(), 201, `saving a search answers ${response.status()}: ${await response.text()}`);
+  return (await response.json()).id;
+}
+
+/** The demo candidate's public slug (the seed shares the demo profile). */
+export async function demoCandidateSlug(candidateContext) {
+  const sharing = await json(candidateContext, '/api/api/candidates/slug');
+  assert.ok(sharing.is_public, 'the demo candidate shares the profile');
+  return sharing.slug;
+}
+
+/**
+ * Opens `path` and waits until the page has settled: the route's content is
+ * in (no page-level loading state left) and the network is quiet.
+ */
+export async function visit(page, path) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('[data-layout]').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('.page-loader__spinner'), undefined, { timeout: 10_000 })
+    .catch(() => {});
+}
