@@ -23,6 +23,7 @@ const anonymousRoutes = {
   resetPassword: '/mot-de-passe/reinitialiser',
   notificationsUnsubscribe: '/notifications/desinscrire',
   mailbox: '/mailbox',
+  dataSources: '/sources-des-donnees',
 };
 
 async function json(context, path) {
@@ -82,6 +83,7 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['partnerSourcing', `/dashboard/partenaire/sourcing?search=${searchId}`],
       ['partnerSavedSearch', `/dashboard/partenaire/sourcing/recherches/${searchId}`],
       ['jobOfferCreate', '/metier/offre/creer'],
+      ['partnerNotifications', '/dashboard/partenaire/notifications'],
     ];
   }
   throw new Error(`unknown role ${role}`);
@@ -100,8 +102,8 @@ const lyonSearch = {
 };
 
 /**
- * The demo partner's first saved search (the seed saves none: the first sweep
- * saves one around Lyon).
+ * The demo partner's first saved search (the seed saves one with alerts; on a
+ * data set without any, the first sweep saves one around Lyon).
  */
 export async function demoSavedSearchId(partnerContext) {
   const searches = await json(partnerContext, '/api/api/sourcing/searchs');
