@@ -3,21 +3,9 @@
 // VIVIER_SOURCE_CODE_URL), the page lists each data set with its licence in French and in
 // English (screenshots, axe).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical axe violations of the page (evaluated outside the page's CSP). */
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 let browser;
 
@@ -45,14 +33,17 @@ for (const [language, texts] of [
       assert.equal(await sourceCode.getAttribute('href'), configured);
     }
 
+    // the home page's transition over, so that the click lands on the link where it rests
+    await settled(page);
     await footer.getByRole('link', { name: texts.link }).click();
+    await page.waitForURL((url) => url.pathname === '/sources-des-donnees');
 
     await page.getByTestId('data-sources').waitFor();
     assert.equal(new URL(page.url()).pathname, '/sources-des-donnees');
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), texts.link);
     assert.equal(await page.getByRole('link', { name: texts.licence }).count(), 1);
     assert.equal(await page.getByRole('link', { name: /Licence Ouverte/ }).count(), 3);
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await seriousAxeViolations(page), []);
     await page.screenshot({ path: screenshotPath(`data-sources-${language}.png`), fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
