@@ -194,18 +194,22 @@ pub fn proximity_detail(doc: &CandidateDoc, choice: &ProximityChoice) -> Proximi
     }
 }
 
-/// The hit of a matching document, credited through `choice`: its score and the breakdown that
-/// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
-pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
-    let language_score = language_score(&doc.languages, &query.languages);
-    let soft_skill_score = soft_skill_score(&doc.soft_skills, &query.soft_skill_categories);
-    let breakdown = Breakdown {
-        proximity: proximity_detail(doc, choice),
+/// The explanation of a match from the candidate's languages and soft-skill shares, its
+/// proximity and that proximity's score (shared by the engine, the oracle and percolation).
+pub fn breakdown_of(
+    skills: &[LanguageSkill],
+    shares: &[SoftSkillShare],
+    query: &SourcingQuery,
+    proximity: ProximityDetail,
+    proximity_score: f64,
+) -> Breakdown {
+    Breakdown {
+        proximity,
         languages: query
             .languages
             .iter()
             .map(|requirement| {
-                let actual_level = candidate_language_level(&doc.languages, requirement.language);
+                let actual_level = candidate_language_level(skills, requirement.language);
                 LanguageCredit {
                     language: requirement.language,
                     required_level: requirement.level,
@@ -217,18 +221,21 @@ pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) 
         soft_skills: query
             .soft_skill_categories
             .iter()
-            .map(|&category| SoftSkillCredit {
-                category,
-                percent: candidate_soft_skill_percent(&doc.soft_skills, category),
-            })
+            .map(|&category| SoftSkillCredit { category, percent: candidate_soft_skill_percent(shares, category) })
             .collect(),
-        language_score,
-        soft_skill_score,
-        proximity_score: choice.score,
-    };
+        language_score: language_score(skills, &query.languages),
+        soft_skill_score: soft_skill_score(shares, &query.soft_skill_categories),
+        proximity_score,
+    }
+}
+
+/// The hit of a matching document, credited through `choice`: its score and the breakdown that
+/// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
+pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
+    let breakdown = breakdown_of(&doc.languages, &doc.soft_skills, query, proximity_detail(doc, choice), choice.score);
     Hit {
         candidate_id: doc.candidate_id,
-        score: total_score(language_score, soft_skill_score, choice.score),
+        score: total_score(breakdown.language_score, breakdown.soft_skill_score, choice.score),
         breakdown,
     }
 }

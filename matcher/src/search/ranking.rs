@@ -8,13 +8,11 @@ use std::collections::BinaryHeap;
 use super::criteria::{CONTRACT, DEGREE, START_DATE};
 use super::scan::RowState;
 use super::{SegmentOutcome, SegmentView};
-use crate::model::{
-    Breakdown, LanguageCredit, ProximityDetail, RelaxCounts, SoftSkillCredit, SortOrder, SourcingQuery,
-};
+use crate::model::{Breakdown, ProximityDetail, RelaxCounts, SortOrder, SourcingQuery};
 use crate::segment::{Columns, ScoringRecord};
 use crate::semantics::{
-    ProximityChoice, candidate_language_level, candidate_soft_skill_percent, choose_proximity, language_credit,
-    language_score, language_score_by, rank_order, soft_skill_score, soft_skill_score_by, total_score,
+    ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
+    soft_skill_score_by, total_score,
 };
 
 /// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
@@ -254,35 +252,11 @@ pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usi
 
 /// The explanation of a kept match.
 pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
-    let skills = columns.languages_of(row);
-    let shares = columns.soft_skills_of(row);
-    Breakdown {
-        proximity: ProximityDetail {
-            localization_index: choice.localization_index,
-            place_id: columns.localizations_of(row)[choice.localization_index].place_id,
-            distance_km: choice.distance_km,
-            country_wide: choice.country_wide,
-        },
-        languages: query
-            .languages
-            .iter()
-            .map(|requirement| {
-                let actual_level = candidate_language_level(skills, requirement.language);
-                LanguageCredit {
-                    language: requirement.language,
-                    required_level: requirement.level,
-                    actual_level,
-                    credit: language_credit(requirement.level, actual_level),
-                }
-            })
-            .collect(),
-        soft_skills: query
-            .soft_skill_categories
-            .iter()
-            .map(|&category| SoftSkillCredit { category, percent: candidate_soft_skill_percent(shares, category) })
-            .collect(),
-        language_score: language_score(skills, &query.languages),
-        soft_skill_score: soft_skill_score(shares, &query.soft_skill_categories),
-        proximity_score: choice.score,
-    }
+    let proximity = ProximityDetail {
+        localization_index: choice.localization_index,
+        place_id: columns.localizations_of(row)[choice.localization_index].place_id,
+        distance_km: choice.distance_km,
+        country_wide: choice.country_wide,
+    };
+    breakdown_of(columns.languages_of(row), columns.soft_skills_of(row), query, proximity, choice.score)
 }
