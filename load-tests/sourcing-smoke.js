@@ -7,6 +7,7 @@
 import http from 'k6/http';
 import { check, fail, sleep } from 'k6';
 import { Trend } from 'k6/metrics';
+import { searchBody } from './lib/traffic.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const PARTNER_EMAIL = __ENV.PARTNER_EMAIL || 'partenaire@vivier.demo';
@@ -36,16 +37,6 @@ export const options = {
 };
 
 const searchDuration = new Trend('sourcing_search_duration', true);
-
-const cities = [
-  { value: 'Paris', type: 'city', lat: 48.8566, lng: 2.3522, id: '75056', country_code: 'FR' },
-  { value: 'Lyon', type: 'city', lat: 45.764, lng: 4.8357, id: '69123', country_code: 'FR' },
-  { value: 'Marseille', type: 'city', lat: 43.2965, lng: 5.3698, id: '13055', country_code: 'FR' },
-  { value: 'Toulouse', type: 'city', lat: 43.6047, lng: 1.4442, id: '31555', country_code: 'FR' },
-  { value: 'Lille', type: 'city', lat: 50.6292, lng: 3.0573, id: '59350', country_code: 'FR' },
-  { value: 'Bordeaux', type: 'city', lat: 44.8378, lng: -0.5792, id: '33063', country_code: 'FR' },
-  { value: 'Nantes', type: 'city', lat: 47.2184, lng: -1.5536, id: '44109', country_code: 'FR' },
-];
 
 const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
@@ -82,10 +73,6 @@ export function setup() {
   return { cookie, categories, contracts, languages, families };
 }
 
-function pick(items, index) {
-  return items[index % items.length];
-}
-
 function isSortedByScore(hits) {
   for (let index = 1; index < hits.length; index += 1) {
     if (hits[index - 1].score < hits[index].score) return false;
@@ -95,22 +82,7 @@ function isSortedByScore(hits) {
 
 export default function (data) {
   const iteration = __ITER + __VU * 1000;
-  const start = new Date(Date.UTC(2027, 0, 1) + (iteration % 90) * 86_400_000).toISOString().slice(0, 10);
-  const body = {
-    job_category: pick(data.categories, iteration),
-    contracts: [pick(data.contracts, iteration), pick(data.contracts, iteration + 1)],
-    duration: 6 + (iteration % 4) * 6,
-    start_at: start,
-    localization: pick(cities, iteration),
-    radius: [10, 20, 50][iteration % 3],
-    degree: 1,
-    languages: [{ id: pick(data.languages, iteration), level: 3 }],
-    softskills_categories: [pick(data.families, iteration)],
-    duration_flexibility: iteration % 2 === 0 ? 0 : 3,
-    limit: 20,
-    offset: 0,
-    sort: 'score',
-  };
+  const body = searchBody(data, iteration);
   const response = http.post(`${BASE_URL}/api/api/sourcing/searchs?save=false`, JSON.stringify(body), {
     headers: { ...jsonHeaders, Cookie: data.cookie },
     tags: { name: 'sourcing-search' },

@@ -91,9 +91,10 @@ const cities = [
 
 const pick = (items, index) => items[index % items.length];
 
-function search(data, iteration) {
+/** The body of the `iteration`-th search: categories, contracts, languages and families from `data`, around a big city. */
+export function searchBody(data, iteration) {
   const start = new Date(Date.UTC(2027, 0, 1) + (iteration % 90) * 86_400_000).toISOString().slice(0, 10);
-  const body = {
+  return {
     job_category: pick(data.categories, iteration),
     contracts: [pick(data.contracts, iteration), pick(data.contracts, iteration + 1)],
     duration: 6 + (iteration % 4) * 6,
@@ -108,6 +109,10 @@ function search(data, iteration) {
     offset: 0,
     sort: 'score',
   };
+}
+
+function search(data, iteration) {
+  const body = searchBody(data, iteration);
   const response = http.post(`${BASE_URL}/api/api/sourcing/searchs?save=false`, JSON.stringify(body), {
     headers: { ...json, Cookie: data.partner },
     tags: { name: 'search' },
