@@ -6,9 +6,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 STEP=0
 STEPS=${STEPS:-1}
 
+# A numbered step, with the time since the script started (to see where a run's time goes).
 step() {
     STEP=$((STEP + 1))
-    printf '\n\033[1m==> [%d/%d] %s\033[0m\n' "$STEP" "$STEPS" "$*"
+    printf '\n\033[1m==> [%d/%d] %s\033[0m (at %dm%02ds)\n' "$STEP" "$STEPS" "$*" $((SECONDS / 60)) $((SECONDS % 60))
 }
 
 info() { printf '    %s\n' "$*"; }

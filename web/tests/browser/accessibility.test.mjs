@@ -1,23 +1,30 @@
-// axe on every page: each route of the app, per role (anonymous, candidate,
-// school, partner), in French and in English, at desktop size. A serious or
-// critical violation fails the test, with the rule, the page and the elements.
-// axe is evaluated in the page (the server's CSP refuses injected script tags).
-// The same visits check that no page logs an error in the console (an
-// anonymous visitor's start-up no longer asks whoami for a 401), and that the
-// language switch names each language in that language.
+// The whole-app sweep: each route of the app, per role (anonymous, candidate,
+// school, partner), in French and in English, visited once. On each page:
+// - axe at desktop size: a serious or critical violation fails the test, with
+//   the rule, the page and the elements (axe is evaluated in the page: the
+//   server's CSP refuses injected script tags);
+// - the page fits a phone: resized to 390×844 and to 360 px wide, it must not
+//   be wider than the window (no sideways scrolling, nothing cut off on the
+//   right); the widths measured go to test-results/phone-widths-<locale>.json;
+// - no page logs an error in the console (an anonymous visitor's start-up no
+//   longer asks whoami for a 401).
+// The same file checks that the language switch names each language in that
+// language.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { collectPageErrors, launchBrowser, loggedInContext, newContext } from './browser.mjs';
+import { collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+import { seriousAxeViolations } from './page-checks.mjs';
 import { demoCandidateSlug, routesFor, visit } from './routes.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const failingImpacts = new Set(['serious', 'critical']);
 const locales = { fr: 'fr-FR', en: 'en-GB' };
+const desktop = { width: 1280, height: 800 };
+const phoneWidths = [390, 360];
+const phoneHeight = 844;
 
 let browser;
 let candidateSlug;
+const phoneMeasures = { fr: [], en: [] };
 
 before(async () => {
   browser = await launchBrowser();
@@ -27,16 +34,11 @@ before(async () => {
 });
 
 after(async () => {
+  for (const [locale, measures] of Object.entries(phoneMeasures)) {
+    if (measures.length > 0) writeFileSync(screenshotPath(`phone-widths-${locale}.json`), `${JSON.stringify(measures, null, 2)}\n`);
+  }
   await browser?.close();
 });
-
-async function seriousViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation) => failingImpacts.has(violation.impact))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /**
  * The one failed request a page still makes on purpose: a public profile asks
@@ -58,9 +60,48 @@ async function waitForMap(page) {
   await page.waitForTimeout(1000);
 }
 
+/** The elements that stick out on the right of the window, to say what overflows. */
+async function overflowing(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const found = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 0.5) {
+        const parentBox = element.parentElement?.getBoundingClientRect();
+        // Only the outermost culprits: a child of an overflowing parent is not listed again.
+        if (!parentBox || parentBox.right <= width + 0.5) {
+          found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} right=${Math.round(box.right)}`);
+        }
+      }
+    }
+    return found.slice(0, 8);
+  });
+}
+
+/** The page's width at each phone width, resized in place; the failures as lines. */
+async function phoneWidthFailures(page, measure) {
+  const failures = [];
+  for (const width of phoneWidths) {
+    await page.setViewportSize({ width, height: phoneHeight });
+    // Two frames: the resize's layout, then whatever a resize observer changed.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    measure({ viewport: width, scrollWidth, innerWidth });
+    if (scrollWidth > innerWidth) {
+      failures.push(`${page.url()} at ${width}: ${scrollWidth} px wide (${(await overflowing(page)).join(', ')})`);
+    }
+  }
+  await page.setViewportSize(desktop);
+  return failures;
+}
+
 for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
   for (const [locale, browserLanguage] of Object.entries(locales)) {
-    test(`axe finds nothing serious on the pages of the ${role}, in ${locale}`, async () => {
+    test(`every page of the ${role} in ${locale}: nothing serious for axe, fits a phone 390 and 360 px wide`, async () => {
       const { context, page } =
         role === 'anonymous'
           ? await newContext(browser, { browserLanguage, localeCookie: locale }).then(async (created) => ({
@@ -68,6 +109,7 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
               page: await created.newPage(),
             }))
           : await loggedInContext(browser, role, { browserLanguage, localeCookie: locale });
+      await page.setViewportSize(desktop);
       const errors = collectPageErrors(page);
       const consoleErrors = [];
       page.on('console', (message) => {
@@ -75,14 +117,18 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
         consoleErrors.push(`${page.url()}: ${message.text()} (${message.location().url})`);
       });
       try {
-        const found = [];
-        for (const [, path] of await routesFor(role, context, { candidateSlug })) {
+        const violations = [];
+        const tooWide = [];
+        for (const [name, path] of await routesFor(role, context, { candidateSlug })) {
           await visit(page, path);
           await waitForMap(page);
           assert.equal(await page.locator('html').getAttribute('lang'), locale, `${path} is in ${locale}`);
-          for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+          for (const violation of await seriousAxeViolations(page)) violations.push(`${path}: ${violation}`);
+          const measure = (widths) => phoneMeasures[locale].push({ role, name, path, ...widths });
+          tooWide.push(...(await phoneWidthFailures(page, measure)));
         }
-        assert.deepEqual(found, []);
+        assert.deepEqual(violations, []);
+        assert.deepEqual(tooWide, []);
         assert.deepEqual(errors, []);
         assert.deepEqual(consoleErrors, []);
       } finally {

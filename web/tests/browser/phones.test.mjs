@@ -1,15 +1,12 @@
-// Every page fits a phone: each route of the app, per role (anonymous,
-// candidate, school, partner), at 390×844 and at 360 px wide, must not be
-// wider than the window (no sideways scrolling, nothing cut off on the
-// right). The widths measured go to test-results/phone-widths.json, and a
-// phone picture of the sourcing page, at a city's zoom, in both languages.
+// The phone side of the app: the route list that the whole-app sweep
+// (accessibility.test.mjs, which also checks every page at 390 and 360 px
+// wide) visits covers every route, and a phone picture of the sourcing page,
+// at a city's zoom, in both languages.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
-import { declaredRouteNames, demoCandidateSlug, demoSavedSearchId, routesFor, visit } from './routes.mjs';
+import { baseUrl, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+import { declaredRouteNames, demoCandidateSlug, demoSavedSearchId, routesFor } from './routes.mjs';
 
-const phoneWidths = [390, 360];
 const phoneHeight = 844;
 
 let browser;
@@ -30,25 +27,6 @@ async function pageWidth(page) {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 }
 
-/** The elements that stick out on the right of the window, to say what overflows. */
-async function overflowing(page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    const found = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 0.5) {
-        const parentBox = element.parentElement?.getBoundingClientRect();
-        // Only the outermost culprits: a child of an overflowing parent is not listed again.
-        if (!parentBox || parentBox.right <= width + 0.5) {
-          found.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} right=${Math.round(box.right)}`);
-        }
-      }
-    }
-    return found.slice(0, 8);
-  });
-}
-
 test('the route list covers every route of src/config/paths.ts', async () => {
   const slug = await demoCandidateSlug(contexts.candidate.context);
   const covered = new Set();
@@ -56,30 +34,6 @@ test('the route list covers every route of src/config/paths.ts', async () => {
     for (const [name] of await routesFor(role, contexts[role].context, { candidateSlug: slug })) covered.add(name);
   }
   assert.deepEqual(declaredRouteNames().filter((name) => !covered.has(name)), []);
-});
-
-test('every page of every role fits a phone, 390 and 360 px wide', async () => {
-  const slug = await demoCandidateSlug(contexts.candidate.context);
-  const measures = [];
-  const failures = [];
-  for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
-    const { context, page } = contexts[role];
-    const errors = collectPageErrors(page);
-    for (const [name, path] of await routesFor(role, context, { candidateSlug: slug })) {
-      for (const width of phoneWidths) {
-        await page.setViewportSize({ width, height: phoneHeight });
-        await visit(page, path);
-        const measure = await pageWidth(page);
-        measures.push({ role, name, path, viewport: width, ...measure });
-        if (measure.scrollWidth > measure.innerWidth) {
-          failures.push(`${role} ${path} at ${width}: ${measure.scrollWidth} px wide (${(await overflowing(page)).join(', ')})`);
-        }
-      }
-    }
-    assert.deepEqual(errors, [], `no page error as ${role}`);
-  }
-  writeFileSync(screenshotPath('phone-widths.json'), `${JSON.stringify(measures, null, 2)}\n`);
-  assert.deepEqual(failures, []);
 });
 
 test('the sourcing page at a city zoom, on a phone, in French and English', async () => {
