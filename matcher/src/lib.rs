@@ -40,9 +40,15 @@
 //!   circle, so that local people outrank those who would work anywhere; when a candidate has
 //!   both, the place wins. For a country query every match scores 0.25, credited to the first
 //!   localization in that country;
-//! - total: `100 * (0.4 languages + 0.4 soft skills + 0.2 proximity)` when the query requests both
-//!   languages and soft skills, `100 * (0.8 requested one + 0.2 proximity)` when it requests one,
-//!   `100 * proximity` when it requests neither.
+//! - keywords (when the query has any): each term's occurrences in the text (the words whose French
+//!   stem is the term's, or whose English stem is, whichever are more; see [`text::TextTokens`])
+//!   go through BM25's saturation and length normalization against a fixed reference length
+//!   ([`semantics::keyword_relevance`]), averaged over the terms: a profile about the keyword ranks
+//!   above a long one that mentions it once;
+//! - criteria: `0.4 languages + 0.4 soft skills + 0.2 proximity` when the query requests both
+//!   languages and soft skills, `0.8 requested one + 0.2 proximity` when it requests one,
+//!   `proximity` when it requests neither;
+//! - total: `100 * criteria`, or with keywords `100 * (0.65 criteria + 0.35 keywords)`.
 //!
 //! Hits are ordered by the query's [`SortOrder`]: by score, highest first, then by candidate id,
 //! lowest first; or by the distance of the credited localization (the breakdown's
@@ -83,7 +89,8 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
-//! With keywords, tantivy first finds the category's candidates whose text matches; a restriction
+//! With keywords, tantivy first finds the category's candidates whose text matches, and the same
+//! pass reads each term's frequency from the postings for the keyword relevance; a restriction
 //! lists its candidates' rows directly (both together: the rows in both). These listed rows are
 //! evaluated one by one from their own localizations when that costs less than scanning the geo
 //! plan's entries; otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be
@@ -135,9 +142,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 pub use model::{
-    Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageCredit, LanguageRequirement,
-    LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit, SoftSkillShare,
-    SortOrder, SourcingQuery,
+    Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, KeywordCredit, LanguageCredit,
+    LanguageRequirement, LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit,
+    SoftSkillShare, SortOrder, SourcingQuery,
 };
 pub use percolation::{Match, Percolator};
 pub use runs::MAX_RUNS;

@@ -234,6 +234,30 @@ pub struct Breakdown {
     pub soft_skill_score: Option<f64>,
     /// 0–1.
     pub proximity_score: f64,
+    /// One entry per keyword term, in the order of the query (empty without keywords).
+    pub keywords: Vec<KeywordCredit>,
+    /// 0–1, absent when the query has no keyword (see [`crate::semantics::keyword_relevance`]).
+    pub keyword_score: Option<f64>,
+}
+
+impl Breakdown {
+    /// The hit's total score, 0–100 (see [`crate::semantics::total_score`]).
+    pub fn total_score(&self) -> f64 {
+        crate::semantics::total_score(
+            self.language_score,
+            self.soft_skill_score,
+            self.proximity_score,
+            self.keyword_score,
+        )
+    }
+}
+
+/// A keyword term of the query and how often the candidate's text holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeywordCredit {
+    /// The word as typed, lower-cased.
+    pub word: String,
+    pub occurrences: u32,
 }
 
 /// The localization that placed the candidate in the search area.

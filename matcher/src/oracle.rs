@@ -9,11 +9,8 @@ use std::cmp::Ordering;
 use crate::model::{
     CandidateDoc, JobLocalization, QueryLocalization, RelaxCounts, SearchResult, SortOrder, SourcingQuery,
 };
-use crate::semantics::{
-    ProximityChoice, choose_proximity, great_circle_km, hit, language_score, rank_order, soft_skill_score, total_score,
-    unit_vector,
-};
-use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
+use crate::semantics::{ProximityChoice, choose_proximity, great_circle_km, hit, rank_order, score, unit_vector};
+use crate::text::{KeywordTerm, TextTokens, keyword_terms};
 
 /// Whether the document matches, and through which localization.
 pub fn matches(doc: &CandidateDoc, query: &SourcingQuery) -> Option<ProximityChoice> {
@@ -68,8 +65,8 @@ fn matches_with(doc: &CandidateDoc, query: &SourcingQuery, any_contract: bool) -
 }
 
 fn text_matches(text: &str, terms: &[KeywordTerm]) -> bool {
-    let (french, english) = text_token_sets(text);
-    terms.iter().all(|term| french.contains(&term.french) || english.contains(&term.english))
+    let tokens = TextTokens::of(text);
+    terms.iter().all(|term| tokens.occurrences(term) > 0)
 }
 
 fn count_matches(docs: &[CandidateDoc], query: &SourcingQuery, any_contract: bool) -> usize {
@@ -82,12 +79,7 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         .iter()
         .filter_map(|doc| {
             let choice = matches(doc, query)?;
-            let score = total_score(
-                language_score(&doc.languages, &query.languages),
-                soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
-                choice.score,
-            );
-            Some((score, doc, choice))
+            Some((score(doc, query, &choice), doc, choice))
         })
         .collect();
     matched.sort_by(|a, b| {

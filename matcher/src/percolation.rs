@@ -25,7 +25,7 @@ use crate::model::{
 use crate::semantics::{
     EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, proximity_detail, score, unit_vector,
 };
-use crate::text::{KeywordTerm, keyword_terms, text_token_sets};
+use crate::text::{KeywordTerm, TextTokens, keyword_terms};
 
 /// The side of a grid cell, in degrees of latitude and longitude (about 28 km by 19 km in France).
 pub const CELL_DEGREES: f64 = 0.25;
@@ -270,7 +270,7 @@ impl Percolator {
 /// vectors of its places, and the words of its text (analysed on first need).
 struct Seen {
     units: Vec<Option<[f64; 3]>>,
-    text: Option<(HashSet<String>, HashSet<String>)>,
+    text: Option<TextTokens>,
 }
 
 impl Seen {
@@ -329,8 +329,8 @@ fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<
         (QueryLocalization::Point { .. }, None) => unreachable!("a point query is compiled with its centre"),
     };
     if !compiled.terms.is_empty() {
-        let (french, english) = seen.text.get_or_insert_with(|| text_token_sets(&doc.text));
-        if !compiled.terms.iter().all(|term| french.contains(&term.french) || english.contains(&term.english)) {
+        let tokens = seen.text.get_or_insert_with(|| TextTokens::of(&doc.text));
+        if !compiled.terms.iter().all(|term| tokens.occurrences(term) > 0) {
             return None;
         }
     }

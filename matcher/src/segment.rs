@@ -128,6 +128,8 @@ pub(crate) struct Columns {
     soft_skills: Vec<SoftSkillShare>,
     text_offsets: Vec<usize>,
     text: String,
+    /// The number of words of each row's text ([`crate::text::text_word_count`]).
+    pub text_words: Vec<u32>,
     /// Bit i of a contract mask stands for `contract_dictionary[i]` (see [`OTHER_CONTRACT_BIT`]).
     pub contract_dictionary: Vec<u16>,
     pub scoring: Vec<ScoringRecord>,
@@ -262,6 +264,7 @@ impl Columns {
             soft_skills: Vec::new(),
             text_offsets: vec![0],
             text: String::new(),
+            text_words: Vec::new(),
             contract_dictionary: contract_dictionary.clone(),
             scoring: Vec::with_capacity(count),
             soft_skill_dictionary: Vec::new(),
@@ -296,6 +299,7 @@ impl Columns {
             segment.scoring.push(scoring_record(doc, soft_skills_fit.then_some(&segment.soft_skill_dictionary[..])));
             segment.text.push_str(&doc.text);
             segment.text_offsets.push(segment.text.len());
+            segment.text_words.push(crate::text::text_word_count(&doc.text));
         }
         segment.id_lookup.sort_unstable();
         segment
@@ -449,6 +453,12 @@ impl Columns {
         list(&self.soft_skill_offsets, &self.soft_skills, row)
     }
 
+    /// The free text of a row.
+    pub(crate) fn text_of(&self, row: u32) -> &str {
+        let index = row as usize;
+        &self.text[self.text_offsets[index]..self.text_offsets[index + 1]]
+    }
+
     /// The document of a row, exactly as it was given; with an empty text unless `with_text`.
     pub(crate) fn document(&self, row: u32, with_text: bool) -> CandidateDoc {
         let index = row as usize;
@@ -473,7 +483,7 @@ impl Columns {
             soft_skills: self.soft_skills_of(row).to_vec(),
             searchable: self.searchable[index],
             text: match with_text {
-                true => self.text[self.text_offsets[index]..self.text_offsets[index + 1]].to_string(),
+                true => self.text_of(row).to_string(),
                 false => String::new(),
             },
         }

@@ -9,9 +9,10 @@ use std::cmp::Ordering;
 use chrono::{Datelike, NaiveDate};
 
 use crate::model::{
-    Breakdown, CandidateDoc, Hit, JobLocalization, LanguageCredit, LanguageRequirement, LanguageSkill, ProximityDetail,
-    SoftSkillCredit, SoftSkillShare, SourcingQuery,
+    Breakdown, CandidateDoc, Hit, JobLocalization, KeywordCredit, LanguageCredit, LanguageRequirement, LanguageSkill,
+    ProximityDetail, SoftSkillCredit, SoftSkillShare, SourcingQuery,
 };
+use crate::text::{KeywordTerm, TextTokens, keyword_terms, text_word_count};
 
 /// Mean Earth radius (IUGG), in kilometres.
 pub const EARTH_RADIUS_KM: f64 = 6371.0088;
@@ -118,14 +119,68 @@ pub fn point_proximity(distance_km: f64, radius_km: f64) -> f64 {
     }
 }
 
-/// The total score, 0–100: 0.4 languages + 0.4 soft skills + 0.2 proximity when both kinds of
-/// matching parameters are requested, 0.8 + 0.2 when one is, proximity alone when none is.
-pub fn total_score(language: Option<f64>, soft_skills: Option<f64>, proximity: f64) -> f64 {
-    match (language, soft_skills) {
-        (Some(language), Some(soft_skills)) => 100.0 * (0.4 * language + 0.4 * soft_skills + 0.2 * proximity),
-        (Some(one), None) | (None, Some(one)) => 100.0 * (0.8 * one + 0.2 * proximity),
-        (None, None) => 100.0 * proximity,
+/// BM25's term-frequency saturation: a second occurrence adds less than the first.
+const BM25_K1: f64 = 1.2;
+/// BM25's length normalization: how much a long text dilutes its occurrences.
+const BM25_B: f64 = 0.75;
+/// The text length (in words) at which BM25's normalization is neutral: a fixed reference rather
+/// than the corpus average, so that a candidate's relevance depends on their own text alone and is
+/// the same in every run of the engine, in the oracle and in percolation.
+pub const REFERENCE_TEXT_WORDS: f64 = 150.0;
+/// The share of the total score that keyword relevance takes when the query has keywords.
+pub const KEYWORD_WEIGHT: f64 = 0.35;
+
+/// How well a text matches the keywords, 0–1: BM25's saturated, length-normalized term frequency
+/// of each keyword term (`occurrences`, one count per term, see [`crate::text::TextTokens`]),
+/// divided by its maximum `k1 + 1` and averaged over the terms. No inverse document frequency:
+/// every match contains every term, so weighing terms by rarity would only rescale what they add.
+pub fn keyword_relevance(occurrences: &[u32], words: u32) -> f64 {
+    if occurrences.is_empty() {
+        return 0.0;
     }
+    let length = 1.0 - BM25_B + BM25_B * f64::from(words) / REFERENCE_TEXT_WORDS;
+    let sum: f64 = occurrences
+        .iter()
+        .map(|&count| {
+            let count = f64::from(count);
+            count / (count + BM25_K1 * length)
+        })
+        .sum();
+    sum / occurrences.len() as f64
+}
+
+/// The total score, 0–100: 0.4 languages + 0.4 soft skills + 0.2 proximity when both kinds of
+/// matching parameters are requested, 0.8 + 0.2 when one is, proximity alone when none is; with
+/// keywords, that criteria score takes `1 - KEYWORD_WEIGHT` and the keyword relevance the rest.
+pub fn total_score(language: Option<f64>, soft_skills: Option<f64>, proximity: f64, keywords: Option<f64>) -> f64 {
+    let criteria = match (language, soft_skills) {
+        (Some(language), Some(soft_skills)) => 0.4 * language + 0.4 * soft_skills + 0.2 * proximity,
+        (Some(one), None) | (None, Some(one)) => 0.8 * one + 0.2 * proximity,
+        (None, None) => proximity,
+    };
+    match keywords {
+        Some(relevance) => 100.0 * ((1.0 - KEYWORD_WEIGHT) * criteria + KEYWORD_WEIGHT * relevance),
+        None => 100.0 * criteria,
+    }
+}
+
+/// The keyword terms of a query with how often each occurs in a text, in the query's order (empty
+/// without keywords).
+pub fn keyword_credits(text: &str, terms: &[KeywordTerm]) -> Vec<KeywordCredit> {
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    let tokens = TextTokens::of(text);
+    terms.iter().map(|term| KeywordCredit { word: term.word.clone(), occurrences: tokens.occurrences(term) }).collect()
+}
+
+/// The keyword relevance of credits (`None` without keywords).
+pub fn keyword_score(credits: &[KeywordCredit], text: &str) -> Option<f64> {
+    if credits.is_empty() {
+        return None;
+    }
+    let occurrences: Vec<u32> = credits.iter().map(|credit| credit.occurrences).collect();
+    Some(keyword_relevance(&occurrences, text_word_count(text)))
 }
 
 /// The localization credited for proximity.
@@ -173,11 +228,7 @@ pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
 
 /// The score of a matching document credited through `choice`.
 pub fn score(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> f64 {
-    total_score(
-        language_score(&doc.languages, &query.languages),
-        soft_skill_score(&doc.soft_skills, &query.soft_skill_categories),
-        choice.score,
-    )
+    hit(doc, query, choice).score
 }
 
 /// The localization `choice` credits, as a hit's breakdown tells it.
@@ -194,16 +245,21 @@ pub fn proximity_detail(doc: &CandidateDoc, choice: &ProximityChoice) -> Proximi
     }
 }
 
-/// The explanation of a match from the candidate's languages and soft-skill shares, its
+/// The explanation of a match from the candidate's languages, soft-skill shares and text, its
 /// proximity and that proximity's score (shared by the engine, the oracle and percolation).
 pub fn breakdown_of(
     skills: &[LanguageSkill],
     shares: &[SoftSkillShare],
+    text: &str,
     query: &SourcingQuery,
     proximity: ProximityDetail,
     proximity_score: f64,
 ) -> Breakdown {
+    let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+    let keywords = keyword_credits(text, &terms);
     Breakdown {
+        keyword_score: keyword_score(&keywords, text),
+        keywords,
         proximity,
         languages: query
             .languages
@@ -232,10 +288,7 @@ pub fn breakdown_of(
 /// The hit of a matching document, credited through `choice`: its score and the breakdown that
 /// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
 pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
-    let breakdown = breakdown_of(&doc.languages, &doc.soft_skills, query, proximity_detail(doc, choice), choice.score);
-    Hit {
-        candidate_id: doc.candidate_id,
-        score: total_score(breakdown.language_score, breakdown.soft_skill_score, choice.score),
-        breakdown,
-    }
+    let breakdown =
+        breakdown_of(&doc.languages, &doc.soft_skills, &doc.text, query, proximity_detail(doc, choice), choice.score);
+    Hit { candidate_id: doc.candidate_id, score: breakdown.total_score(), breakdown }
 }

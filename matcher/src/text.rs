@@ -8,17 +8,19 @@
 //! text; a document matches the keywords when every term matches. The same analyzers are used by the
 //! oracle on the raw text, so the inverted index is checked against a plain token scan.
 //!
-//! The index holds both analyses in one field, each distinct word of a text once, its stems tagged
-//! with their language (see [`SAME_STEM`]): a word whose stems agree costs one token instead of
-//! two, a repeated word nothing. Building a million real profiles spent most of its time here.
-
-use std::collections::HashSet;
+//! The index holds both analyses in one field, each word of a text with its stems tagged with their
+//! language (see [`SAME_STEM`]): a word whose stems agree costs one token instead of two. Term
+//! frequencies are recorded: how often a keyword occurs ranks the matches (see
+//! [`crate::semantics::keyword_relevance`]), and the collector that lists the matching rows reads
+//! them in the same pass (see [`TextIndex::rows`]). Building a million real profiles spent most of
+//! its time here.
 
 use rustc_hash::FxHashMap;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::indexer::NoMergePolicy;
+use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
@@ -26,11 +28,12 @@ use tantivy::tokenizer::{
     TextAnalyzer, Token, TokenStream, Tokenizer,
 };
 use tantivy::{
-    DocId, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter,
+    DocId, DocSet, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter,
     TantivyDocument, Term,
 };
 
 use crate::model::CandidateDoc;
+use crate::semantics::keyword_relevance;
 
 const BILINGUAL_TOKENIZER: &str = "vivier_bilingual";
 
@@ -52,9 +55,15 @@ fn tokens(analyzer: &mut TextAnalyzer, text: &str) -> Vec<String> {
     out
 }
 
-/// One keyword term, stemmed both ways.
+/// The words an analyzer keeps, lower-cased but not stemmed: what a keyword term is shown as.
+fn word_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default()).filter(RemoveLongFilter::limit(40)).filter(LowerCaser).build()
+}
+
+/// One keyword term: the word as typed (lower-cased), stemmed both ways.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeywordTerm {
+    pub word: String,
     pub french: String,
     pub english: String,
 }
@@ -62,17 +71,55 @@ pub struct KeywordTerm {
 /// The terms of a keyword string. Words longer than 40 bytes are dropped by both analyzers; an
 /// empty list means "no keyword filter".
 pub fn keyword_terms(keywords: &str) -> Vec<KeywordTerm> {
+    let words = tokens(&mut word_analyzer(), keywords);
     let french = tokens(&mut analyzer(Language::French), keywords);
     let english = tokens(&mut analyzer(Language::English), keywords);
-    // Both analyzers share the tokenizer and the length filter, so the lists align one to one.
-    french.into_iter().zip(english).map(|(french, english)| KeywordTerm { french, english }).collect()
+    // The analyzers share the tokenizer and the length filter, so the lists align one to one.
+    words
+        .into_iter()
+        .zip(french.into_iter().zip(english))
+        .map(|(word, (french, english))| KeywordTerm { word, french, english })
+        .collect()
 }
 
-/// The French and English token sets of a text, for the oracle.
-pub fn text_token_sets(text: &str) -> (HashSet<String>, HashSet<String>) {
-    let french = tokens(&mut analyzer(Language::French), text).into_iter().collect();
-    let english = tokens(&mut analyzer(Language::English), text).into_iter().collect();
-    (french, english)
+/// The number of words of a text that the analyzers keep (the length that
+/// [`crate::semantics::keyword_relevance`] weighs occurrences by). Cheap: no stemming.
+pub fn text_word_count(text: &str) -> u32 {
+    let mut stream = SimpleTokenizer::default();
+    let mut stream = stream.token_stream(text);
+    let mut count = 0u32;
+    while stream.advance() {
+        count += u32::from(stream.token().text.len() < 40);
+    }
+    count
+}
+
+/// The French- and English-analyzed words of a text with their counts: what the oracle and
+/// percolation match keywords against, and the engine explains a hit from.
+pub struct TextTokens {
+    french: FxHashMap<String, u32>,
+    english: FxHashMap<String, u32>,
+}
+
+impl TextTokens {
+    pub fn of(text: &str) -> TextTokens {
+        let count = |language| {
+            let mut counts = FxHashMap::default();
+            for token in tokens(&mut analyzer(language), text) {
+                *counts.entry(token).or_insert(0) += 1;
+            }
+            counts
+        };
+        TextTokens { french: count(Language::French), english: count(Language::English) }
+    }
+
+    /// How often a term occurs: the number of words whose French stem is the term's French stem,
+    /// or of words whose English stem is its English stem, whichever is more (0 when absent).
+    pub fn occurrences(&self, term: &KeywordTerm) -> u32 {
+        let french = self.french.get(&term.french).copied().unwrap_or(0);
+        let english = self.english.get(&term.english).copied().unwrap_or(0);
+        french.max(english)
+    }
 }
 
 /// The markers that tell a stem's origin in the one text field (stems are letters and digits, so a
@@ -89,18 +136,13 @@ const SAME_STEM: char = '=';
 const FRENCH_STEM: char = '<';
 const ENGLISH_STEM: char = '>';
 
-/// What a word is indexed as, and the last text it was seen in.
-#[derive(Clone)]
-struct WordEntry {
-    /// No token when the analyzers drop the word (too long), else one or two (see [`SAME_STEM`]).
-    tokens: Box<[String]>,
-    last_text: u64,
-}
+/// The tokens a word is indexed as: none when the analyzers drop the word (too long), else one or
+/// two (see [`SAME_STEM`]).
+type WordTokens = Box<[String]>;
 
 /// The indexing tokenizer: the words of [`SimpleTokenizer`], each replaced by the tokens of its
-/// French and English stems, and each distinct word of a text given once (presence is all the
-/// index records). The analyzer filters tokens one at a time, so analyzing a word alone gives
-/// exactly what analyzing it inside its text gives; stemming dominated indexing time and
+/// French and English stems. The analyzer filters tokens one at a time, so analyzing a word alone
+/// gives exactly what analyzing it inside its text gives; stemming dominated indexing time and
 /// vocabularies are small, so each word is analyzed once and remembered. tantivy clones the
 /// tokenizer for each of its indexing threads, so each thread keeps its own memory and tokenizes in
 /// parallel.
@@ -117,9 +159,7 @@ struct StemMemory {
     english: TextAnalyzer,
     /// The position in `entries` of each word met.
     positions: FxHashMap<String, u32>,
-    entries: Vec<WordEntry>,
-    /// Counts the texts tokenized, to tell a word's first occurrence in the current one.
-    texts: u64,
+    entries: Vec<WordTokens>,
 }
 
 impl BilingualStems {
@@ -129,7 +169,6 @@ impl BilingualStems {
             english: analyzer(Language::English),
             positions: FxHashMap::default(),
             entries: Vec::new(),
-            texts: 0,
         };
         BilingualStems { words: SimpleTokenizer::default(), memory }
     }
@@ -143,14 +182,14 @@ impl StemMemory {
         }
         let french = tokens(&mut self.french, word).pop();
         let english = tokens(&mut self.english, word).pop();
-        let tokens: Box<[String]> = match (french, english) {
+        let tokens: WordTokens = match (french, english) {
             (Some(french), Some(english)) if french == english => Box::new([format!("{SAME_STEM}{french}")]),
             (Some(french), Some(english)) => {
                 Box::new([format!("{FRENCH_STEM}{french}"), format!("{ENGLISH_STEM}{english}")])
             }
             _ => Box::new([]),
         };
-        self.entries.push(WordEntry { tokens, last_text: 0 });
+        self.entries.push(tokens);
         self.positions.insert(word.to_owned(), (self.entries.len() - 1) as u32);
         self.entries.len() - 1
     }
@@ -160,7 +199,6 @@ impl Tokenizer for BilingualStems {
     type TokenStream<'a> = BilingualStemStream<'a>;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> BilingualStemStream<'a> {
-        self.memory.texts += 1;
         BilingualStemStream {
             words: self.words.token_stream(text),
             memory: &mut self.memory,
@@ -181,26 +219,20 @@ struct BilingualStemStream<'a> {
 impl TokenStream for BilingualStemStream<'_> {
     fn advance(&mut self) -> bool {
         loop {
-            if let Some((entry, index)) = self.pending.take() {
-                let tokens = &self.memory.entries[entry].tokens;
-                if let Some(next) = tokens.get(index) {
-                    self.token.text.clear();
-                    self.token.text.push_str(next);
-                    self.token.position = self.token.position.wrapping_add(1);
-                    self.pending = Some((entry, index + 1));
-                    return true;
-                }
+            if let Some((entry, index)) = self.pending.take()
+                && let Some(next) = self.memory.entries[entry].get(index)
+            {
+                self.token.text.clear();
+                self.token.text.push_str(next);
+                self.token.position = self.token.position.wrapping_add(1);
+                self.pending = Some((entry, index + 1));
+                return true;
             }
             if !self.words.advance() {
                 return false;
             }
             let word = self.words.token();
             let entry = self.memory.entry_of(&word.text);
-            let text = self.memory.texts;
-            if self.memory.entries[entry].last_text == text {
-                continue; // already given for this text
-            }
-            self.memory.entries[entry].last_text = text;
             self.pending = Some((entry, 0));
             self.token.offset_from = word.offset_from;
             self.token.offset_to = word.offset_to;
@@ -227,7 +259,7 @@ fn schema() -> (Schema, Fields) {
     let text_options = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default()
             .set_tokenizer(BILINGUAL_TOKENIZER)
-            .set_index_option(IndexRecordOption::Basic)
+            .set_index_option(IndexRecordOption::WithFreqs)
             .set_fieldnorms(false),
     );
     let fields = Fields {
@@ -274,6 +306,23 @@ pub(crate) struct TextIndex {
 pub(crate) struct TextFilter<'a> {
     pub job_category: u16,
     pub keywords: &'a [KeywordTerm],
+    /// The number of words of each row's text ([`text_word_count`]).
+    pub word_counts: &'a [u32],
+}
+
+/// The rows that want a category and match keywords, sorted, each with its keyword relevance
+/// (0 without keywords).
+pub(crate) struct TextRows {
+    pub rows: Vec<u32>,
+    relevance: Vec<f64>,
+}
+
+impl TextRows {
+    /// The keyword relevance of a listed row.
+    #[inline]
+    pub(crate) fn relevance_of(&self, row: u32) -> f64 {
+        self.rows.binary_search(&row).map_or(0.0, |index| self.relevance[index])
+    }
 }
 
 impl TextIndex {
@@ -323,8 +372,9 @@ impl TextIndex {
         TextIndex { searcher: reader.searcher(), fields }
     }
 
-    /// The rows (sorted) of searchable documents that want the category and match the keywords.
-    pub(crate) fn rows(&self, filter: &TextFilter<'_>) -> Vec<u32> {
+    /// The rows of searchable documents that want the category and match the keywords, with
+    /// their keyword relevance, read from the term frequencies in the same pass.
+    pub(crate) fn rows(&self, filter: &TextFilter<'_>) -> TextRows {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(
             Occur::Must,
             Box::new(TermQuery::new(
@@ -332,69 +382,150 @@ impl TextIndex {
                 IndexRecordOption::Basic,
             )),
         )];
-        for term in filter.keywords {
-            let mut tokens = vec![
-                format!("{SAME_STEM}{}", term.french),
-                format!("{FRENCH_STEM}{}", term.french),
-                format!("{ENGLISH_STEM}{}", term.english),
-            ];
-            if term.english != term.french {
-                tokens.push(format!("{SAME_STEM}{}", term.english));
-            }
-            let either_language: Vec<(Occur, Box<dyn Query>)> = tokens
-                .iter()
+        let variants: Vec<TermVariants> =
+            filter.keywords.iter().map(|term| TermVariants::of(self.fields.text, term)).collect();
+        for term in &variants {
+            let either_language: Vec<(Occur, Box<dyn Query>)> = term
+                .all()
                 .map(|token| {
-                    let query =
-                        TermQuery::new(Term::from_field_text(self.fields.text, token), IndexRecordOption::Basic);
+                    let query = TermQuery::new(token.clone(), IndexRecordOption::Basic);
                     (Occur::Should, Box::new(query) as Box<dyn Query>)
                 })
                 .collect();
             clauses.push((Occur::Must, Box::new(BooleanQuery::new(either_language))));
         }
-        let mut rows = self
-            .searcher
-            .search(&BooleanQuery::new(clauses), &RowCollector)
-            .expect("searching a RAM index cannot fail");
-        rows.sort_unstable();
-        rows
+        let collector = RowCollector { text: self.fields.text, variants: &variants };
+        let parts =
+            self.searcher.search(&BooleanQuery::new(clauses), &collector).expect("searching a RAM index cannot fail");
+        let terms = variants.len();
+        let mut found: Vec<(u32, f64)> = parts
+            .iter()
+            .flat_map(|part| {
+                part.rows.iter().enumerate().map(move |(index, &row)| {
+                    let occurrences = &part.occurrences[index * terms..(index + 1) * terms];
+                    let relevance = match terms {
+                        0 => 0.0,
+                        _ => keyword_relevance(occurrences, filter.word_counts[row as usize]),
+                    };
+                    (row, relevance)
+                })
+            })
+            .collect();
+        found.sort_unstable_by_key(|&(row, _)| row);
+        TextRows {
+            rows: found.iter().map(|&(row, _)| row).collect(),
+            relevance: found.into_iter().map(|(_, relevance)| relevance).collect(),
+        }
     }
 }
 
-/// Collects the `row` fast field of every matching document.
-struct RowCollector;
+/// The indexed tokens a keyword term matches (see [`SAME_STEM`]): its French stem as `=f` or `<f`,
+/// its English stem as `=e` or `>e`.
+struct TermVariants {
+    french: [Term; 2],
+    english: [Term; 2],
+}
+
+impl TermVariants {
+    fn of(field: Field, term: &KeywordTerm) -> TermVariants {
+        let token = |marker: char, stem: &str| Term::from_field_text(field, &format!("{marker}{stem}"));
+        TermVariants {
+            french: [token(SAME_STEM, &term.french), token(FRENCH_STEM, &term.french)],
+            english: [token(SAME_STEM, &term.english), token(ENGLISH_STEM, &term.english)],
+        }
+    }
+
+    /// The distinct tokens (`=f` and `=e` are one when the stems agree).
+    fn all(&self) -> impl Iterator<Item = &Term> {
+        let same_stem_twice = self.french[0] == self.english[0];
+        self.french.iter().chain(self.english.iter().skip(usize::from(same_stem_twice)))
+    }
+}
+
+/// Collects the `row` fast field of every matching document and how often it holds each keyword
+/// term.
+struct RowCollector<'a> {
+    text: Field,
+    variants: &'a [TermVariants],
+}
+
+/// What one tantivy segment found: its rows, and for each the occurrences of every term in turn.
+struct FoundRows {
+    rows: Vec<u32>,
+    occurrences: Vec<u32>,
+}
+
+/// The postings of one indexed token in a segment, absent when the token is not there.
+struct TokenPostings(Option<SegmentPostings>);
+
+impl TokenPostings {
+    /// The token's frequency in `doc`; documents must be asked in increasing order.
+    #[inline]
+    fn frequency_in(&mut self, doc: DocId) -> u32 {
+        let Some(postings) = &mut self.0 else { return 0 };
+        if postings.doc() < doc {
+            postings.seek(doc);
+        }
+        if postings.doc() == doc { postings.term_freq() } else { 0 }
+    }
+}
 
 struct RowSegmentCollector {
     rows_column: Column<u64>,
-    rows: Vec<u32>,
+    /// Per keyword term: the postings of its French tokens, then of its English tokens.
+    postings: Vec<[[TokenPostings; 2]; 2]>,
+    found: FoundRows,
 }
 
-impl Collector for RowCollector {
-    type Fruit = Vec<u32>;
+impl Collector for RowCollector<'_> {
+    type Fruit = Vec<FoundRows>;
     type Child = RowSegmentCollector;
 
     fn for_segment(&self, _ordinal: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
-        Ok(RowSegmentCollector { rows_column: segment.fast_fields().u64("row")?, rows: Vec::new() })
+        let inverted_index = segment.inverted_index(self.text)?;
+        let open = |term: &Term| -> tantivy::Result<TokenPostings> {
+            Ok(TokenPostings(inverted_index.read_postings(term, IndexRecordOption::WithFreqs)?))
+        };
+        let postings = self
+            .variants
+            .iter()
+            .map(|variants| {
+                Ok([
+                    [open(&variants.french[0])?, open(&variants.french[1])?],
+                    [open(&variants.english[0])?, open(&variants.english[1])?],
+                ])
+            })
+            .collect::<tantivy::Result<_>>()?;
+        Ok(RowSegmentCollector {
+            rows_column: segment.fast_fields().u64("row")?,
+            postings,
+            found: FoundRows { rows: Vec::new(), occurrences: Vec::new() },
+        })
     }
 
     fn requires_scoring(&self) -> bool {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<Vec<u32>>) -> tantivy::Result<Vec<u32>> {
-        Ok(fruits.concat())
+    fn merge_fruits(&self, fruits: Vec<Vec<FoundRows>>) -> tantivy::Result<Vec<FoundRows>> {
+        Ok(fruits.into_iter().flatten().collect())
     }
 }
 
 impl SegmentCollector for RowSegmentCollector {
-    type Fruit = Vec<u32>;
+    type Fruit = Vec<FoundRows>;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        if let Some(row) = self.rows_column.first(doc) {
-            self.rows.push(row as u32);
+        let Some(row) = self.rows_column.first(doc) else { return };
+        self.found.rows.push(row as u32);
+        for [french, english] in &mut self.postings {
+            let in_french = french[0].frequency_in(doc) + french[1].frequency_in(doc);
+            let in_english = english[0].frequency_in(doc) + english[1].frequency_in(doc);
+            self.found.occurrences.push(in_french.max(in_english));
         }
     }
 
-    fn harvest(self) -> Vec<u32> {
-        self.rows
+    fn harvest(self) -> Vec<FoundRows> {
+        vec![self.found]
     }
 }

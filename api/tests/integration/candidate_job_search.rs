@@ -207,7 +207,9 @@ async fn the_studies_are_patched_field_by_field_and_a_program_belongs_to_the_cam
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn keywords_find_the_headline_and_the_name_and_a_finished_education_gives_the_degree(pool: PgPool) {
+async fn keywords_find_the_headline_the_name_and_the_background_and_say_where_and_a_finished_education_gives_the_degree(
+    pool: PgPool,
+) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
     let (state, mut follower) = indexed_state(&pool).await;
     let app = app_with_state(state.clone());
@@ -244,8 +246,15 @@ async fn keywords_find_the_headline_and_the_name_and_a_finished_education_gives_
         async move {
             let response = call(&app, &partner, "POST", "/api/api/sourcing/searchs?save=false", Some(search)).await;
             assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-            response.json()["hits"].as_array().unwrap().iter().any(|hit| hit["candidate"]["id"] == id)
+            response.json()["hits"].as_array().unwrap().iter().find(|hit| hit["candidate"]["id"] == id).cloned()
         }
+    };
+    // Each keyword of the search is explained: how often, and where, the profile holds it.
+    let found_in = |hit: Option<Value>| {
+        let hit = hit.expect("the candidate is found");
+        let keywords = hit["breakdown"]["keywords"].as_array().unwrap().clone();
+        assert!(hit["breakdown"]["keyword_score"].as_f64().is_some_and(|score| score > 0.0 && score < 1.0));
+        keywords.iter().map(|keyword| (keyword["word"].clone(), keyword["found_in"].clone())).collect::<Vec<_>>()
     };
 
     let degree: Option<i16> =
@@ -255,7 +264,12 @@ async fn keywords_find_the_headline_and_the_name_and_a_finished_education_gives_
             .await
             .unwrap();
     assert_eq!(degree, Some(5), "the finished education's degree, not the current one's");
-    assert!(finds("développeur").await, "a word of the headline");
-    assert!(finds("Durand").await, "the candidate's name");
-    assert!(!finds("boulanger").await, "a word found nowhere");
+    assert_eq!(found_in(finds("développeur").await), vec![(json!("développeur"), json!(["headline"]))]);
+    assert_eq!(found_in(finds("Durand").await), vec![(json!("durand"), json!(["name"]))], "the candidate's name");
+    assert_eq!(
+        found_in(finds("informatique web").await),
+        vec![(json!("informatique"), json!(["background"])), (json!("web"), json!(["headline"]))],
+        "an education's name, and both keywords in turn"
+    );
+    assert!(finds("boulanger").await.is_none(), "a word found nowhere");
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{QueryLocalization, RelaxCounts, SourcingQuery};
 use crate::segment::Segment;
-use crate::text::{KeywordTerm, TextFilter};
+use crate::text::{KeywordTerm, TextFilter, TextRows};
 
 use criteria::Criteria;
 pub(crate) use ranking::{Ranked, breakdown};
@@ -98,7 +98,13 @@ impl SegmentView<'_> {
             QueryLocalization::Country { .. } => None,
         };
 
-        let listed_rows = self.listed_rows(query, keywords, plan);
+        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst).then(|| {
+            let filter =
+                TextFilter { job_category: query.job_category, keywords, word_counts: &segment.columns.text_words };
+            segment.text_index.rows(&filter)
+        });
+        let keyword_relevance = text_rows.as_ref().filter(|_| !keywords.is_empty());
+        let listed_rows = self.listed_rows(query, text_rows.as_ref());
         let buckets = match (&geometry, plan) {
             (Some(geometry), SearchPlan::Auto | SearchPlan::GeoFirst) => circle_buckets(shard, geometry),
             _ => Vec::new(),
@@ -160,7 +166,7 @@ impl SegmentView<'_> {
         SCRATCH.with(|scratch| {
             let mut scratch = scratch.borrow_mut();
             scratch.begin(rows);
-            let mut tally = Tally::new(capacity);
+            let mut tally = Tally::new(capacity, keyword_relevance);
             if row_by_row {
                 let rows = listed_rows.as_deref().unwrap_or(&[]);
                 self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
@@ -190,7 +196,7 @@ impl SegmentView<'_> {
                 let split = states
                     .par_chunks(chunk)
                     .map(|states| {
-                        let mut part = Tally::new(capacity);
+                        let mut part = Tally::new(capacity, keyword_relevance);
                         self.tally_states(states, query, listed_bits, &mut part);
                         part.into_outcome()
                     })
@@ -207,13 +213,12 @@ impl SegmentView<'_> {
     }
 
     /// The rows (sorted) that the keywords and the restriction leave, among the searchable
-    /// candidates of the query's category; `None` when neither limits the query and the plan does
-    /// not ask tantivy for the category's rows.
-    fn listed_rows(&self, query: &SourcingQuery, keywords: &[KeywordTerm], plan: SearchPlan) -> Option<Vec<u32>> {
-        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
-            .then(|| self.segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
+    /// candidates of the query's category; `None` when neither limits the query and the plan did
+    /// not ask tantivy for the category's rows (`text_rows`).
+    fn listed_rows(&self, query: &SourcingQuery, text_rows: Option<&TextRows>) -> Option<Vec<u32>> {
+        let text_rows = text_rows.map(|text_rows| &text_rows.rows);
         let Some(allowed) = &query.restrict_to else {
-            return text_rows;
+            return text_rows.cloned();
         };
         let columns = &self.segment.columns;
         let mut rows: Vec<u32> = allowed

@@ -14,6 +14,7 @@ use crate::semantics::{
     ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
     soft_skill_score_by, total_score,
 };
+use crate::text::TextRows;
 
 /// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
 const SCORING_BATCH: usize = 32;
@@ -111,15 +112,17 @@ impl TopK {
 }
 
 /// Counts matches and one-step relaxations, and keeps the best matches.
-pub(super) struct Tally {
+pub(super) struct Tally<'a> {
     total: usize,
     relax: RelaxCounts,
     top: TopK,
+    /// The keyword relevance of the rows, when the query has keywords.
+    keywords: Option<&'a TextRows>,
 }
 
-impl Tally {
-    pub(super) fn new(capacity: usize) -> Tally {
-        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity) }
+impl<'a> Tally<'a> {
+    pub(super) fn new(capacity: usize, keywords: Option<&'a TextRows>) -> Tally<'a> {
+        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity), keywords }
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that
@@ -168,7 +171,8 @@ impl Tally {
                 soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
             )
         };
-        let score = total_score(language, soft_skills, choice.score);
+        let keywords = self.keywords.map(|rows| rows.relevance_of(row));
+        let score = total_score(language, soft_skills, choice.score, keywords);
         let candidate_id = record.candidate_id;
         let precedence = precedence(query.sort, &choice);
         if self.top.would_keep(precedence, score, candidate_id) {
@@ -188,7 +192,7 @@ impl SegmentView<'_> {
         states: &[RowState],
         query: &SourcingQuery,
         listed_bits: Option<&[u64]>,
-        tally: &mut Tally,
+        tally: &mut Tally<'_>,
     ) {
         let columns = &self.segment.columns;
         let mut matches = [0; SCORING_BATCH];
@@ -258,5 +262,12 @@ pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choi
         distance_km: choice.distance_km,
         country_wide: choice.country_wide,
     };
-    breakdown_of(columns.languages_of(row), columns.soft_skills_of(row), query, proximity, choice.score)
+    breakdown_of(
+        columns.languages_of(row),
+        columns.soft_skills_of(row),
+        columns.text_of(row),
+        query,
+        proximity,
+        choice.score,
+    )
 }

@@ -245,7 +245,7 @@ impl SegmentView<'_> {
         criteria: &Criteria<'_>,
         listed_bits: Option<&[u64]>,
         scratch: &mut Scratch,
-        tally: &mut Tally,
+        tally: &mut Tally<'_>,
     ) {
         let Some(list) = list else {
             return;

@@ -3,8 +3,8 @@
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
-    RelaxCounts, SoftSkillShare, SortOrder, SourcingQuery, oracle,
+    CandidateDoc, Change, CountryCode, JobLocalization, KeywordCredit, LanguageRequirement, LanguageSkill, Matcher,
+    QueryLocalization, RelaxCounts, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 
 const PARIS: (f64, f64) = (48.8566, 2.3522);
@@ -290,6 +290,29 @@ fn keywords_ignore_accents_case_and_inflection_in_french_and_english() {
     for keywords in ["PROJET", "cafe projets", "project manage", "projects"] {
         assert_eq!(matcher.search(&with_keywords(keywords)), oracle::search(&docs, &with_keywords(keywords)));
     }
+}
+
+#[test]
+fn keyword_relevance_ranks_what_a_profile_is_about_above_a_passing_mention() {
+    let doc = |id, text: String| CandidateDoc { text, ..candidate(id, vec![place(1, PARIS)]) };
+    let filler = "conseil en stratégie auprès de directions générales ".repeat(20);
+    let docs = vec![
+        doc(1, format!("Consultant en stratégie\nAnne Martin\n{filler} puis un stage de développeur")),
+        doc(2, "En recherche de développeur web\nLéa Petit\nDéveloppeur front-end\nApplications web".to_string()),
+        doc(3, "Cuisinier\nPaul Durand".to_string()),
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let search = SourcingQuery { keywords: Some("Développeur".into()), ..query() };
+    let result = matcher.search(&search);
+    assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![2, 1]);
+    let [focused, passing] = [&result.hits[0].breakdown, &result.hits[1].breakdown];
+    assert_eq!(focused.keywords, vec![KeywordCredit { word: "développeur".into(), occurrences: 2 }]);
+    assert_eq!(passing.keywords, vec![KeywordCredit { word: "développeur".into(), occurrences: 1 }]);
+    assert!(focused.keyword_score > passing.keyword_score);
+    assert_eq!(result, oracle::search(&docs, &search));
+    // Without keywords there is no keyword credit, and the score is the criteria's alone.
+    let plain = matcher.search(&query());
+    assert!(plain.hits.iter().all(|hit| hit.breakdown.keywords.is_empty() && hit.breakdown.keyword_score.is_none()));
 }
 
 #[test]

@@ -64,7 +64,7 @@ fn localization() -> impl Strategy<Value = JobLocalization> {
 }
 
 fn text() -> impl Strategy<Value = String> {
-    prop::collection::vec(0..WORDS.len(), 0..5)
+    prop::collection::vec(0..WORDS.len(), 0..12)
         .prop_map(|words| words.into_iter().map(|word| WORDS[word]).collect::<Vec<_>>().join(" "))
 }
 

@@ -3347,6 +3347,13 @@ export interface components {
             start_date: string;
         };
         Explanation: {
+            /**
+             * Format: double
+             * @description 0 to 1: how much the profile is about the keywords; null without keywords.
+             */
+            keyword_score?: number | null;
+            /** @description One entry per keyword of the search, in its order (empty without keywords). */
+            keywords: components["schemas"]["KeywordExplanation"][];
             /** Format: double */
             language_score?: number | null;
             languages: components["schemas"]["LanguageExplanation"][];
@@ -3633,6 +3640,22 @@ export interface components {
             /** @description Where the candidate would work, in the candidate's order. */
             job_localizations?: components["schemas"]["LocalizationInput"][] | null;
         };
+        KeywordExplanation: {
+            /** @description Where: headline first, then name, then background. */
+            found_in: components["schemas"]["KeywordPlace"][];
+            /**
+             * Format: int32
+             * @description How often the profile holds it (inflections and accents aside, in French or English).
+             */
+            occurrences: number;
+            /** @description The keyword as the partner typed it, lower-cased. */
+            word: string;
+        };
+        /**
+         * @description A part of the profile a keyword was found in.
+         * @enum {string}
+         */
+        KeywordPlace: "headline" | "name" | "background";
         LanguageExplanation: {
             /** Format: int32 */
             actual?: number | null;

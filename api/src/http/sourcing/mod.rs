@@ -3,6 +3,7 @@
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
 mod criteria;
+mod keywords;
 mod results;
 mod saved;
 mod store;

@@ -10,10 +10,12 @@ use std::collections::HashSet;
 
 use chrono::{Duration, NaiveDate};
 use indexer::cards::CandidateCard;
+use matcher::text::{KeywordTerm, keyword_terms};
 use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, SearchResult, SourcingQuery};
 use serde::Serialize;
 
 use super::criteria::{Page, SearchCriteria, SortOrder};
+use super::keywords::{KeywordExplanation, keyword_explanations};
 use crate::error::{Error, Result};
 use crate::geodata;
 use crate::http::AppState;
@@ -213,6 +215,10 @@ pub struct Explanation<'a> {
     language_score: Option<f64>,
     softskill_score: Option<f64>,
     proximity_score: f64,
+    /// One entry per keyword of the search, in its order (empty without keywords).
+    keywords: Vec<KeywordExplanation>,
+    /// 0 to 1: how much the profile is about the keywords; null without keywords.
+    keyword_score: Option<f64>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -285,7 +291,8 @@ pub async fn present<'a>(
     );
     let views = {
         let cards = state.cards.read();
-        let view = HitPresenter { reference, locale };
+        let terms = criteria.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+        let view = HitPresenter { reference, locale, terms: &terms };
         hits.into_iter()
             .filter_map(|(id, hit)| {
                 let card = cards.get(&id)?;
@@ -323,12 +330,14 @@ pub async fn present<'a>(
 }
 
 /// Turns a candidate's card and document, and their hit, into what the partner sees.
-struct HitPresenter<'a> {
+struct HitPresenter<'a, 't> {
     reference: &'a ReferenceLists,
     locale: Locale,
+    /// The search's keyword terms.
+    terms: &'t [KeywordTerm],
 }
 
-impl<'a> HitPresenter<'a> {
+impl<'a> HitPresenter<'a, '_> {
     fn name(&self, list: List, id: u16) -> &'a str {
         self.reference.name(list, id, self.locale)
     }
@@ -384,13 +393,13 @@ impl<'a> HitPresenter<'a> {
                 slug: card.public_slug.as_deref().map(str::to_owned),
             },
             score: hit.map(|hit| (hit.score * 10.0).round() / 10.0),
-            breakdown: hit.map(|hit| self.explanation(&hit.breakdown)),
+            breakdown: hit.map(|hit| self.explanation(card, &hit.breakdown)),
             saved,
             new,
         }
     }
 
-    fn explanation(&self, breakdown: &Breakdown) -> Explanation<'a> {
+    fn explanation(&self, card: &CandidateCard, breakdown: &Breakdown) -> Explanation<'a> {
         Explanation {
             proximity: ProximityExplanation {
                 distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
@@ -416,6 +425,8 @@ impl<'a> HitPresenter<'a> {
             language_score: breakdown.language_score,
             softskill_score: breakdown.soft_skill_score,
             proximity_score: breakdown.proximity_score,
+            keywords: keyword_explanations(card, self.terms, &breakdown.keywords),
+            keyword_score: breakdown.keyword_score,
         }
     }
 }

@@ -1,6 +1,7 @@
 // Why a hit scored what it did, criterion by criterion: the distance and the
-// commune, each required language against the candidate's level, and the
-// candidate's share of each requested soft-skill family.
+// commune, each required language against the candidate's level, the
+// candidate's share of each requested soft-skill family, and each keyword with
+// how often and where (headline, name, background) the profile holds it.
 import { useTranslation } from 'react-i18next';
 import type { HitBreakdown, HitCandidate } from '../api/search-types';
 import { formatDistance } from '../utils/labels';
@@ -17,6 +18,7 @@ function Meter({ value }: { value: number }) {
 export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreakdown; candidate: HitCandidate }) {
   const { t, i18n } = useTranslation('sourcing');
   const proximity = breakdown.proximity;
+  const places = new Intl.ListFormat(i18n.resolvedLanguage ?? 'fr', { type: 'conjunction' });
   return (
     <ul className="explanation" data-testid="hit-explanation">
       <li className="explanation__row" data-criterion="proximity">
@@ -47,6 +49,23 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
           <Meter value={language.credit} />
         </li>
       ))}
+      {breakdown.keywords.length > 0 && (
+        <li className="explanation__row" data-criterion="keywords">
+          <span className="explanation__label">{t('hit.keywords')}</span>
+          <span className="explanation__value">
+            {breakdown.keywords
+              .map((keyword) =>
+                t('hit.keywordValue', {
+                  word: keyword.word,
+                  count: keyword.occurrences,
+                  places: places.format(keyword.found_in.map((place) => t(`hit.keywordPlace.${place}`))),
+                }),
+              )
+              .join(' · ')}
+          </span>
+          <Meter value={breakdown.keyword_score ?? 0} />
+        </li>
+      )}
       {breakdown.softskills.map((family) => (
         <li key={family.id} className="explanation__row" data-criterion="softskill">
           <span className="explanation__label">{family.name}</span>

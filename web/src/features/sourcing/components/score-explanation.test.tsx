@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// A hit's explanation names each keyword with how often and where the profile
+// holds it, in the page's language, and shows no keyword row without keywords.
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@/lib/i18n';
+import type { HitBreakdown, HitCandidate } from '../api/search-types';
+import { ScoreExplanation } from './score-explanation';
+
+const i18n = i18next.createInstance();
+
+const candidate = { commune: { name: 'Lyon' } } as HitCandidate;
+const breakdown: HitBreakdown = {
+  proximity: { distance_km: 3.2, country_wide: false, score: 0.95 },
+  languages: [],
+  softskills: [],
+  language_score: null,
+  softskill_score: null,
+  proximity_score: 0.95,
+  keywords: [
+    { word: 'développeur', occurrences: 2, found_in: ['headline', 'background'] },
+    { word: 'rust', occurrences: 1, found_in: ['background'] },
+  ],
+  keyword_score: 0.6,
+};
+
+function keywordRow(language: string, explanation: HitBreakdown) {
+  void i18n.changeLanguage(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ScoreExplanation breakdown={explanation} candidate={candidate} />
+    </I18nextProvider>,
+  );
+  return screen.getByTestId('hit-explanation').querySelector('[data-criterion="keywords"]');
+}
+
+describe('ScoreExplanation', () => {
+  beforeAll(async () => {
+    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  });
+  afterEach(cleanup);
+
+  it('says in French where each keyword was found', () => {
+    expect(keywordRow('fr', breakdown)?.textContent).toBe(
+      'Mots-clés« développeur » ×2 : titre du profil et parcours · « rust » ×1 : parcours',
+    );
+  });
+
+  it('says it in English too', () => {
+    expect(keywordRow('en', breakdown)?.textContent).toBe('Keywords“développeur” ×2: headline and background · “rust” ×1: background');
+  });
+
+  it('has no keyword row when the search has no keywords', () => {
+    expect(keywordRow('en', { ...breakdown, keywords: [], keyword_score: null })).toBeNull();
+  });
+});
