@@ -14,9 +14,7 @@ import {
   loggedInContext,
   screenshotPath,
 } from './browser.mjs';
-
-/** The category searched for; the seed spreads candidates over every category. */
-const jobCategoryPattern = new RegExp(process.env.SOURCING_JOB_CATEGORY || 'informatique|numérique|digital', 'i');
+import { fillSearchAroundLyon, jobCategoryPattern, shownTotal, waitForSettledResults } from './sourcing-steps.mjs';
 
 let browser;
 
@@ -27,54 +25,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The number in the list header ("137 candidats"). */
-async function shownTotal(page) {
-  const text = await page.locator('#results-title').innerText();
-  const digits = text.replace(/[\s\u202f\u00a0]/g, '').match(/\d+/);
-  return digits ? Number(digits[0]) : NaN;
-}
-
-async function chooseJobCategory(page) {
-  const select = page.locator('#sourcing-job-category');
-  await select.locator('option').nth(1).waitFor({ state: 'attached' });
-  const options = await select.locator('option').evaluateAll((nodes) =>
-    nodes.map((node) => ({ value: node.value, label: node.textContent ?? '' })),
-  );
-  const wanted = options.find((option) => option.value !== '' && jobCategoryPattern.test(option.label)) ?? options[1];
-  await select.selectOption(wanted.value);
-  return wanted.label;
-}
-
-async function fillSearchAroundLyon(page) {
-  const category = await chooseJobCategory(page);
-  // One contract only, so that "any contract" can be suggested.
-  await page.locator('fieldset[data-name="contracts"] .choice-chip').first().click();
-  await page.locator('#sourcing-duration').fill('6');
-  await page.locator('#sourcing-start-at').fill('2027-01-04');
-  const place = page.locator('#sourcing-localization');
-  await place.fill('Lyon');
-  await page.getByRole('option', { name: /^Lyon\b/ }).first().click();
-  // English at the default level, and a soft-skill family.
-  const addLanguage = page.locator('.language-levels__add');
-  const english = await addLanguage
-    .locator('option')
-    .evaluateAll((nodes) => nodes.find((node) => /anglais|english/i.test(node.textContent ?? ''))?.getAttribute('value'));
-  await addLanguage.selectOption(english ?? { index: 1 });
-  await page.locator('fieldset[data-name="softskill-categories"] .choice-chip').first().click();
-  return category;
-}
-
-/** Waits until no search is pending (debounce included) and the list is not dimmed. */
-async function waitForSettledResults(page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('.results')?.getAttribute('aria-busy') === 'false' &&
-      document.querySelector('.results__list')?.getAttribute('data-refreshing') !== 'true',
-    undefined,
-    { timeout: 60_000 },
-  );
-}
 
 async function waitForMap(page, radius) {
   const map = page.getByTestId('sourcing-map');
