@@ -14,6 +14,7 @@ mod client_ip;
 mod companies;
 mod disc;
 mod health;
+mod geo;
 mod localizations;
 mod mailbox;
 mod notifications;
@@ -205,6 +206,7 @@ fn route_table() -> RouteTable {
     health::routes(&mut table);
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
+    geo::routes(&mut table);
     localizations::routes(&mut table);
     sessions::routes(&mut table);
     accounts::routes(&mut table);
