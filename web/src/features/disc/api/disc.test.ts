@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { candidateDiscQueryOptions } from './disc';
 
-function answer(status: number, body: string) {
+function answer(status: number, body: string): ReturnType<typeof vi.fn> {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -142,6 +142,8 @@ export function SavedSearchPage({ id }: { id: number }) {
           refreshing={search.isFetching && !search.isPending}
           busyCandidateId={saving.busyCandidateId}
           initialSelectedId={linkedCandidate}
+          countryWideTotal={response?.country_wide_total}
+          placePending={!stored && search.isPending}
           onToggleSave={(hit) => void saving.toggle(hit)}
           failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
