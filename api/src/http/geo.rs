@@ -92,7 +92,9 @@ static DEPARTMENT_MIDDLES: LazyLock<Vec<MapDepartment>> = LazyLock::new(|| {
             let (count, lat, lng) = geodata::communes()
                 .iter()
                 .filter(|commune| commune.department == department.code)
-                .fold((0.0, 0.0, 0.0), |(count, lat, lng), commune| (count + 1.0, lat + commune.lat, lng + commune.lng));
+                .fold((0.0, 0.0, 0.0), |(count, lat, lng), commune| {
+                    (count + 1.0, lat + commune.lat, lng + commune.lng)
+                });
             (count > 0.0).then(|| MapDepartment {
                 code: &department.code,
                 name: &department.name,
@@ -117,14 +119,15 @@ pub fn places_in(west: f64, south: f64, east: f64, north: f64, zoom: u8) -> MapP
         .iter()
         .filter(|commune| inside(commune.lat, commune.lng))
         .take(commune_limit(zoom))
-        .map(|commune| MapCommune { name: &commune.name, lat: commune.lat, lng: commune.lng, population: commune.population })
+        .map(|commune| MapCommune {
+            name: &commune.name,
+            lat: commune.lat,
+            lng: commune.lng,
+            population: commune.population,
+        })
         .collect();
     let departments = if (DEPARTMENT_MIN_ZOOM..=DEPARTMENT_MAX_ZOOM).contains(&zoom) {
-        DEPARTMENT_MIDDLES
-            .iter()
-            .filter(|department| inside(department.lat, department.lng))
-            .copied()
-            .collect()
+        DEPARTMENT_MIDDLES.iter().filter(|department| inside(department.lat, department.lng)).copied().collect()
     } else {
         Vec::new()
     };
@@ -144,9 +147,12 @@ pub async fn map_places(Query(query): Query<PlacesQuery>) -> Result<Response> {
     let longitude = -180.0..=180.0;
     let latitude = -90.0..=90.0;
     let mut checks = Checks::new();
-    for (field, value, range) in
-        [("west", west, &longitude), ("east", east, &longitude), ("south", south, &latitude), ("north", north, &latitude)]
-    {
+    for (field, value, range) in [
+        ("west", west, &longitude),
+        ("east", east, &longitude),
+        ("south", south, &latitude),
+        ("north", north, &latitude),
+    ] {
         if !range.contains(&value) {
             checks.fail(field, RuleCode::OutOfRange);
         }

@@ -179,7 +179,12 @@ impl Tally {
     }
 
     pub(super) fn into_outcome(self) -> SegmentOutcome {
-        SegmentOutcome { total: self.total, country_wide_total: self.country_wide_total, relax: self.relax, top: self.top.into_sorted() }
+        SegmentOutcome {
+            total: self.total,
+            country_wide_total: self.country_wide_total,
+            relax: self.relax,
+            top: self.top.into_sorted(),
+        }
     }
 }
 
