@@ -157,6 +157,12 @@ test("a saved search's map opens on its circle, with no frame of France first", 
     const center = await page.getByTestId('map-center').boundingBox();
     assert.ok(center.y >= map.y && center.y + center.height <= map.y + map.height, 'the circle is in view');
     console.log(`saved-search map at zoom ${loadZoom.toFixed(2)} ${Date.now() - started} ms after navigation`);
+    // the other tab keeps the same map, on the same circle
+    const mapElement = await page.getByTestId('sourcing-map').elementHandle();
+    await page.getByTestId('tab-saved').click();
+    await page.locator('.results[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    assert.ok(await mapElement.evaluate((element) => element.isConnected), 'the map is not made again');
+    await page.getByTestId('map-center').waitFor({ timeout: 5_000 });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
