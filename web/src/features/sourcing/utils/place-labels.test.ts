@@ -64,6 +64,11 @@ describe('labels without overlap', () => {
     expect([...placeWithoutOverlap([box(-10, 100), box(380, 100), null, box(10, 10)], map)]).toEqual([3]);
   });
 
+  it('leaves out labels under the map controls and badges', () => {
+    const badge = { x: 10, y: 10, width: 150, height: 24 };
+    expect([...placeWithoutOverlap([box(100, 20), box(100, 120)], map, [badge])]).toEqual([1]);
+  });
+
   it('keeps fewer labels at country zoom than at city zoom for the same places', () => {
     // ten towns 8 px apart (zoomed out) or 80 px apart (zoomed in)
     const spread = (spacing: number) => Array.from({ length: 10 }, (_, index) => box(5 + index * spacing, 140, 40));

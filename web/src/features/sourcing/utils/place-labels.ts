@@ -80,14 +80,16 @@ function overlaps(a: ScreenBox, b: ScreenBox, gap: number): boolean {
 /**
  * The labels to show, in the given order of importance: each one is kept when
  * it lies entirely inside the map and keeps `gap` pixels from every label
- * already kept. Returns the kept indexes.
+ * already kept and from the `obstacles` (the map's controls and badges).
+ * Returns the kept indexes.
  */
 export function placeWithoutOverlap(
   boxes: readonly (ScreenBox | null)[],
   mapSize: { width: number; height: number },
+  obstacles: readonly ScreenBox[] = [],
   gap = 6,
 ): Set<number> {
-  const kept: ScreenBox[] = [];
+  const kept: ScreenBox[] = [...obstacles];
   const keptIndexes = new Set<number>();
   boxes.forEach((box, index) => {
     if (!box) return;

@@ -6,7 +6,14 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useState } from 'react';
 import { useMapPlaces } from '../../api/get-map-places';
-import { labelsInOrder, type PlaceLabel, type PlacesBox, placesBox, placeWithoutOverlap } from '../../utils/place-labels';
+import {
+  labelsInOrder,
+  type PlaceLabel,
+  type PlacesBox,
+  placesBox,
+  placeWithoutOverlap,
+  type ScreenBox,
+} from '../../utils/place-labels';
 import { useMapInstance } from './map-context';
 
 /** Commune names sit this far above their point, clear of the marker drawn on it. */
@@ -19,6 +26,18 @@ function viewBox(map: MapLibreMap): PlacesBox {
 
 function sameBox(a: PlacesBox | null, b: PlacesBox): boolean {
   return a !== null && a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north && a.zoom === b.zoom;
+}
+
+/** What labels must not run under: the map's controls, the circle's label and the badge over the map. */
+const obstacleSelector = '.maplibregl-ctrl, .map-center, .country-wide-badge';
+
+function obstacles(container: HTMLElement): ScreenBox[] {
+  const origin = container.getBoundingClientRect();
+  const scope = container.parentElement ?? container;
+  return [...scope.querySelectorAll(obstacleSelector)].map((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height };
+  });
 }
 
 /** Writes `labels` over the map, the ones that fit without overlapping, and keeps them in place as it moves. */
@@ -46,7 +65,7 @@ function drawLabels(map: MapLibreMap, labels: PlaceLabel[]): () => void {
       const top = label.kind === 'department' ? point.y - height / 2 : point.y - height - labelLift;
       return { x: point.x - width / 2, y: top, width, height };
     });
-    const kept = placeWithoutOverlap(boxes, { width: container.clientWidth, height: container.clientHeight });
+    const kept = placeWithoutOverlap(boxes, { width: container.clientWidth, height: container.clientHeight }, obstacles(container));
     elements.forEach((element, index) => {
       const box = boxes[index];
       const shown = kept.has(index) && box !== undefined;
