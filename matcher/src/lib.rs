@@ -382,10 +382,12 @@ impl Matcher {
             .collect();
 
         let mut total = 0;
+        let mut country_wide_total = 0;
         let mut relax = RelaxCounts::default();
         let mut ranked: Vec<(&Segment, Ranked)> = Vec::new();
         for (segment, outcome) in outcomes {
             total += outcome.total;
+            country_wide_total += outcome.country_wide_total;
             relax.radius_doubled += outcome.relax.radius_doubled;
             relax.start_date_plus_30_days += outcome.relax.start_date_plus_30_days;
             relax.flexibility_plus_3_months += outcome.relax.flexibility_plus_3_months;
@@ -404,6 +406,6 @@ impl Matcher {
                 breakdown: breakdown(&segment.columns, kept.row, query, &kept.choice),
             })
             .collect();
-        SearchResult { total, hits, relax }
+        SearchResult { total, country_wide_total, hits, relax }
     }
 }

@@ -205,6 +205,10 @@ pub struct SourcingQuery {
 pub struct SearchResult {
     /// How many candidates match in all.
     pub total: usize,
+    /// How many of them match only through a country-wide localization (none within the
+    /// radius): they have no point to show on a map.
+    #[serde(default)]
+    pub country_wide_total: usize,
     /// The page of matches, in the query's [`SortOrder`].
     pub hits: Vec<Hit>,
     /// How many more candidates one relaxed criterion would bring.

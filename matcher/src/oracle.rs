@@ -95,6 +95,7 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         by_distance.then(rank_order((a.0, a.1.candidate_id), (b.0, b.1.candidate_id)))
     });
     let total = matched.len();
+    let country_wide_total = matched.iter().filter(|(_, _, choice)| choice.country_wide).count();
 
     let more_with = |relaxed: SourcingQuery| count_matches(docs, &relaxed, false) - total;
     let relax = RelaxCounts {
@@ -120,5 +121,5 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         .take(query.limit)
         .map(|(_, doc, choice)| hit(doc, query, &choice))
         .collect();
-    SearchResult { total, hits, relax }
+    SearchResult { total, country_wide_total, hits, relax }
 }

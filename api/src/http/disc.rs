@@ -11,8 +11,9 @@
 //!
 //! Who reads a result: the candidate always; anyone who may read the profile
 //! (`candidates::authorize_read`) only when the candidate chose to show it (`show_disc`, off by
-//! default). A result not shown and no result at all are the same 404, so a reader cannot tell
-//! whether the candidate took the test.
+//! default). A result not shown and no result at all are the same `null` (an ordinary answer: a
+//! public profile without DISC is not an error), so a reader cannot tell whether the candidate
+//! took the test; a profile the caller may not read is a 404.
 //!
 //! Fairness: the result informs the candidate, and the readers of their profile if they choose;
 //! it is never a sourcing criterion nor a ranking input, and never reaches the matcher.
@@ -316,16 +317,16 @@ pub async fn update_disc_visibility(
     get, path = "/api/api/candidates/{id_or_slug}/discs",
     params(("id_or_slug" = String, Path, description = "the candidate's id or slug")),
     responses(
-        (status = 200, body = DiscResultView),
-        (status = 404, body = crate::error::ErrorBody,
-         description = "no such candidate, a profile the caller may not read, no result, or a result the candidate does not show"),
+        (status = 200, body = Option<DiscResultView>,
+         description = "the result, or null when there is none or the candidate does not show it"),
+        (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or a profile the caller may not read"),
     )
 )]
 pub async fn get_candidate_discs(
     State(state): State<AppState>,
     caller: Option<CurrentUser>,
     Path(id_or_slug): Path<String>,
-) -> Result<Json<DiscResultView>> {
+) -> Result<Json<Option<DiscResultView>>> {
     let (candidate_id, reader) = authorize_read(&state.db, caller, &id_or_slug).await?;
     let shown = reader == Reader::Owner
         || sqlx::query_scalar("select show_disc from candidates where user_id = $1")
@@ -333,11 +334,10 @@ pub async fn get_candidate_discs(
             .fetch_one(&state.db)
             .await?;
     if !shown {
-        return Err(Error::NotFound);
+        return Ok(Json(None));
     }
-    let result: ResultRow =
-        sqlx::query_as(RESULT_SELECT).bind(candidate_id).fetch_optional(&state.db).await?.ok_or(Error::NotFound)?;
-    Ok(Json(result.into()))
+    let result: Option<ResultRow> = sqlx::query_as(RESULT_SELECT).bind(candidate_id).fetch_optional(&state.db).await?;
+    Ok(Json(result.map(Into::into)))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod client_config;
 mod client_ip;
 mod companies;
 mod disc;
+mod geo;
 mod health;
 mod localizations;
 mod mailbox;
@@ -205,6 +206,7 @@ fn route_table() -> RouteTable {
     health::routes(&mut table);
     reports::routes(&mut table);
     reference_lists::routes(&mut table);
+    geo::routes(&mut table);
     localizations::routes(&mut table);
     sessions::routes(&mut table);
     accounts::routes(&mut table);

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, new_candidate};
-use crate::support::{app, get_as, login};
+use crate::support::{TestResponse, app, get_as, login};
 
 /// The questionnaire as `cookie` reads it in `locale`.
 async fn questions(app: &Router, cookie: &str, locale: &str) -> Vec<Value> {
@@ -148,9 +148,10 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
         .await
         .unwrap();
 
-    // no result yet: the same 404 for everyone
+    // no result yet: the same ordinary null for everyone
+    let no_result = |response: TestResponse| (response.status, response.json());
     for cookie in [Some(candidate.cookie.as_str()), Some(other.cookie.as_str()), None] {
-        assert_eq!(get_as(&app, cookie, &by_slug).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(no_result(get_as(&app, cookie, &by_slug).await), (StatusCode::OK, Value::Null));
     }
     let questions = questions(&app, &candidate.cookie, "fr").await;
     call(&app, &candidate.cookie, "POST", "/api/api/test/forms/discs", Some(choices(&questions, mostly_dominance)))
@@ -159,8 +160,8 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
     // taken but not shown (the default): only the candidate reads it
     assert_eq!(get_as(&app, Some(&candidate.cookie), &by_id).await.status, StatusCode::OK);
     assert_eq!(get_as(&app, Some(&candidate.cookie), &by_slug).await.json()["dominant"], "D");
-    assert_eq!(get_as(&app, Some(&other.cookie), &by_slug).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(get_as(&app, None, &by_slug).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(no_result(get_as(&app, Some(&other.cookie), &by_slug).await), (StatusCode::OK, Value::Null));
+    assert_eq!(no_result(get_as(&app, None, &by_slug).await), (StatusCode::OK, Value::Null));
 
     // shown: whoever may read the profile reads it, by the profile's own rule
     let shown =
@@ -183,7 +184,9 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
 
     // hidden again
     call(&app, &candidate.cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": false }))).await;
-    assert_eq!(get_as(&app, None, &by_slug).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(no_result(get_as(&app, None, &by_slug).await), (StatusCode::OK, Value::Null));
+    let unknown = format!("/api/api/candidates/nobody-{}/discs", other.id + 1000);
+    assert_eq!(get_as(&app, None, &unknown).await.status, StatusCode::NOT_FOUND, "an unknown profile stays a 404");
 }
 
 #[sqlx::test(migrations = "../migrations")]

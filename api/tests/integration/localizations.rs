@@ -53,3 +53,35 @@ async fn bad_searches_get_a_clear_422(pool: PgPool) {
     assert_eq!(empty.status, StatusCode::OK);
     assert_eq!(empty.json(), serde_json::json!([]));
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_map_names_the_biggest_communes_of_its_view_and_caches_them(pool: PgPool) {
+    let app = app(pool);
+    let lyon = get(&app, "/api/api/geo/places?west=4.70&south=45.67&east=4.98&north=45.85&zoom=11.4").await;
+
+    assert_eq!(lyon.status, StatusCode::OK, "{}", lyon.text());
+    assert_eq!(lyon.headers[header::CACHE_CONTROL], "public, max-age=86400");
+    let places = lyon.json();
+    assert_eq!(places["communes"][0]["name"], "Lyon");
+    assert_eq!(places["communes"][1]["name"], "Villeurbanne");
+    assert!(places["communes"][0]["population"].as_u64().unwrap() > 500_000);
+    assert_eq!(places["departments"], serde_json::json!([]), "a city view names no department");
+
+    let region = get(&app, "/api/api/geo/places?west=3.5&south=44.8&east=6&north=46.6&zoom=7").await.json();
+    assert!(region["departments"].as_array().unwrap().iter().any(|department| department["name"] == "Rhône"));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_bad_map_view_gets_a_clear_422(pool: PgPool) {
+    let app = app(pool);
+    let out_of_range = get(&app, "/api/api/geo/places?west=-200&south=45&east=5&north=95&zoom=30").await;
+    assert_eq!(out_of_range.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &out_of_range.json()["errors"];
+    for field in ["west", "north", "zoom"] {
+        assert_eq!(errors[field], serde_json::json!(["out_of_range"]), "{field}");
+    }
+    let empty_box = get(&app, "/api/api/geo/places?west=5&south=45&east=4&north=46&zoom=8").await;
+    assert_eq!(empty_box.json()["errors"]["east"], serde_json::json!(["out_of_range"]));
+    let missing = get(&app, "/api/api/geo/places?west=4").await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST, "a missing parameter is a malformed query");
+}

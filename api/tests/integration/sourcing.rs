@@ -158,6 +158,7 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
     let expected = matcher.search(&query);
     assert!(expected.total > 0);
     assert_eq!(body["total"], expected.total);
+    assert_eq!(body["country_wide_total"], expected.country_wide_total, "counted over the whole search");
     let ids: Vec<i64> =
         body["hits"].as_array().unwrap().iter().map(|hit| hit["candidate"]["id"].as_i64().unwrap()).collect();
     let expected_ids: Vec<i64> = expected.hits.iter().map(|hit| hit.candidate_id).collect();

@@ -62,6 +62,8 @@ const CIRCLE_ENTRIES_PER_ROW: usize = 4;
 /// The outcome of a query on one segment.
 pub(crate) struct SegmentOutcome {
     pub total: usize,
+    /// Of `total`, the matches through a country-wide localization only.
+    pub country_wide_total: usize,
     pub relax: RelaxCounts,
     /// The best `offset + limit` matches, best first.
     pub top: Vec<Ranked>,
@@ -88,7 +90,7 @@ impl SegmentView<'_> {
         let plan = options.plan;
         let segment = self.segment;
         let capacity = query.offset.saturating_add(query.limit);
-        let empty = SegmentOutcome { total: 0, relax: RelaxCounts::default(), top: Vec::new() };
+        let empty = SegmentOutcome { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: Vec::new() };
         let Some(shard) = segment.shards.get(&query.job_category) else {
             return empty;
         };

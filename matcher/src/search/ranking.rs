@@ -114,6 +114,7 @@ impl TopK {
 /// Counts matches and one-step relaxations, and keeps the best matches.
 pub(super) struct Tally<'a> {
     total: usize,
+    country_wide_total: usize,
     relax: RelaxCounts,
     top: TopK,
     /// The keyword relevance of the rows, when the query has keywords.
@@ -122,7 +123,7 @@ pub(super) struct Tally<'a> {
 
 impl<'a> Tally<'a> {
     pub(super) fn new(capacity: usize, keywords: Option<&'a TextRows>) -> Tally<'a> {
-        Tally { total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity), keywords }
+        Tally { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity), keywords }
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that
@@ -173,6 +174,7 @@ impl<'a> Tally<'a> {
         };
         let keywords = self.keywords.map(|rows| rows.relevance_of(row));
         let score = total_score(language, soft_skills, choice.score, keywords);
+        self.country_wide_total += usize::from(choice.country_wide);
         let candidate_id = record.candidate_id;
         let precedence = precedence(query.sort, &choice);
         if self.top.would_keep(precedence, score, candidate_id) {
@@ -181,7 +183,12 @@ impl<'a> Tally<'a> {
     }
 
     pub(super) fn into_outcome(self) -> SegmentOutcome {
-        SegmentOutcome { total: self.total, relax: self.relax, top: self.top.into_sorted() }
+        SegmentOutcome {
+            total: self.total,
+            country_wide_total: self.country_wide_total,
+            relax: self.relax,
+            top: self.top.into_sorted(),
+        }
     }
 }
 
@@ -243,6 +250,7 @@ pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usi
     top.truncate(capacity);
     SegmentOutcome {
         total: a.total + b.total,
+        country_wide_total: a.country_wide_total + b.country_wide_total,
         relax: RelaxCounts {
             radius_doubled: a.relax.radius_doubled + b.relax.radius_doubled,
             start_date_plus_30_days: a.relax.start_date_plus_30_days + b.relax.start_date_plus_30_days,

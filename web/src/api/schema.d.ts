@@ -1644,6 +1644,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api/geo/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["map_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api/job/categories": {
         parameters: {
             query?: never;
@@ -3744,6 +3760,31 @@ export interface components {
             text: string;
             to: string;
         };
+        /** @description A commune to name on the map. */
+        MapCommune: {
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            name: string;
+            /** Format: int32 */
+            population: number;
+        };
+        /** @description A department to name on the map, at the middle of its communes. */
+        MapDepartment: {
+            code: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            name: string;
+        };
+        MapPlaces: {
+            /** @description Most populous first. */
+            communes: components["schemas"]["MapCommune"][];
+            /** @description Empty outside the department zooms. */
+            departments: components["schemas"]["MapDepartment"][];
+        };
         /** @description A named thing and how many candidates it counts. */
         NamedCount: {
             /** Format: int64 */
@@ -4303,6 +4344,11 @@ export interface components {
             name?: string | null;
         };
         SearchResponse: {
+            /**
+             * @description Of `total`, the candidates who match only through a country-wide mobility (no
+             *     localization within the radius): the map has no point for them.
+             */
+            country_wide_total: number;
             hits: components["schemas"]["HitView"][];
             /**
              * Format: int64
@@ -6637,12 +6683,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the result, or null when there is none or the candidate does not show it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiscResultView"];
+                    "application/json": null | components["schemas"]["DiscResultView"];
                 };
             };
             /** @description a malformed path parameter, query or body */
@@ -6654,7 +6701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no such candidate, a profile the caller may not read, no result, or a result the candidate does not show */
+            /** @description no such candidate, or a profile the caller may not read */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7348,6 +7395,55 @@ export interface operations {
             };
             /** @description the caller's role may not call this route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    map_places: {
+        parameters: {
+            query: {
+                /** @description Western longitude of the box, in degrees (-180 to 180). */
+                west: number;
+                /** @description Southern latitude of the box, in degrees (-90 to 90). */
+                south: number;
+                /** @description Eastern longitude, greater than `west`. */
+                east: number;
+                /** @description Northern latitude, greater than `south`. */
+                north: number;
+                /** @description The map's zoom level, 0 to 22 (fractions are rounded down). */
+                zoom: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the communes and departments to name, cached for a day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapPlaces"];
+                };
+            };
+            /** @description a parameter missing or not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a coordinate or the zoom out of range, or an empty box */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,15 +40,6 @@ after(async () => {
   await browser?.close();
 });
 
-/**
- * The one failed request a page still makes on purpose: a public profile asks
- * for the candidate's DISC result, and the API answers "none to show" with a
- * 404 (the profile does not say beforehand whether there is one).
- */
-function expectedFailure(url) {
-  return /\/api\/api\/candidates\/[^/]+\/discs$/.test(new URL(url, 'http://x').pathname);
-}
-
 /** The map's markers come after its style and the search's answer: wait for them on a page with a map. */
 async function waitForMap(page) {
   if ((await page.getByTestId('sourcing-map').count()) === 0) return;
@@ -113,7 +104,7 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
       const errors = collectPageErrors(page);
       const consoleErrors = [];
       page.on('console', (message) => {
-        if (message.type() !== 'error' || expectedFailure(message.location().url)) return;
+        if (message.type() !== 'error') return;
         consoleErrors.push(`${page.url()}: ${message.text()} (${message.location().url})`);
       });
       try {

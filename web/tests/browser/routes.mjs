@@ -90,7 +90,7 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
 }
 
 /** A search around Lyon, as the sourcing page sends it. */
-const lyonSearch = {
+export const lyonSearch = {
   job_category: 1,
   contracts: [1],
   duration: 6,

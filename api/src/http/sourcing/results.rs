@@ -240,6 +240,9 @@ pub struct SearchResponse<'a> {
     id: Option<i64>,
     search: SearchCriteria,
     total: usize,
+    /// Of `total`, the candidates who match only through a country-wide mobility (no
+    /// localization within the radius): the map has no point for them.
+    country_wide_total: usize,
     relax: RelaxView,
     relax_values: RelaxValues,
     limit: usize,
@@ -320,6 +323,7 @@ pub async fn present<'a>(
         id: search.map(|search| search.id),
         search: criteria,
         total: result.total,
+        country_wide_total: result.country_wide_total,
         relax,
         relax_values,
         limit: page.limit,

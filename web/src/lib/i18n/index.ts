@@ -19,6 +19,7 @@ import enOffers from '@/locales/en/offers.json';
 import enPages from '@/locales/en/pages.json';
 import enProfile from '@/locales/en/profile.json';
 import enPublicProfile from '@/locales/en/public-profile.json';
+import enMap from '@/locales/en/map.json';
 import enSchool from '@/locales/en/school.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import enTour from '@/locales/en/tour.json';
@@ -37,6 +38,7 @@ import frOffers from '@/locales/fr/offers.json';
 import frPages from '@/locales/fr/pages.json';
 import frProfile from '@/locales/fr/profile.json';
 import frPublicProfile from '@/locales/fr/public-profile.json';
+import frMap from '@/locales/fr/map.json';
 import frSchool from '@/locales/fr/school.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import frTour from '@/locales/fr/tour.json';
@@ -69,6 +71,7 @@ export const resources = {
     emailPreferences: frEmailPreferences,
     legal: frLegal,
     alerts: frAlerts,
+    map: frMap,
   },
   en: {
     common: enCommon,
@@ -89,12 +92,13 @@ export const resources = {
     emailPreferences: enEmailPreferences,
     legal: enLegal,
     alerts: enAlerts,
+    map: enMap,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

@@ -1,8 +1,9 @@
 // The DISC personality test's calls: the questionnaire (GET
 // /api/api/test/questions, in the caller's language), the candidate's own test
 // (GET, POST and PATCH /api/api/test/forms/discs) and a candidate's result as
-// the readers of their profile see it (GET /api/api/candidates/{slug}/discs,
-// a 404 when there is none to show).
+// the readers of their profile see it (GET /api/api/candidates/{slug}/discs:
+// null when there is none to show, a 404 only for a profile the reader may not
+// read).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
@@ -64,17 +65,11 @@ export function useDiscVisibility() {
 export function candidateDiscQueryOptions(slug: string) {
   return queryOptions({
     queryKey: discKeys.candidate(slug),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get<DiscResult>(`/api/candidates/${encodeURIComponent(slug)}/discs`, {
-          signal,
-          silent: true,
-          anonymousAllowed: true,
-        });
-      } catch (error) {
-        if ((error as { status?: number }).status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      api.get<DiscResult | null>(`/api/candidates/${encodeURIComponent(slug)}/discs`, {
+        signal,
+        silent: true,
+        anonymousAllowed: true,
+      }),
   });
 }

@@ -1,5 +1,5 @@
 // A candidate's DISC result as readers of their public profile see it: only
-// when the candidate chose to show it (the API answers 404 otherwise, and
+// when the candidate chose to show it (the API answers null otherwise, and
 // nothing is drawn), never while it loads or when it cannot be read.
 import { useQuery } from '@tanstack/react-query';
 import { candidateDiscQueryOptions } from '../api/disc';

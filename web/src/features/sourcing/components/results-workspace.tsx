@@ -1,6 +1,7 @@
 // The map and the ranked list side by side, with the candidate panel: used by
 // the sourcing page and by a saved search. Hover state is shared so a card
-// and its marker light up together.
+// and its marker light up together. Over the map, a badge counts the
+// candidates mobile nationally, who have no point on it.
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
@@ -8,6 +9,7 @@ import { useClientConfig } from '@/lib/client-config';
 import type { SearchHit, SearchLocalization } from '../api/search-types';
 import { hitsToFeatureCollection } from '../utils/hit-features';
 import { CandidatePanel } from './candidate-panel';
+import { CountryWideBadge } from './country-wide-badge';
 import { ResultsList, type ResultsListProps } from './results-list';
 
 const SourcingMap = lazy(() => import('./map/sourcing-map'));
@@ -23,6 +25,10 @@ export type ResultsWorkspaceProps = Omit<
   aboveMap?: ReactNode;
   /** The candidate whose panel opens first (a notification's link), when on the page. */
   initialSelectedId?: number | null;
+  /** The search's candidates who match through a country-wide mobility only (no marker). */
+  countryWideTotal?: number;
+  /** The search's place is still loading: the map waits for it, to open on its circle. */
+  placePending?: boolean;
 };
 
 export function ResultsWorkspace(props: ResultsWorkspaceProps) {
@@ -53,7 +59,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
     <div className="results-workspace">
       <div className="results-workspace__map">
         {props.aboveMap}
-        {mapConfig.isPending ? (
+        {mapConfig.isPending || props.placePending ? (
           <div className="sourcing-map sourcing-map--placeholder" role="status">
             {t('map.loading')}
           </div>
@@ -78,6 +84,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
             />
           </Suspense>
         )}
+        {circle && <CountryWideBadge count={props.countryWideTotal ?? 0} />}
       </div>
       <div className="results-workspace__list">
         <ResultsList

@@ -56,6 +56,10 @@ export function SavedSearchPage({ id }: { id: number }) {
 
   const response = search.data;
   const stored = response?.search;
+  // The map keeps the search's place while another tab loads: it is made once, on its circle.
+  const [knownSearch, setKnownSearch] = useState<StoredSearch | null>(null);
+  if (stored && stored !== knownSearch) setKnownSearch(stored);
+  const mapSearch = stored ?? knownSearch;
   // The list entry has the category's name and the creation date; the reference list is the fallback.
   const summary = useSavedSearches().data?.find((entry) => entry.id === id);
   const jobCategoryName =
@@ -132,8 +136,8 @@ export function SavedSearchPage({ id }: { id: number }) {
       </div>
       <div role="tabpanel" aria-labelledby={`saved-search-tab-${tab}`} className="saved-search__panel">
         <ResultsWorkspace
-          localization={stored?.localization ?? null}
-          radiusKm={stored?.radius ?? 10}
+          localization={mapSearch?.localization ?? null}
+          radiusKm={mapSearch?.radius ?? 10}
           hits={saving.withOverrides(response?.hits ?? [])}
           total={response?.total ?? null}
           paging={paging}
@@ -142,6 +146,8 @@ export function SavedSearchPage({ id }: { id: number }) {
           refreshing={search.isFetching && !search.isPending}
           busyCandidateId={saving.busyCandidateId}
           initialSelectedId={linkedCandidate}
+          countryWideTotal={response?.country_wide_total}
+          placePending={!mapSearch && search.isPending}
           onToggleSave={(hit) => void saving.toggle(hit)}
           failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}

@@ -172,6 +172,7 @@ export function SourcingPage({ initialForm, editedSearchId = null }: { initialFo
         radiusKm={form.radius}
         hits={hits}
         total={response?.total ?? null}
+        countryWideTotal={response?.country_wide_total}
         paging={paging}
         dispatchPaging={dispatchPaging}
         loading={request !== null && search.isPending}

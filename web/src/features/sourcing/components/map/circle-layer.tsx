@@ -7,6 +7,9 @@ import { circleBounds, circlePolygon, destinationPoint, type LngLat } from '../.
 import { mapColors } from '../../utils/offline-map-style';
 import { useMapInstance } from './map-context';
 
+/** How the view frames the circle, whether the map opens on it or moves to it. */
+export const circleFitOptions = { padding: 48, maxZoom: 13 } as const;
+
 const sourceId = 'search-circle';
 const fillLayerId = 'search-circle-fill';
 const lineLayerId = 'search-circle-line';
@@ -55,7 +58,7 @@ export function CircleLayer({
   useEffect(() => {
     if (!map) return;
     map.getSource<maplibregl.GeoJSONSource>(sourceId)?.setData(polygon);
-    map.fitBounds(circleBounds(center, radiusKm), { padding: 48, duration: animate ? 600 : 0, maxZoom: 13 });
+    map.fitBounds(circleBounds(center, radiusKm), { ...circleFitOptions, duration: animate ? 600 : 0 });
   }, [map, polygon, center, radiusKm, animate]);
 
   // The place and the radius, written on the top of the circle so it never hides the markers at the centre.

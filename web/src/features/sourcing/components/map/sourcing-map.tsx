@@ -1,20 +1,23 @@
 // The MapLibre map of the sourcing screens. This module (and maplibre-gl with
 // it) is only loaded by the pages that show a map, through React.lazy. It
-// creates the map with the configured tile style or the offline outlines,
-// hands the instance to the circle and hits layers once the style is loaded,
-// and mirrors its state in data attributes (ready, hits drawn) that tests and
-// assistive tooling can read without reaching into the canvas.
+// creates the map with the configured tile style or the offline outlines (and
+// their place names), opened on the search circle when there is one already
+// (a saved search: no frame of France first), hands the instance to the circle
+// and hits layers once the style is loaded, and mirrors its state in data
+// attributes (ready, zoom at load, hits drawn) that tests and assistive
+// tooling can read without reaching into the canvas.
 import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapAttribution } from '@/lib/map-attribution';
-import type { LngLat } from '../../utils/geo-circle';
+import { circleBounds, type LngLat } from '../../utils/geo-circle';
 import type { HitFeatureCollection } from '../../utils/hit-features';
 import { offlineMapStyle } from '../../utils/offline-map-style';
-import { CircleLayer } from './circle-layer';
+import { CircleLayer, circleFitOptions } from './circle-layer';
 import { clusterLayerId, HitsLayer, pointLayerId } from './hits-layer';
 import { MapContext } from './map-context';
+import { PlaceLabels } from './place-labels';
 
 export type SourcingMapProps = {
   /** A tile-server style from the configuration, or null for the offline style. */
@@ -61,6 +64,12 @@ export default function SourcingMap(props: SourcingMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [renderedHits, setRenderedHits] = useState(0);
+  const [loadZoom, setLoadZoom] = useState<number | null>(null);
+  // the circle the map opens on, read when it is made (not a reason to make it again)
+  const openingCircle = useRef(circle);
+  useEffect(() => {
+    openingCircle.current = circle;
+  }, [circle]);
   // the zoom buttons speak the page's language (the map is made again when it changes)
   const { t } = useTranslation('sourcing');
   const zoomIn = t('map.zoomIn');
@@ -71,11 +80,13 @@ export default function SourcingMap(props: SourcingMapProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
+    const opening = openingCircle.current;
     const instance = new maplibregl.Map({
       container,
       style: styleUrl ?? offlineMapStyle(window.location.origin, import.meta.env.BASE_URL),
-      bounds: franceBounds,
-      fitBoundsOptions: { padding: 24 },
+      ...(opening
+        ? { bounds: circleBounds(opening.center, opening.radiusKm), fitBoundsOptions: circleFitOptions }
+        : { bounds: franceBounds, fitBoundsOptions: { padding: 24 } }),
       attributionControl: false,
       dragRotate: false,
       pitchWithRotate: false,
@@ -87,12 +98,16 @@ export default function SourcingMap(props: SourcingMapProps) {
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // the tile server's style brings its own credits; ours are the offline outlines'
     instance.addControl(new maplibregl.AttributionControl({ compact: true, customAttribution: attribution }), 'bottom-right');
-    const onLoad = () => setMap(instance);
+    const onLoad = () => {
+      setLoadZoom(instance.getZoom());
+      setMap(instance);
+    };
     const onIdle = () => setRenderedHits(countRenderedHits(instance));
     instance.on('load', onLoad);
     instance.on('idle', onIdle);
     return () => {
       setMap(null);
+      setLoadZoom(null);
       instance.off('load', onLoad);
       instance.off('idle', onIdle);
       instance.remove();
@@ -107,11 +122,13 @@ export default function SourcingMap(props: SourcingMapProps) {
       aria-label={label}
       data-testid="sourcing-map"
       data-map-ready={map !== null}
+      data-load-zoom={loadZoom ?? ''}
       data-rendered-hits={renderedHits}
       data-hit-count={hits.features.length}
       data-circle-radius={circle?.radiusKm ?? ''}
     >
       <MapContext.Provider value={map}>
+        {map && styleUrl === null && <PlaceLabels />}
         {map && circle && (
           <CircleLayer center={circle.center} radiusKm={circle.radiusKm} label={circle.label} animate={!reducedMotion} />
         )}
