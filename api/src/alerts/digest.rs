@@ -1,5 +1,6 @@
 //! Alert emails: the daily digest of `daily` searches (one a day at most per partner, up to
-//! [`DIGEST_SIZE`] candidates, none when nothing is new) and the email of an `immediate` batch.
+//! [`DIGEST_SIZE`] candidates and how many more the notifications page lists, none when nothing
+//! is new) and the email of an `immediate` batch.
 //! Both are in the partner's language, carry the `sourcing` unsubscribe link, and mark the events
 //! they tell of, so that no event is emailed twice.
 //!
@@ -27,6 +28,8 @@ struct EventLine {
     firstname: String,
     lastname: String,
     reason: sqlx::types::Json<MatchReason>,
+    /// How many of the events are of candidates still looking (the window's count, before the limit).
+    still_looking: i64,
 }
 
 /// Emails the partner about the events (the first [`DIGEST_SIZE`] of those whose candidate is
@@ -51,7 +54,8 @@ pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> 
         return Ok(false);
     }
     let lines: Vec<EventLine> = sqlx::query_as(
-        "select m.sourcing_search_id as search_id, s.name as search_name, u.firstname, u.lastname, m.reason
+        "select m.sourcing_search_id as search_id, s.name as search_name, u.firstname, u.lastname, m.reason,
+                count(*) over () as still_looking
          from sourcing_search_matches m
          join sourcing_searches s on s.id = m.sourcing_search_id
          join candidates c on c.user_id = m.candidate_id join users u on u.id = m.candidate_id
@@ -66,6 +70,7 @@ pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> 
     if lines.is_empty() {
         return Ok(false);
     }
+    let more = usize::try_from(lines[0].still_looking).unwrap_or(0).saturating_sub(lines.len());
     let locale = Locale::from_code(&locale);
     let public_url = &state.settings.public_url;
     let lines = lines
@@ -86,6 +91,7 @@ pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> 
         action_url: Some(format!("{public_url}/dashboard/partenaire/notifications")),
         unsubscribe_url: crate::http::unsubscribe_link(state, partner_id, "sourcing").await?,
         lines,
+        more,
     };
     let email = letter.compose().map_err(|error| Error::Internal(error.into()))?;
     state.mailer.enqueue(&state.db, email).await.map_err(Error::Internal)?;

@@ -98,6 +98,8 @@ pub struct Letter {
     pub unsubscribe_url: String,
     /// The items a digest lists (empty for the other messages).
     pub lines: Vec<DigestLine>,
+    /// How many more items there were than a digest lists (0 for the other messages).
+    pub more: usize,
 }
 
 /// One item of a digest: a candidate, the search they now match and why, and where to see them.
@@ -115,13 +117,16 @@ impl Letter {
     pub fn compose(self) -> Result<Email, minijinja::Error> {
         let language = self.locale.code();
         let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
-        let mut rendered =
-            message.render_captured(context! { firstname => self.firstname, count => self.lines.len() })?;
-        let (subject, body, action_label) = rendered.with_state_mut(|state| {
+        let mut rendered = message.render_captured(
+            context! { firstname => self.firstname, count => self.lines.len() + self.more, more => self.more },
+        )?;
+        let (subject, body, action_label, more_line) = rendered.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((
                 state.render_block("subject")?,
                 state.render_block("body")?,
                 state.render_block("action")?,
+                // only a digest says what it leaves out
+                if self.more > 0 { state.render_block("more")? } else { String::new() },
             ))
         })?;
         let subject = subject.trim().to_owned();
@@ -144,6 +149,7 @@ impl Letter {
             unsubscribe_prompt => unsubscribe_prompt.trim(),
             action_url => self.action_url,
             lines => self.lines,
+            more_line => more_line.trim(),
             unsubscribe_url => self.unsubscribe_url,
         };
         let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)? + "\n";
@@ -166,6 +172,7 @@ mod tests {
             action_url: Some("http://127.0.0.1:8080/inscription/valider?token=a&kind=email".to_owned()),
             unsubscribe_url: "http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned(),
             lines: Vec::new(),
+            more: 0,
         }
     }
 
@@ -207,6 +214,30 @@ mod tests {
         assert!(email.text.contains("Léa M. (Sales <Lyon>): 3 km from Lyon"), "{}", email.text);
         assert!(email.html.contains("Sales &lt;Lyon&gt;"), "{}", email.html);
         assert!(email.text.contains("alerts by email? Unsubscribe:"), "{}", email.text);
+    }
+
+    #[test]
+    fn a_full_digest_says_how_many_more_the_notifications_page_has() {
+        for (locale, more_line, subject) in [
+            (Locale::Fr, "Et 5 autres profils, sur la page des notifications.", "15 nouveaux profils"),
+            (Locale::En, "And 5 more candidates, on your notifications page.", "15 new candidates"),
+        ] {
+            let mut digest = letter(EmailKind::AlertDigest, locale);
+            let line = DigestLine {
+                candidate: "Léa M.".to_owned(),
+                search: "Lyon".to_owned(),
+                reason: "3 km".to_owned(),
+                url: "http://127.0.0.1:8080/sourcing/recherches/4".to_owned(),
+            };
+            digest.lines = vec![line; 10];
+            digest.more = 5;
+            let email = digest.compose().unwrap();
+            assert!(email.subject.starts_with(subject), "{}", email.subject);
+            assert!(email.text.contains(&format!("\n{more_line}\n")), "{}", email.text);
+            assert!(email.html.contains(&format!("<p>{more_line}</p>")), "{}", email.html);
+        }
+        let email = letter(EmailKind::AlertDigest, Locale::En).compose().unwrap();
+        assert!(!email.text.contains("more candidates"), "{}", email.text);
     }
 
     #[test]

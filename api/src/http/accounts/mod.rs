@@ -97,6 +97,7 @@ async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_
         firstname: to.firstname,
         action_url: Some(action_url),
         lines: Vec::new(),
+        more: 0,
     };
     letter.compose().map_err(|error| Error::Internal(error.into()))
 }
