@@ -470,10 +470,18 @@ impl TokenPostings {
     }
 }
 
+/// The postings of a keyword term's tokens in one segment (see [`TermVariants`]).
+struct TermPostings {
+    same_french: TokenPostings,
+    french_only: TokenPostings,
+    /// `None` when it is `same_french`'s token.
+    same_english: Option<TokenPostings>,
+    english_only: TokenPostings,
+}
+
 struct RowSegmentCollector {
     rows_column: Column<u64>,
-    /// Per keyword term: the postings of its French tokens, then of its English tokens.
-    postings: Vec<[[TokenPostings; 2]; 2]>,
+    postings: Vec<TermPostings>,
     found: FoundRows,
 }
 
@@ -490,10 +498,17 @@ impl Collector for RowCollector<'_> {
             .variants
             .iter()
             .map(|variants| {
-                Ok([
-                    [open(&variants.french[0])?, open(&variants.french[1])?],
-                    [open(&variants.english[0])?, open(&variants.english[1])?],
-                ])
+                // `=e` is `=f` when the stems agree (most words): read that list once
+                let same_english = match variants.english[0] == variants.french[0] {
+                    true => None,
+                    false => Some(open(&variants.english[0])?),
+                };
+                Ok(TermPostings {
+                    same_french: open(&variants.french[0])?,
+                    french_only: open(&variants.french[1])?,
+                    same_english,
+                    english_only: open(&variants.english[1])?,
+                })
             })
             .collect::<tantivy::Result<_>>()?;
         Ok(RowSegmentCollector {
@@ -518,9 +533,11 @@ impl SegmentCollector for RowSegmentCollector {
     fn collect(&mut self, doc: DocId, _score: Score) {
         let Some(row) = self.rows_column.first(doc) else { return };
         self.found.rows.push(row as u32);
-        for [french, english] in &mut self.postings {
-            let in_french = french[0].frequency_in(doc) + french[1].frequency_in(doc);
-            let in_english = english[0].frequency_in(doc) + english[1].frequency_in(doc);
+        for term in &mut self.postings {
+            let same_french = term.same_french.frequency_in(doc);
+            let same_english = term.same_english.as_mut().map_or(same_french, |same| same.frequency_in(doc));
+            let in_french = same_french + term.french_only.frequency_in(doc);
+            let in_english = same_english + term.english_only.frequency_in(doc);
             self.found.occurrences.push(in_french.max(in_english));
         }
     }
