@@ -16,7 +16,7 @@ use crate::text::{KeywordTerm, TextFilter, TextRows};
 use criteria::Criteria;
 pub(crate) use ranking::{Ranked, breakdown};
 use ranking::{Tally, merge_outcomes};
-use scan::{Geometry, RowState, SCRATCH, circle_buckets};
+use scan::{Geometry, RowState, circle_buckets, with_scratch};
 
 /// How candidates are generated. The results never depend on it, only the time taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,10 +141,9 @@ impl SegmentView<'_> {
             buckets
                 .par_chunks(chunk)
                 .map(|chunk| {
-                    SCRATCH.with(|scratch| {
-                        let mut scratch = scratch.borrow_mut();
+                    with_scratch(|scratch| {
                         scratch.begin(rows);
-                        self.collect_circle(shard, chunk, &criteria, geometry, &mut scratch);
+                        self.collect_circle(shard, chunk, &criteria, geometry, scratch);
                         scratch.states.clone()
                     })
                 })
@@ -165,13 +164,12 @@ impl SegmentView<'_> {
             _ => None,
         };
         let listed_bits = listed_bits.as_deref();
-        SCRATCH.with(|scratch| {
-            let mut scratch = scratch.borrow_mut();
+        with_scratch(|scratch| {
             scratch.begin(rows);
             let mut tally = Tally::new(capacity, keyword_relevance);
             if row_by_row {
                 let rows = listed_rows.as_deref().unwrap_or(&[]);
-                self.collect_rows(rows, query, &criteria, geometry.as_ref(), &mut scratch);
+                self.collect_rows(rows, query, &criteria, geometry.as_ref(), scratch);
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
@@ -180,13 +178,13 @@ impl SegmentView<'_> {
                                 scratch.state(state.row, state.failed).merge(state);
                             }
                         } else {
-                            self.collect_circle(shard, &buckets, &criteria, geometry, &mut scratch);
+                            self.collect_circle(shard, &buckets, &criteria, geometry, scratch);
                         }
                         let list = shard.country_wide.get(country);
-                        self.collect_country_wide(list, query, &criteria, listed_bits, &mut scratch, &mut tally);
+                        self.collect_country_wide(list, query, &criteria, listed_bits, scratch, &mut tally);
                     }
                     (QueryLocalization::Country { country }, _) => {
-                        self.collect_country_rows(shard.country_any.get(country), &criteria, &mut scratch);
+                        self.collect_country_rows(shard.country_any.get(country), &criteria, scratch);
                     }
                     (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
                 }

@@ -126,7 +126,17 @@ impl Scratch {
 }
 
 thread_local! {
-    pub(super) static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `work` on this thread's scratch, or on a fresh one when the thread's is in use: a rayon
+/// worker that waits inside a search's parallel part may run another search's task meanwhile
+/// (work stealing), on the same thread, while the first still holds its scratch.
+pub(super) fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => work(&mut scratch),
+        Err(_) => work(&mut Scratch::default()),
+    })
 }
 
 /// The query's geometry, computed once.

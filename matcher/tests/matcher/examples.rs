@@ -439,3 +439,35 @@ fn merges_running_beside_batches_lose_no_change() {
     let everything = matcher.search(&SourcingQuery { limit: usize::MAX / 2, duration_months: 100, ..query() });
     assert_eq!(everything.total, expected.len());
 }
+
+/// Searches that split their work across the rayon pool, started from the pool's own workers as
+/// the server starts them, find what a search alone finds. (A worker waiting inside one search's
+/// parallel part may run another search's task on the same thread; the scratch is then a fresh
+/// one, see `with_scratch`. This test does not reliably provoke that interleaving.)
+#[test]
+fn searches_split_across_the_pool_while_others_run_on_the_same_workers() {
+    use rayon::prelude::*;
+    let docs: Vec<CandidateDoc> = (0..12_000)
+        .map(|id| {
+            let offset = f64::from(id % 200) / 1000.0;
+            CandidateDoc {
+                text: format!("mot{}", id % 7),
+                ..candidate(i64::from(id), vec![place(1, (PARIS.0 + offset, PARIS.1 - offset))])
+            }
+        })
+        .collect();
+    let matcher = Matcher::build(docs);
+    let split = matcher::SearchOptions { plan: matcher::SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let queries: Vec<SourcingQuery> = (0..64)
+        .map(|index| SourcingQuery {
+            radius_km: 30.0 + f64::from(index % 8) * 5.0,
+            keywords: (index % 2 == 0).then(|| format!("mot{}", index % 7)),
+            ..query()
+        })
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let together: Vec<_> = pool.install(|| queries.par_iter().map(|query| matcher.search_with(query, split)).collect());
+    for (query, result) in queries.iter().zip(together) {
+        assert_eq!(result, matcher.search(query));
+    }
+}
