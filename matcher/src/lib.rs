@@ -403,7 +403,7 @@ impl Matcher {
             .map(|(segment, kept)| Hit {
                 candidate_id: kept.candidate_id,
                 score: kept.score,
-                breakdown: breakdown(&segment.columns, kept.row, query, &kept.choice),
+                breakdown: breakdown(&segment.columns, kept.row, query, &keywords, &kept.choice),
             })
             .collect();
         SearchResult { total, country_wide_total, hits, relax }

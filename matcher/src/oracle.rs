@@ -75,11 +75,12 @@ fn count_matches(docs: &[CandidateDoc], query: &SourcingQuery, any_contract: boo
 
 /// The search result over `docs` (one document per candidate id).
 pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
+    let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
     let mut matched: Vec<(f64, &CandidateDoc, ProximityChoice)> = docs
         .iter()
         .filter_map(|doc| {
             let choice = matches(doc, query)?;
-            Some((score(doc, query, &choice), doc, choice))
+            Some((score(doc, query, &terms, &choice), doc, choice))
         })
         .collect();
     matched.sort_by(|a, b| {
@@ -119,7 +120,7 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
         .into_iter()
         .skip(query.offset)
         .take(query.limit)
-        .map(|(_, doc, choice)| hit(doc, query, &choice))
+        .map(|(_, doc, choice)| hit(doc, query, &terms, &choice))
         .collect();
     SearchResult { total, country_wide_total, hits, relax }
 }

@@ -242,7 +242,7 @@ impl Percolator {
     pub fn percolate(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
         self.matching(doc)
             .into_iter()
-            .map(|(compiled, choice)| (compiled.id, hit(doc, &compiled.query, &choice)))
+            .map(|(compiled, choice)| (compiled.id, hit(doc, &compiled.query, &compiled.terms, &choice)))
             .collect()
     }
 
@@ -259,7 +259,7 @@ impl Percolator {
             .map(|(compiled, choice)| Match {
                 query_id: compiled.id,
                 candidate_id: after.candidate_id,
-                score: score(after, &compiled.query, &choice),
+                score: score(after, &compiled.query, &compiled.terms, &choice),
                 proximity: proximity_detail(after, &choice),
             })
             .collect()

@@ -12,7 +12,9 @@ use crate::model::{
     Breakdown, CandidateDoc, Hit, JobLocalization, KeywordCredit, LanguageCredit, LanguageRequirement, LanguageSkill,
     ProximityDetail, SoftSkillCredit, SoftSkillShare, SourcingQuery,
 };
-use crate::text::{KeywordTerm, TextTokens, keyword_terms, text_word_count};
+#[cfg(doc)]
+use crate::text::keyword_terms;
+use crate::text::{KeywordTerm, TextTokens, text_word_count};
 
 /// Mean Earth radius (IUGG), in kilometres.
 pub const EARTH_RADIUS_KM: f64 = 6371.0088;
@@ -226,9 +228,10 @@ pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
-/// The score of a matching document credited through `choice`.
-pub fn score(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> f64 {
-    hit(doc, query, choice).score
+/// The score of a matching document credited through `choice`; `terms` are the query's keyword
+/// terms ([`crate::text::keyword_terms`] of its keywords, analyzed once per query by the caller).
+pub fn score(doc: &CandidateDoc, query: &SourcingQuery, terms: &[KeywordTerm], choice: &ProximityChoice) -> f64 {
+    hit(doc, query, terms, choice).score
 }
 
 /// The localization `choice` credits, as a hit's breakdown tells it.
@@ -252,11 +255,11 @@ pub fn breakdown_of(
     shares: &[SoftSkillShare],
     text: &str,
     query: &SourcingQuery,
+    terms: &[KeywordTerm],
     proximity: ProximityDetail,
     proximity_score: f64,
 ) -> Breakdown {
-    let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
-    let keywords = keyword_credits(text, &terms);
+    let keywords = keyword_credits(text, terms);
     Breakdown {
         keyword_score: keyword_score(&keywords, text),
         keywords,
@@ -287,8 +290,15 @@ pub fn breakdown_of(
 
 /// The hit of a matching document, credited through `choice`: its score and the breakdown that
 /// explains it (shared by the oracle and percolation, which both evaluate one document at a time).
-pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, choice: &ProximityChoice) -> Hit {
-    let breakdown =
-        breakdown_of(&doc.languages, &doc.soft_skills, &doc.text, query, proximity_detail(doc, choice), choice.score);
+pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, terms: &[KeywordTerm], choice: &ProximityChoice) -> Hit {
+    let breakdown = breakdown_of(
+        &doc.languages,
+        &doc.soft_skills,
+        &doc.text,
+        query,
+        terms,
+        proximity_detail(doc, choice),
+        choice.score,
+    );
     Hit { candidate_id: doc.candidate_id, score: breakdown.total_score(), breakdown }
 }

@@ -14,7 +14,7 @@ use crate::semantics::{
     ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
     soft_skill_score_by, total_score,
 };
-use crate::text::TextRows;
+use crate::text::{KeywordTerm, TextRows};
 
 /// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
 const SCORING_BATCH: usize = 32;
@@ -263,7 +263,13 @@ pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usi
 }
 
 /// The explanation of a kept match.
-pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choice: &ProximityChoice) -> Breakdown {
+pub(crate) fn breakdown(
+    columns: &Columns,
+    row: u32,
+    query: &SourcingQuery,
+    terms: &[KeywordTerm],
+    choice: &ProximityChoice,
+) -> Breakdown {
     let proximity = ProximityDetail {
         localization_index: choice.localization_index,
         place_id: columns.localizations_of(row)[choice.localization_index].place_id,
@@ -275,6 +281,7 @@ pub(crate) fn breakdown(columns: &Columns, row: u32, query: &SourcingQuery, choi
         columns.soft_skills_of(row),
         columns.text_of(row),
         query,
+        terms,
         proximity,
         choice.score,
     )
