@@ -126,6 +126,10 @@ pub struct ServeArgs {
     /// Look for due saved-search alert digests every N seconds (a partner still gets one a day at most)
     #[arg(long, env = "VIVIER_ALERT_DIGEST_SECONDS", default_value_t = 600)]
     pub alert_digest_seconds: u64,
+    /// Close a partner's live notification stream after N seconds (the browser reconnects at
+    /// once): keeps a stream from outliving a balancer's idle timeouts and spreads them anew
+    #[arg(long, env = "VIVIER_NOTIFICATION_STREAM_SECONDS", default_value_t = 300)]
+    pub notification_stream_seconds: u64,
 }
 
 #[derive(Debug, Clone, Args)]

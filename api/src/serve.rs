@@ -54,6 +54,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         metrics_token: args.metrics_token.clone().filter(|token| !token.is_empty()),
         trusted_proxies: args.trusted_proxies.clone(),
         source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),
+        notification_stream_lifetime: Duration::from_secs(args.notification_stream_seconds),
     };
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
@@ -78,6 +79,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     ));
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher, cards, indexer_status);
     let stopping_flag = state.stopping.clone();
+    let partner_signals = state.partner_signals.clone();
     let drain = Duration::from_secs(args.drain_seconds);
     let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
     let search_demand_task =
@@ -90,9 +92,13 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let (stopping_sender, mut stopping) = watch::channel(false);
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(
         async move {
-            if shutdown_signal().await == Signal::Terminate && !drain.is_zero() {
+            let signal = shutdown_signal().await;
+            // open notification streams would hold the server up: their browsers reconnect,
+            // to another replica once the balancers notice this one draining
+            stopping_flag.store(true, Ordering::Relaxed);
+            partner_signals.close_streams();
+            if signal == Signal::Terminate && !drain.is_zero() {
                 // readiness turns 503 while requests are still served, until balancers notice
-                stopping_flag.store(true, Ordering::Relaxed);
                 tracing::info!(seconds = drain.as_secs(), "draining: /api/health answers 503");
                 tokio::time::sleep(drain).await;
             }

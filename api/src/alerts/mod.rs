@@ -6,13 +6,15 @@
 //!   tell which searches each candidate matches now and did not before. Each such pair becomes
 //!   a row of `sourcing_search_matches`, unique per (search, candidate): whichever server writes
 //!   it first notifies, the others (and a restart) find it there and do nothing.
-//! - The rows are the partner's notifications (`/api/api/notifications`).
+//! - The rows are the partner's notifications (`/api/api/notifications`); [`live`] tells the
+//!   partner's open pages the moment one is written.
 //! - [`digest`]: `daily` searches are told of in one digest a day at most per partner, up to
 //!   [`digest::DIGEST_SIZE`] candidates; `immediate` ones in one email per batch.
 //!
 //! Every server runs both tasks ([`spawn`]); the emails go through the outbox worker.
 
 pub mod digest;
+pub mod live;
 pub mod percolate;
 pub mod reason;
 

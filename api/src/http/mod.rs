@@ -96,6 +96,8 @@ pub struct AppState {
     pub stopping: Arc<AtomicBool>,
     /// The saved searches with alerts, compiled for percolation.
     pub alerts: Arc<crate::alerts::percolate::AlertIndex>,
+    /// Which partners' notifications just changed, for their open notification streams.
+    pub partner_signals: Arc<crate::alerts::live::PartnerSignals>,
     /// The reference lists job criteria are checked against, read on first use.
     reference_lists: Arc<tokio::sync::OnceCell<ReferenceLists>>,
 }
@@ -115,6 +117,9 @@ pub struct Settings {
     pub source_code_url: Option<String>,
     /// Proxies whose forwarding headers give the client's address (see [`ClientIp`]).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// How long a notification stream stays open before the browser reconnects (zero: it
+    /// sends the current count and ends).
+    pub notification_stream_lifetime: std::time::Duration,
 }
 
 impl Settings {
@@ -176,6 +181,7 @@ impl AppState {
             metrics: Arc::default(),
             stopping: Arc::default(),
             alerts: Arc::default(),
+            partner_signals: Arc::default(),
             reference_lists: Arc::default(),
         }
     }

@@ -1,17 +1,27 @@
 //! A partner's notifications: the candidates who started to match their saved searches with
 //! alerts (`GET /api/api/notifications`), the unread count the header's bell polls, and marking
-//! them read. A notification is its owner's alone: another partner's id is a 404. Candidates who
+//! them read, and the live stream of that count (`/api/api/notifications/events`, see
+//! [`crate::alerts::live`]). A notification is its owner's alone: another partner's id is a 404. Candidates who
 //! stopped looking for a job (or whose account closed) are left out, as from search results.
+
+use std::convert::Infallible;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use chrono::{DateTime, Utc};
+use futures_util::Stream;
 use serde::Serialize;
+use tokio::sync::broadcast::{Receiver, error::RecvError};
+use tokio::time::Instant;
 use utoipa_axum::routes;
 
 use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::alerts::live::{CLOSE_STREAMS, EVERYONE};
 use crate::alerts::reason::MatchReason;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
@@ -25,6 +35,7 @@ pub fn routes(table: &mut RouteTable) {
     let partner = Access::Only(Role::Partner);
     table.add(partner, routes!(list_notifications));
     table.add(partner, routes!(unread_count));
+    table.add(partner, routes!(unread_count_events));
     table.add(partner, routes!(mark_read));
     table.add(partner, routes!(mark_all_read));
 }
@@ -156,4 +167,70 @@ pub async fn mark_all_read(State(state): State<AppState>, user: CurrentUser) -> 
         .execute(&state.db)
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// A comment line every so often keeps idle streams open through proxies and balancers.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// How long a browser waits before reconnecting a stream that ended.
+const RECONNECT_AFTER: Duration = Duration::from_secs(2);
+
+#[utoipa::path(
+    get, path = "/api/api/notifications/events",
+    responses((status = 200, content_type = "text/event-stream", body = String, description = "server-sent events: an `unread` event with the unread count (`{\"unread\": n}`) at once and whenever it changes; the stream ends after a few minutes and the browser reconnects"))
+)]
+pub async fn unread_count_events(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
+    let feed = Feed {
+        signals: state.partner_signals.subscribe(&state.db),
+        ends_at: Instant::now() + state.settings.notification_stream_lifetime,
+        state,
+        partner_id: user.id,
+        sent: None,
+    };
+    let events = futures_util::stream::unfold(feed, |mut feed| async move {
+        let first = feed.sent.is_none();
+        let unread = feed.next_count().await?;
+        let event = Event::default().event("unread").data(format!("{{\"unread\":{unread}}}"));
+        Some((Ok(if first { event.retry(RECONNECT_AFTER) } else { event }), feed))
+    });
+    Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+}
+
+/// One open stream: whose count it follows, what it last sent and when it ends.
+struct Feed {
+    state: AppState,
+    partner_id: i64,
+    signals: Receiver<i64>,
+    ends_at: Instant,
+    sent: Option<i64>,
+}
+
+impl Feed {
+    /// The count to send next: at once for the first, then after a change of this partner's
+    /// notifications; `None` ends the stream (its time is up, the server is stopping, or the
+    /// database failed: the browser reconnects).
+    async fn next_count(&mut self) -> Option<i64> {
+        loop {
+            if self.sent.is_some() {
+                if self.state.stopping.load(Ordering::Relaxed) {
+                    return None;
+                }
+                tokio::select! {
+                    signal = self.signals.recv() => match signal {
+                        Ok(CLOSE_STREAMS) | Err(RecvError::Closed) => return None,
+                        Ok(partner_id) if partner_id != self.partner_id && partner_id != EVERYONE => continue,
+                        Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    },
+                    () = tokio::time::sleep_until(self.ends_at) => return None,
+                }
+            }
+            let unread = count_unread(&self.state, self.partner_id).await.ok()?;
+            if self.sent != Some(unread) {
+                self.sent = Some(unread);
+                return Some(unread);
+            }
+        }
+    }
 }

@@ -16,6 +16,7 @@ mod demo_data;
 mod disc_tour;
 mod indexer;
 mod localizations;
+mod notification_events;
 mod reference_lists;
 mod replicas;
 mod reports;

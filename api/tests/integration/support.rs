@@ -59,6 +59,8 @@ pub fn settings() -> Settings {
         metrics_token: None,
         trusted_proxies: Vec::new(),
         source_code_url: None,
+        // a stream answers its first count and ends, so that requests to it complete
+        notification_stream_lifetime: std::time::Duration::ZERO,
     }
 }
 

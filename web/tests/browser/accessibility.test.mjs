@@ -1,5 +1,6 @@
 // The whole-app sweep: each route of the app, per role (anonymous, candidate,
 // school, partner), in French and in English, visited once. On each page:
+// - it stays open to its role, is a known route and has a title (main h1);
 // - axe at desktop size: a serious or critical violation fails the test, with
 //   the rule, the page and the elements (axe is evaluated in the page: the
 //   server's CSP refuses injected script tags);
@@ -113,6 +114,10 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
         for (const [name, path] of await routesFor(role, context, { candidateSlug })) {
           await visit(page, path);
           await waitForMap(page);
+          const pathname = path.split('?')[0];
+          assert.equal(new URL(page.url()).pathname, pathname, `${path} stays open to its owner`);
+          assert.equal(await page.getByTestId('not-found').count(), 0, `${path} is a known route`);
+          assert.notEqual((await page.locator('main h1').first().textContent())?.trim(), '', `${path} has a title`);
           assert.equal(await page.locator('html').getAttribute('lang'), locale, `${path} is in ${locale}`);
           for (const violation of await seriousAxeViolations(page)) violations.push(`${path}: ${violation}`);
           const measure = (widths) => phoneMeasures[locale].push({ role, name, path, ...widths });

@@ -125,9 +125,11 @@ for (const locale of ['fr', 'en']) {
         asked = dialog.message();
         void dialog.accept();
       });
+      const tourEnded = page.waitForResponse((response) => response.url().endsWith('/api/api/user/tour') && response.request().method() === 'PATCH');
       await page.keyboard.press('Escape');
       await popover(page).waitFor({ state: 'detached' });
       assert.equal(asked, t.confirm);
+      assert.equal((await tourEnded).status(), 200);
 
       // not offered again: after a reload, nor on another device
       await page.goto(`${baseUrl}/dashboard/candidate`);

@@ -1,11 +1,13 @@
-// Routes, layouts, the 404 page and page transitions (spec §2): every route of
-// the product answers, each path gets the layout of the spec's rule, unknown
-// paths say so with the path, and one page leaves before the next enters.
+// Routes, layouts, the 404 page and page transitions (spec §2): each path gets
+// the layout of the spec's rule, unknown paths say so with the path, anonymous
+// visitors of the areas go to login, and one page leaves before the next
+// enters. That every route opens with a title for its owner is checked by the
+// whole-app sweep (accessibility.test.mjs), which visits them all.
 // The areas need a session: these tests log in with the demo accounts of the
 // server's seed, and check that anonymous visitors are sent to login.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext } from './browser.mjs';
+import { baseUrl, launchBrowser, loggedInContext, newContext } from './browser.mjs';
 
 const specRoutes = [
   '/',
@@ -120,22 +122,6 @@ describe('routing', () => {
   test('a project list with an unknown discriminator is a 404', async () => {
     await areaPages.candidate.goto(`${baseUrl}/dashboard/candidate/projets/autre`);
     await areaPages.candidate.getByTestId('not-found').waitFor();
-  });
-
-  test('every route of the product has a page with a title, for its owner', async () => {
-    for (const path of specRoutes) {
-      const owner = ownerOf(path);
-      const visitor = owner ? areaPages[owner] : page;
-      const errors = collectPageErrors(visitor);
-      await visitor.goto(`${baseUrl}${path}`);
-      const heading = visitor.locator('main h1');
-      await heading.first().waitFor();
-      assert.equal(new URL(visitor.url()).pathname, path, `${path} stays open to its owner`);
-      assert.equal(await visitor.getByTestId('not-found').count(), 0, `${path} is a known route`);
-      assert.notEqual((await heading.first().textContent())?.trim(), '', `${path} has a title`);
-      assert.deepEqual(errors, [], `${path} has no page error`);
-      visitor.removeAllListeners('pageerror');
-    }
   });
 
   test('anonymous visitors of every protected route land on login', async () => {

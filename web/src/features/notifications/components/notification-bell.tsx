@@ -1,14 +1,15 @@
 // The bell in the partner's header: a link to the notifications page with the
-// number of unread ones, polled every half minute and when the window regains
-// focus. The count is part of the link's accessible name.
+// number of unread ones, pushed by the server as soon as it changes (polled
+// when the stream is down). The count is part of the link's accessible name.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useUnreadCount } from '../api/notifications';
+import { useLiveUnreadCount, useUnreadCount } from '../api/notifications';
 import '../notifications.css';
 
 export function NotificationBell() {
   const { t } = useTranslation('alerts');
+  useLiveUnreadCount();
   const unread = useUnreadCount().data?.unread ?? 0;
   return (
     <Link

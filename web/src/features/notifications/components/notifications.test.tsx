@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// The bell says how many notifications are unread (in its accessible name too),
-// and the notifications page lists them with their reason, marking one read
+// The bell says how many notifications are unread (in its accessible name too)
+// and follows the server's live stream of that count; the notifications page lists them with their reason, marking one read
 // through the API.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -72,11 +72,36 @@ describe('notifications', () => {
     expect(bell.getAttribute('href')).toBe('/dashboard/partenaire/notifications');
   });
 
+  it('follows the live stream: an event replaces the count, and the stream closes with the bell', async () => {
+    const sources: FakeEventSource[] = [];
+    class FakeEventSource {
+      listeners = new Map<string, (event: MessageEvent<string>) => void>();
+      closed = false;
+      constructor(readonly url: string) {
+        sources.push(this);
+      }
+      addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+        this.listeners.set(type, listener);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    renderWith(<NotificationBell />);
+    await screen.findByRole('link', { name: 'Notifications: 3 unread' }, { timeout: 5000 });
+    expect(sources.map((source) => source.url)).toEqual(['/api/api/notifications/events']);
+    act(() => sources[0]!.listeners.get('unread')!(new MessageEvent('unread', { data: '{"unread":5}' })));
+    await screen.findByRole('link', { name: 'Notifications: 5 unread' });
+    cleanup();
+    expect(sources[0]!.closed).toBe(true);
+  });
+
   it('lists a notification with its reason and marks it read', async () => {
     renderWith(<NotificationsPage />);
     await screen.findByText('Score 78 · 3.2 km away, Lyon', {}, { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Léa Durand now matches “Lyon devs”' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Mark the notification about Léa Durand read' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark read: the notification about Léa Durand' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/api/notifications/12/read' }));
   });
 });
