@@ -8,12 +8,11 @@
 //! wake-up: the count always comes from the table, and after the listening connection was
 //! lost (a notification may have been missed) every stream recounts.
 
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
-use tokio::sync::broadcast;
+use tokio::sync::{OnceCell, broadcast};
 
 /// The channel of the trigger in `migrations/0020_partner_notification_signals.sql`.
 pub const CHANNEL: &str = "partner_notifications";
@@ -29,23 +28,30 @@ const BACKLOG: usize = 256;
 /// The fan-out of partner ids from the LISTEN connection to this server's open streams.
 pub struct PartnerSignals {
     sender: broadcast::Sender<i64>,
-    listening: OnceLock<()>,
+    listening: OnceCell<()>,
 }
 
 impl Default for PartnerSignals {
     fn default() -> PartnerSignals {
-        PartnerSignals { sender: broadcast::channel(BACKLOG).0, listening: OnceLock::new() }
+        PartnerSignals { sender: broadcast::channel(BACKLOG).0, listening: OnceCell::new() }
     }
 }
 
 impl PartnerSignals {
-    /// The ids of the partners whose notifications change from now on; the first call starts
-    /// listening on `pool`'s database.
-    pub fn subscribe(&self, pool: &PgPool) -> broadcast::Receiver<i64> {
+    /// The ids of the partners whose notifications change from now on. The first call opens
+    /// the LISTEN connection on `pool`'s database and returns once it listens, so that nothing
+    /// written after it is missed; if that fails, the stream only has the poll to fall back on,
+    /// and the next call tries again.
+    pub async fn subscribe(&self, pool: &PgPool) -> broadcast::Receiver<i64> {
         let receiver = self.sender.subscribe();
-        self.listening.get_or_init(|| {
-            tokio::spawn(listen(pool.clone(), self.sender.clone()));
+        let listening = self.listening.get_or_try_init(|| async {
+            let listener = listener(pool).await?;
+            tokio::spawn(forward(pool.clone(), listener, self.sender.clone()));
+            Ok::<(), sqlx::Error>(())
         });
+        if let Err(error) = listening.await {
+            tracing::warn!(%error, "cannot listen for partner notifications");
+        }
         receiver
     }
 
@@ -56,34 +62,34 @@ impl PartnerSignals {
 }
 
 /// Forwards each notification of [`CHANNEL`] until the pool closes, reconnecting after a loss.
-async fn listen(pool: PgPool, sender: broadcast::Sender<i64>) {
-    let mut reconnecting = false;
-    while !pool.is_closed() {
-        match listener(&pool).await {
-            Ok(mut listener) => {
-                if reconnecting {
-                    let _ = sender.send(EVERYONE);
-                }
-                loop {
-                    match listener.try_recv().await {
-                        Ok(Some(notification)) => {
-                            if let Ok(partner_id) = notification.payload().parse::<i64>() {
-                                let _ = sender.send(partner_id);
-                            }
-                        }
-                        // the connection was lost: what was sent meanwhile is gone
-                        Ok(None) => break,
-                        Err(error) => {
-                            tracing::warn!(%error, "the notification listener failed");
-                            break;
-                        }
+async fn forward(pool: PgPool, mut listener: PgListener, sender: broadcast::Sender<i64>) {
+    loop {
+        loop {
+            match listener.try_recv().await {
+                Ok(Some(notification)) => {
+                    if let Ok(partner_id) = notification.payload().parse::<i64>() {
+                        let _ = sender.send(partner_id);
                     }
                 }
+                // the connection was lost: what was sent meanwhile is gone
+                Ok(None) => break,
+                Err(error) => {
+                    tracing::warn!(%error, "the notification listener failed");
+                    break;
+                }
             }
-            Err(error) => tracing::warn!(%error, "cannot listen for partner notifications"),
         }
-        reconnecting = true;
-        tokio::time::sleep(Duration::from_secs(1)).await;
+        listener = loop {
+            if pool.is_closed() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            match self::listener(&pool).await {
+                Ok(listener) => break listener,
+                Err(error) => tracing::warn!(%error, "cannot listen for partner notifications"),
+            }
+        };
+        let _ = sender.send(EVERYONE);
     }
 }
 

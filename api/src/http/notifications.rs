@@ -183,7 +183,7 @@ pub async fn unread_count_events(
     user: CurrentUser,
 ) -> Sse<impl Stream<Item = std::result::Result<Event, Infallible>>> {
     let feed = Feed {
-        signals: state.partner_signals.subscribe(&state.db),
+        signals: state.partner_signals.subscribe(&state.db).await,
         ends_at: Instant::now() + state.settings.notification_stream_lifetime,
         state,
         partner_id: user.id,
