@@ -104,6 +104,23 @@ ensure_node_modules() {
     fi
 }
 
+# Builds web/dist unless it was built from the same sources: a digest of every input of the
+# build is kept (outside dist, which the server publishes), so a second run with nothing
+# changed skips the type check and the bundle.
+build_web_app() {
+    local digest stamp="$ROOT/web/node_modules/.cache/vivier-dist-digest"
+    digest="$(cd "$ROOT/web" && find src public index.html package.json package-lock.json tsconfig.json \
+        vite.config.ts -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)"
+    if [ -f "$ROOT/web/dist/index.html" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
+        info "the web app is built from these sources already"
+        return
+    fi
+    rm -f "$stamp"
+    (cd "$ROOT/web" && npm run build --silent)
+    mkdir -p "$(dirname "$stamp")"
+    echo "$digest" >"$stamp"
+}
+
 ensure_postgres_user() {
     id postgres >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
 }

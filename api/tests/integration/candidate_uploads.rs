@@ -17,7 +17,12 @@ const BOUNDARY: &str = "vivier-test-boundary";
 
 /// A 2000 x 1200 PNG picture (larger than what is served, to see it shrink).
 pub fn png_bytes() -> Vec<u8> {
-    let picture = RgbImage::from_fn(2000, 1200, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 128]));
+    png_of(2000, 1200)
+}
+
+/// A PNG picture of `width` x `height` pixels, a gradient.
+fn png_of(width: u32, height: u32) -> Vec<u8> {
+    let picture = RgbImage::from_fn(width, height, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 128]));
     let mut bytes = Vec::new();
     DynamicImage::ImageRgb8(picture).write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png).unwrap();
     bytes
@@ -38,9 +43,9 @@ pub async fn upload(app: &Router, cookie: &str, bytes: &[u8], file_name: &str, c
     send_as(app, Some(cookie), request).await
 }
 
-/// Uploads a picture as `cookie` and returns its id.
+/// Uploads a small picture as `cookie` and returns its id.
 pub async fn upload_picture(app: &Router, cookie: &str) -> String {
-    let response = upload(app, cookie, &png_bytes(), "photo.png", "image/png").await;
+    let response = upload(app, cookie, &png_of(320, 200), "photo.png", "image/png").await;
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
     response.json()["id"].as_str().unwrap().to_owned()
 }

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
-import { seriousAxeViolations } from './page-checks.mjs';
+import { mapIdle, seriousAxeViolations } from './page-checks.mjs';
 import { demoCandidateSlug, routesFor, visit } from './routes.mjs';
 
 const locales = { fr: 'fr-FR', en: 'en-GB' };
@@ -40,17 +40,6 @@ after(async () => {
   }
   await browser?.close();
 });
-
-/** The map's markers come after its style and the search's answer: wait for them on a page with a map. */
-async function waitForMap(page) {
-  if ((await page.getByTestId('sourcing-map').count()) === 0) return;
-  await page
-    .waitForFunction(() => document.querySelector('[data-testid="sourcing-map"]')?.getAttribute('data-map-ready') === 'true', undefined, {
-      timeout: 30_000,
-    })
-    .catch(() => {});
-  await page.waitForTimeout(1000);
-}
 
 /** The elements that stick out on the right of the window, to say what overflows. */
 async function overflowing(page) {
@@ -113,7 +102,7 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
         const tooWide = [];
         for (const [name, path] of await routesFor(role, context, { candidateSlug })) {
           await visit(page, path);
-          await waitForMap(page);
+          await mapIdle(page);
           const pathname = path.split('?')[0];
           assert.equal(new URL(page.url()).pathname, pathname, `${path} stays open to its owner`);
           assert.equal(await page.getByTestId('not-found').count(), 0, `${path} is a known route`);

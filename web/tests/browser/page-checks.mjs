@@ -1,7 +1,7 @@
 // What several browser tests check on a page before a picture: axe-core's
 // serious and critical violations (evaluated from the package, as the site's
-// Content-Security-Policy refuses an added script tag), and that animations
-// (the page transition) have ended.
+// Content-Security-Policy refuses an added script tag), that animations
+// (the page transition) have ended, and that a map has stopped moving and drawing.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -19,4 +19,17 @@ export async function seriousAxeViolations(page) {
 /** Waits for the page transition (and any other animation) to end. */
 export async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+/**
+ * Waits until the page's sourcing map, if it has one, is idle: no camera move
+ * (the fit to the circle) and no data load left, everything drawn.
+ */
+export async function mapIdle(page) {
+  if ((await page.getByTestId('sourcing-map').count()) === 0) return;
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="sourcing-map"]')?.getAttribute('data-map-idle') === 'true',
+    undefined,
+    { timeout: 30_000 },
+  );
 }

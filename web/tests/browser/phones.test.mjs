@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+import { mapIdle } from './page-checks.mjs';
 import { declaredRouteNames, demoCandidateSlug, demoSavedSearchId, routesFor } from './routes.mjs';
 
 const phoneHeight = 844;
@@ -52,7 +53,7 @@ test('the sourcing page at a city zoom, on a phone, in French and English', asyn
         timeout: 60_000,
       });
       await page.getByTestId('sourcing-map').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(2500);
+      await mapIdle(page);
       const measure = await pageWidth(page);
       assert.ok(measure.scrollWidth <= measure.innerWidth, `the sourcing page is ${measure.scrollWidth} px wide in ${locale}`);
       await page.screenshot({ path: screenshotPath(`sourcing-phone-${locale}.png`) });

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
-import { seriousAxeViolations } from './page-checks.mjs';
+import { mapIdle, seriousAxeViolations } from './page-checks.mjs';
 import { lyonSearch } from './routes.mjs';
 
 /** Around Lyon, 10 km, with criteria loose enough for local and country-wide candidates. */
@@ -78,7 +78,7 @@ for (const [locale, browserLanguage] of Object.entries(locales)) {
           undefined,
           { timeout: 30_000 },
         );
-        await page.waitForTimeout(1000); // the circle's fit has ended
+        await mapIdle(page); // the circle's fit has ended
         const names = await shownPlaceNames(page);
         assert.ok(names.includes('Lyon') || names.includes('Villeurbanne'), `Lyon or Villeurbanne on the map: ${names.join(', ')}`);
         assert.equal(await page.getByTestId('place-labels').getAttribute('aria-hidden'), 'true');

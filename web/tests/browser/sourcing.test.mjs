@@ -14,6 +14,7 @@ import {
   loggedInContext,
   screenshotPath,
 } from './browser.mjs';
+import { mapIdle } from './page-checks.mjs';
 import { fillSearchAroundLyon, jobCategoryPattern, shownTotal, waitForSettledResults } from './sourcing-steps.mjs';
 
 let browser;
@@ -84,7 +85,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
 
     // Let the map finish fitting the circle, and show the form from its top, before the picture.
     await page.locator('.sourcing-page__form').evaluate((element) => element.scrollTo(0, 0));
-    await page.waitForTimeout(2500);
+    await mapIdle(page);
     await page.screenshot({ path: screenshotPath('sourcing-fr.png') });
 
     // A relax suggestion widens the search and the total grows.
@@ -150,7 +151,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
       assert.match(await english.page.locator('#results-title').innerText(), /candidates?/);
       await waitForMap(english.page, Number(await english.page.locator('#sourcing-radius').inputValue()));
       await english.page.getByTestId('hit-card').first().hover();
-      await english.page.waitForTimeout(2500);
+      await mapIdle(english.page);
       await english.page.screenshot({ path: screenshotPath('sourcing-en.png') });
       // saving the refined search updates it in place: same id, no second search
       const savedBefore = (await (await english.context.request.get(`${baseUrl}/api/api/sourcing/searchs`)).json()).length;

@@ -64,6 +64,8 @@ export default function SourcingMap(props: SourcingMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [renderedHits, setRenderedHits] = useState(0);
+  // between a move or a data load and the next frame with nothing left to draw
+  const [idle, setIdle] = useState(false);
   const [loadZoom, setLoadZoom] = useState<number | null>(null);
   // the circle the map opens on, read when it is made (not a reason to make it again)
   const openingCircle = useRef(circle);
@@ -102,14 +104,22 @@ export default function SourcingMap(props: SourcingMapProps) {
       setLoadZoom(instance.getZoom());
       setMap(instance);
     };
-    const onIdle = () => setRenderedHits(countRenderedHits(instance));
+    const onIdle = () => {
+      setRenderedHits(countRenderedHits(instance));
+      setIdle(true);
+    };
+    const onBusy = () => setIdle(false);
     instance.on('load', onLoad);
     instance.on('idle', onIdle);
+    instance.on('movestart', onBusy);
+    instance.on('dataloading', onBusy);
     return () => {
       setMap(null);
       setLoadZoom(null);
       instance.off('load', onLoad);
       instance.off('idle', onIdle);
+      instance.off('movestart', onBusy);
+      instance.off('dataloading', onBusy);
       instance.remove();
     };
   }, [styleUrl, zoomIn, zoomOut, attribution]);
@@ -122,6 +132,7 @@ export default function SourcingMap(props: SourcingMapProps) {
       aria-label={label}
       data-testid="sourcing-map"
       data-map-ready={map !== null}
+      data-map-idle={map !== null && idle}
       data-load-zoom={loadZoom ?? ''}
       data-rendered-hits={renderedHits}
       data-hit-count={hits.features.length}
