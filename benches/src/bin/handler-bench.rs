@@ -151,6 +151,7 @@ async fn run(options: Options) -> Result<()> {
         metrics_token: None,
         trusted_proxies: Vec::new(),
         source_code_url: None,
+        notification_stream_lifetime: std::time::Duration::ZERO,
     };
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
     let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher.clone(), cards, status);
