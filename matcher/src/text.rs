@@ -306,22 +306,26 @@ pub(crate) struct TextIndex {
 pub(crate) struct TextFilter<'a> {
     pub job_category: u16,
     pub keywords: &'a [KeywordTerm],
-    /// The number of words of each row's text ([`text_word_count`]).
-    pub word_counts: &'a [u32],
 }
 
-/// The rows that want a category and match keywords, sorted, each with its keyword relevance
-/// (0 without keywords).
+/// The rows that want a category and match keywords, sorted, each with how often its text holds
+/// each keyword term. The relevance is worked out only for the rows a search ranks, which pass
+/// every other criterion too: far fewer than the keywords find.
 pub(crate) struct TextRows {
     pub rows: Vec<u32>,
-    relevance: Vec<f64>,
+    /// For the i-th row, where its counts start in `occurrences` (in `terms` units).
+    slots: Vec<u32>,
+    occurrences: Vec<u32>,
+    terms: usize,
 }
 
 impl TextRows {
-    /// The keyword relevance of a listed row.
+    /// The keyword relevance of a listed row whose text has `words` words (0 when not listed).
     #[inline]
-    pub(crate) fn relevance_of(&self, row: u32) -> f64 {
-        self.rows.binary_search(&row).map_or(0.0, |index| self.relevance[index])
+    pub(crate) fn relevance_of(&self, row: u32, words: u32) -> f64 {
+        let Ok(index) = self.rows.binary_search(&row) else { return 0.0 };
+        let start = self.slots[index] as usize * self.terms;
+        keyword_relevance(&self.occurrences[start..start + self.terms], words)
     }
 }
 
@@ -397,26 +401,41 @@ impl TextIndex {
         let collector = RowCollector { text: self.fields.text, variants: &variants };
         let parts =
             self.searcher.search(&BooleanQuery::new(clauses), &collector).expect("searching a RAM index cannot fail");
-        let terms = variants.len();
-        let mut found: Vec<(u32, f64)> = parts
-            .iter()
-            .flat_map(|part| {
-                part.rows.iter().enumerate().map(move |(index, &row)| {
-                    let occurrences = &part.occurrences[index * terms..(index + 1) * terms];
-                    let relevance = match terms {
-                        0 => 0.0,
-                        _ => keyword_relevance(occurrences, filter.word_counts[row as usize]),
-                    };
-                    (row, relevance)
-                })
-            })
-            .collect();
-        found.sort_unstable_by_key(|&(row, _)| row);
-        TextRows {
-            rows: found.iter().map(|&(row, _)| row).collect(),
-            relevance: found.into_iter().map(|(_, relevance)| relevance).collect(),
-        }
+        let (rows, slots) = merged_rows(&parts);
+        let occurrences = parts.into_iter().flat_map(|part| part.occurrences).collect();
+        TextRows { rows, slots, occurrences, terms: variants.len() }
     }
+}
+
+/// The rows the segments found, in order, each with its index among all the found rows (the
+/// segments' rows one after the other). A segment lists its rows in increasing order (documents
+/// are added in row order), so the lists are merged rather than sorted; a list out of order
+/// would be sorted all the same.
+fn merged_rows(parts: &[FoundRows]) -> (Vec<u32>, Vec<u32>) {
+    let total: usize = parts.iter().map(|part| part.rows.len()).sum();
+    if let [part] = parts
+        && part.rows.is_sorted()
+    {
+        return (part.rows.clone(), (0..total as u32).collect());
+    }
+    let (mut rows, mut slots) = (Vec::with_capacity(total), Vec::with_capacity(total));
+    if !parts.iter().all(|part| part.rows.is_sorted()) {
+        let mut found: Vec<(u32, u32)> = parts.iter().flat_map(|part| &part.rows).copied().zip(0..).collect();
+        found.sort_unstable();
+        return found.into_iter().unzip();
+    }
+    let starts: Vec<u32> =
+        parts.iter().scan(0, |start, part| Some(std::mem::replace(start, *start + part.rows.len() as u32))).collect();
+    let mut next = vec![0usize; parts.len()];
+    loop {
+        let smallest =
+            (0..parts.len()).filter_map(|part| parts[part].rows.get(next[part]).map(|&row| (row, part))).min();
+        let Some((row, part)) = smallest else { break };
+        rows.push(row);
+        slots.push(starts[part] + next[part] as u32);
+        next[part] += 1;
+    }
+    (rows, slots)
 }
 
 /// The indexed tokens a keyword term matches (see [`SAME_STEM`]): its French stem as `=f` or `<f`,
@@ -544,5 +563,31 @@ impl SegmentCollector for RowSegmentCollector {
 
     fn harvest(self) -> Vec<FoundRows> {
         vec![self.found]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(rows: &[u32]) -> FoundRows {
+        FoundRows { rows: rows.to_vec(), occurrences: Vec::new() }
+    }
+
+    #[test]
+    fn segments_rows_are_merged_in_order_and_keep_their_slots() {
+        let parts = [part(&[1, 4, 9]), part(&[0, 5]), part(&[2, 3, 10])];
+        let (rows, slots) = merged_rows(&parts);
+        assert_eq!(rows, [0, 1, 2, 3, 4, 5, 9, 10]);
+        // slots count the rows of the parts one after the other: 1 is the first part's first
+        assert_eq!(slots, [3, 0, 5, 6, 1, 4, 2, 7]);
+        assert_eq!(merged_rows(&[part(&[3, 7])]), (vec![3, 7], vec![0, 1]));
+    }
+
+    #[test]
+    fn a_segment_out_of_order_is_sorted_all_the_same() {
+        let (rows, slots) = merged_rows(&[part(&[8, 2]), part(&[5])]);
+        assert_eq!((rows, slots), (vec![2, 5, 8], vec![1, 2, 0]));
+        assert_eq!(merged_rows(&[]), (vec![], vec![]));
     }
 }

@@ -7,6 +7,8 @@ mod criteria;
 mod ranking;
 mod scan;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::{QueryLocalization, RelaxCounts, SourcingQuery};
@@ -100,11 +102,8 @@ impl SegmentView<'_> {
             QueryLocalization::Country { .. } => None,
         };
 
-        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst).then(|| {
-            let filter =
-                TextFilter { job_category: query.job_category, keywords, word_counts: &segment.columns.text_words };
-            segment.text_index.rows(&filter)
-        });
+        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
+            .then(|| segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
         let keyword_relevance = text_rows.as_ref().filter(|_| !keywords.is_empty());
         let listed_rows = self.listed_rows(query, text_rows.as_ref());
         let buckets = match (&geometry, plan) {
@@ -156,7 +155,7 @@ impl SegmentView<'_> {
         let listed_bits = match (&listed_rows, row_by_row) {
             (Some(listed_rows), false) => {
                 let mut bits = vec![0u64; rows.div_ceil(64)];
-                for &row in listed_rows {
+                for &row in listed_rows.iter() {
                     bits[row as usize / 64] |= 1 << (row % 64);
                 }
                 Some(bits)
@@ -215,10 +214,10 @@ impl SegmentView<'_> {
     /// The rows (sorted) that the keywords and the restriction leave, among the searchable
     /// candidates of the query's category; `None` when neither limits the query and the plan did
     /// not ask tantivy for the category's rows (`text_rows`).
-    fn listed_rows(&self, query: &SourcingQuery, text_rows: Option<&TextRows>) -> Option<Vec<u32>> {
+    fn listed_rows<'t>(&self, query: &SourcingQuery, text_rows: Option<&'t TextRows>) -> Option<Cow<'t, [u32]>> {
         let text_rows = text_rows.map(|text_rows| &text_rows.rows);
         let Some(allowed) = &query.restrict_to else {
-            return text_rows.cloned();
+            return text_rows.map(|rows| Cow::Borrowed(rows.as_slice()));
         };
         let columns = &self.segment.columns;
         let mut rows: Vec<u32> = allowed
@@ -230,7 +229,7 @@ impl SegmentView<'_> {
         if let Some(text_rows) = text_rows {
             rows.retain(|row| text_rows.binary_search(row).is_ok());
         }
-        Some(rows)
+        Some(Cow::Owned(rows))
     }
 
     /// Whether a row is left out of this query: replaced or removed later, or not among the listed

@@ -172,7 +172,7 @@ impl<'a> Tally<'a> {
                 soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
             )
         };
-        let keywords = self.keywords.map(|rows| rows.relevance_of(row));
+        let keywords = self.keywords.map(|rows| rows.relevance_of(row, columns.text_words[row as usize]));
         let score = total_score(language, soft_skills, choice.score, keywords);
         self.country_wide_total += usize::from(choice.country_wide);
         let candidate_id = record.candidate_id;
