@@ -15,7 +15,7 @@
 //! compare percolation with running every query on the [`crate::oracle`]); a match comes with
 //! the [`Hit`] a search would return for it, score and explanation included.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
 
@@ -189,35 +189,42 @@ impl Percolator {
         self.free.push(entry);
     }
 
-    /// The entries of the queries the document can match, by the index: each once.
-    fn candidates(&self, doc: &CandidateDoc) -> Vec<u32> {
-        let mut seen = vec![0u64; self.entries.len().div_ceil(64)];
-        let mut entries = Vec::new();
-        let mut extend = |slot: Slot| {
-            for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
-                let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    entries.push(entry);
+    /// The compiled query of a listed entry.
+    fn compiled(&self, entry: u32) -> &Compiled {
+        self.entries[entry as usize].as_ref().expect("a listed entry holds its query")
+    }
+
+    /// The entries listed in the slots `visit_slots` visits, each once. The entries already met
+    /// are marked in a bitset kept by the thread and unmarked after, so that a call costs what it
+    /// lists, not the number of entries.
+    fn listed(&self, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<u32> {
+        SEEN.with(|cell| {
+            let mut fresh = Vec::new();
+            let mut borrowed = cell.try_borrow_mut();
+            let seen: &mut Vec<u64> = match borrowed.as_deref_mut() {
+                Ok(seen) => seen,
+                // taken by a caller up the stack on this thread: a bitset of its own
+                Err(_) => &mut fresh,
+            };
+            let words = self.entries.len().div_ceil(64);
+            if seen.len() < words {
+                seen.resize(words, 0);
+            }
+            let mut entries = Vec::new();
+            visit_slots(&mut |slot| {
+                for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
+                    let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
+                    if seen[word] & bit == 0 {
+                        seen[word] |= bit;
+                        entries.push(entry);
+                    }
                 }
+            });
+            for &entry in &entries {
+                seen[entry as usize / 64] &= !(1u64 << (entry % 64));
             }
-        };
-        let categories: HashSet<u16> = doc.job_categories.iter().copied().collect();
-        for &category in &categories {
-            extend(Slot::Wide(category));
-            let mut countries = HashSet::new();
-            for localization in &doc.localizations {
-                match *localization {
-                    JobLocalization::Place { lat, lng, .. } => extend(Slot::Cell(category, cell_of(lat, lng))),
-                    JobLocalization::Country { country } => extend(Slot::CountryPoints(category, country)),
-                }
-                countries.insert(localization.country());
-            }
-            for country in countries {
-                extend(Slot::Country(category, country));
-            }
-        }
-        entries
+            entries
+        })
     }
 
     /// The queries the document matches, each with the localization credited, in id order.
@@ -227,10 +234,10 @@ impl Percolator {
         }
         let mut seen = Seen::new(doc);
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
-            .candidates(doc)
+            .listed(|visit| visit_slots(None, doc, visit))
             .into_iter()
             .filter_map(|entry| {
-                let compiled = self.entries[entry as usize].as_ref().expect("a listed entry holds its query");
+                let compiled = self.compiled(entry);
                 evaluate(doc, compiled, &mut seen).map(|choice| (compiled, choice))
             })
             .collect();
@@ -249,21 +256,102 @@ impl Percolator {
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did
     /// not: where the candidate starts to match, in query id order, with the score and the
     /// localization credited (the parts of a hit a notification tells).
+    ///
+    /// Only the queries the change can concern are evaluated: when no filter the index leaves
+    /// out was loosened (see [`loosened`]), those listed for what `after` has and `before` lacks
+    /// (see [`visit_slots`]); otherwise every query listed for `after`. Each is evaluated on
+    /// `after`, and on `before` only when `after` matches it.
     pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<Match> {
-        let matched_before: HashSet<i64> = before
-            .map(|doc| self.matching(doc).into_iter().map(|(compiled, _)| compiled.id).collect())
-            .unwrap_or_default();
-        self.matching(after)
+        if !after.searchable {
+            return Vec::new();
+        }
+        let before = before.filter(|before| before.searchable);
+        let since = before.filter(|before| !loosened(before, after));
+        let mut seen_after = Seen::new(after);
+        let mut seen_before = before.map(|before| (before, Seen::new(before)));
+        let mut started: Vec<Match> = self
+            .listed(|visit| visit_slots(since, after, visit))
             .into_iter()
-            .filter(|(compiled, _)| !matched_before.contains(&compiled.id))
-            .map(|(compiled, choice)| Match {
-                query_id: compiled.id,
-                candidate_id: after.candidate_id,
-                score: score(after, &compiled.query, &compiled.terms, &choice),
-                proximity: proximity_detail(after, &choice),
+            .filter_map(|entry| {
+                let compiled = self.compiled(entry);
+                let choice = evaluate(after, compiled, &mut seen_after)?;
+                if let Some((before, seen)) = &mut seen_before
+                    && evaluate(before, compiled, seen).is_some()
+                {
+                    return None;
+                }
+                Some(Match {
+                    query_id: compiled.id,
+                    candidate_id: after.candidate_id,
+                    score: score(after, &compiled.query, &compiled.terms, &choice),
+                    proximity: proximity_detail(after, &choice),
+                })
             })
-            .collect()
+            .collect();
+        started.sort_unstable_by_key(|found| found.query_id);
+        started
     }
+}
+
+thread_local! {
+    /// The bitset of [`Percolator::listed`], all zero between calls.
+    static SEEN: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Visits the index's slots listing the queries `after` may match and, when `since` is given,
+/// `since` did not: `since` must then agree with `after` on every filter but the places and job
+/// categories, or differ only by narrowing them (see [`loosened`]).
+///
+/// A match needs the query's category among the document's and one of its localizations within
+/// the query's reach, and a localization reaches a query whatever the others are. So a query
+/// `after` matches and `since` does not either has a category `since` lacks (all of `after`'s
+/// slots for that category), or is reached through a localization `since` lacks: the cell of a
+/// new place (and the category's wide queries), the point queries of a country newly accepted
+/// as a whole, the country queries of a country `since` had no localization in.
+fn visit_slots(since: Option<&CandidateDoc>, after: &CandidateDoc, visit: &mut dyn FnMut(Slot)) {
+    for (position, &category) in after.job_categories.iter().enumerate() {
+        if after.job_categories[..position].contains(&category) {
+            continue;
+        }
+        let kept = since.filter(|since| since.job_categories.contains(&category));
+        let mut any_new_place = false;
+        for (position, localization) in after.localizations.iter().enumerate() {
+            if kept.is_some_and(|since| since.localizations.contains(localization)) {
+                continue;
+            }
+            match *localization {
+                JobLocalization::Place { lat, lng, .. } => {
+                    any_new_place = true;
+                    visit(Slot::Cell(category, cell_of(lat, lng)));
+                }
+                JobLocalization::Country { country } => visit(Slot::CountryPoints(category, country)),
+            }
+            let country = localization.country();
+            let first_in_country = after.localizations[..position].iter().all(|earlier| earlier.country() != country);
+            let new_country =
+                kept.is_none_or(|since| since.localizations.iter().all(|earlier| earlier.country() != country));
+            if first_in_country && new_country {
+                visit(Slot::Country(category, country));
+            }
+        }
+        if any_new_place {
+            visit(Slot::Wide(category));
+        }
+    }
+}
+
+/// Whether a filter the index leaves out (all but the places and job categories) may hold for
+/// `after` where it failed for `before`, which would let `after` start matching a query through
+/// it. Mirrors the filters of [`evaluate`]: a changed candidate id or text, a higher degree, an
+/// earlier availability, a shorter minimum duration, an added contract type.
+fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
+    !before.searchable
+        || before.candidate_id != after.candidate_id
+        || after.degree_level > before.degree_level
+        || after.available_from < before.available_from
+        || after.minimum_duration_months < before.minimum_duration_months
+        || after.contract_types.iter().any(|contract| !before.contract_types.contains(contract))
+        || after.text != before.text
 }
 
 /// What percolating one document computes once for every query it is tested against: the unit
@@ -288,6 +376,7 @@ impl Seen {
 }
 
 /// Whether `doc` matches one query, and through which localization (the crate docs' definition).
+/// A filter added here must be added to [`loosened`].
 fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<ProximityChoice> {
     let query = &compiled.query;
     let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
