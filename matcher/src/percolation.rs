@@ -17,6 +17,7 @@
 
 use std::cell::RefCell;
 
+use chrono::Datelike;
 use rustc_hash::FxHashMap;
 
 use crate::model::{
@@ -64,6 +65,8 @@ enum Slot {
 #[derive(Default)]
 pub struct Percolator {
     entries: Vec<Option<Compiled>>,
+    /// The gate of each entry's query, apart so that a scan of the gates stays in cache.
+    gates: Vec<Gate>,
     free: Vec<u32>,
     by_id: FxHashMap<i64, u32>,
     index: FxHashMap<Slot, Vec<u32>>,
@@ -162,12 +165,14 @@ impl Percolator {
         };
         let entry = self.free.pop().unwrap_or_else(|| {
             self.entries.push(None);
+            self.gates.push(Gate::default());
             (self.entries.len() - 1) as u32
         });
         for slot in &slots {
             self.index.entry(*slot).or_default().push(entry);
         }
         let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+        self.gates[entry as usize] = Gate::of(&query);
         self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
         self.by_id.insert(id, entry);
     }
@@ -192,6 +197,15 @@ impl Percolator {
     /// The compiled query of a listed entry.
     fn compiled(&self, entry: u32) -> &Compiled {
         self.entries[entry as usize].as_ref().expect("a listed entry holds its query")
+    }
+
+    /// Whether `doc` matches the query of `entry` (see [`evaluate`]), its gate tested first.
+    fn evaluate_entry(&self, entry: u32, doc: &CandidateDoc, seen: &mut Seen) -> Option<(&Compiled, ProximityChoice)> {
+        if !self.gates[entry as usize].admits(seen) {
+            return None;
+        }
+        let compiled = self.compiled(entry);
+        evaluate(doc, compiled, seen).map(|choice| (compiled, choice))
     }
 
     /// The entries listed in the slots `visit_slots` visits, each once. The entries already met
@@ -236,10 +250,7 @@ impl Percolator {
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
             .listed(|visit| visit_slots(None, doc, visit))
             .into_iter()
-            .filter_map(|entry| {
-                let compiled = self.compiled(entry);
-                evaluate(doc, compiled, &mut seen).map(|choice| (compiled, choice))
-            })
+            .filter_map(|entry| self.evaluate_entry(entry, doc, &mut seen))
             .collect();
         matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
         matching
@@ -273,10 +284,9 @@ impl Percolator {
             .listed(|visit| visit_slots(since, after, visit))
             .into_iter()
             .filter_map(|entry| {
-                let compiled = self.compiled(entry);
-                let choice = evaluate(after, compiled, &mut seen_after)?;
+                let (compiled, choice) = self.evaluate_entry(entry, after, &mut seen_after)?;
                 if let Some((before, seen)) = &mut seen_before
-                    && evaluate(before, compiled, seen).is_some()
+                    && self.evaluate_entry(entry, before, seen).is_some()
                 {
                     return None;
                 }
@@ -354,9 +364,52 @@ fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
         || after.text != before.text
 }
 
-/// What percolating one document computes once for every query it is tested against: the unit
-/// vectors of its places, and the words of its text (analysed on first need).
+/// A query's filters that the index leaves out but for the candidate restriction and the
+/// keywords, packed in 16 bytes: a necessary condition of a match, cheap to test, so that
+/// [`evaluate`] (which reads the query itself, a cache miss among megabytes of queries) runs
+/// only on the queries it admits.
+#[derive(Clone, Copy, Default)]
+struct Gate {
+    /// The latest availability accepted, in days from the common era.
+    start_day: i32,
+    /// The longest minimum duration accepted, in months.
+    duration_limit: u32,
+    /// The contract types, one bit each (the ids from 31 on share the last bit).
+    contracts: u32,
+    minimum_degree: u8,
+}
+
+/// The bit of a contract type in a [`Gate`].
+fn contract_bit(contract: u16) -> u32 {
+    1 << contract.min(31)
+}
+
+impl Gate {
+    fn of(query: &SourcingQuery) -> Gate {
+        Gate {
+            start_day: query.start_date.num_days_from_ce(),
+            duration_limit: u32::from(query.duration_months) + u32::from(query.duration_flexibility_months),
+            contracts: query.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
+            minimum_degree: query.minimum_degree,
+        }
+    }
+
+    fn admits(&self, seen: &Seen) -> bool {
+        seen.available_day <= self.start_day
+            && seen.minimum_duration <= self.duration_limit
+            && seen.contracts & self.contracts != 0
+            && seen.degree >= self.minimum_degree
+    }
+}
+
+/// What percolating one document computes once for every query it is tested against: the
+/// fields its queries' gates test, the unit vectors of its places, and the words of its text
+/// (analysed on first need).
 struct Seen {
+    available_day: i32,
+    minimum_duration: u32,
+    contracts: u32,
+    degree: u8,
     units: Vec<Option<[f64; 3]>>,
     text: Option<TextTokens>,
 }
@@ -371,7 +424,14 @@ impl Seen {
                 JobLocalization::Country { .. } => None,
             })
             .collect();
-        Seen { units, text: None }
+        Seen {
+            available_day: doc.available_from.num_days_from_ce(),
+            minimum_duration: u32::from(doc.minimum_duration_months),
+            contracts: doc.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
+            degree: doc.degree_level,
+            units,
+            text: None,
+        }
     }
 }
 
