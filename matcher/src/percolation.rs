@@ -65,11 +65,16 @@ enum Slot {
 #[derive(Default)]
 pub struct Percolator {
     entries: Vec<Option<Compiled>>,
-    /// The gate of each entry's query, apart so that a scan of the gates stays in cache.
-    gates: Vec<Gate>,
     free: Vec<u32>,
     by_id: FxHashMap<i64, u32>,
-    index: FxHashMap<Slot, Vec<u32>>,
+    index: FxHashMap<Slot, Vec<Listing>>,
+}
+
+/// An entry as the index lists it: with its query's gate, read in the same pass over the list.
+#[derive(Clone, Copy)]
+struct Listing {
+    entry: u32,
+    gate: Gate,
 }
 
 /// A saved query a document matches: the query's id, the score and the localization credited,
@@ -163,16 +168,15 @@ impl Percolator {
             }
             QueryLocalization::Country { country } => (None, vec![Slot::Country(category, country)]),
         };
+        let gate = Gate::of(&query);
         let entry = self.free.pop().unwrap_or_else(|| {
             self.entries.push(None);
-            self.gates.push(Gate::default());
             (self.entries.len() - 1) as u32
         });
         for slot in &slots {
-            self.index.entry(*slot).or_default().push(entry);
+            self.index.entry(*slot).or_default().push(Listing { entry, gate });
         }
         let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
-        self.gates[entry as usize] = Gate::of(&query);
         self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
         self.by_id.insert(id, entry);
     }
@@ -185,7 +189,7 @@ impl Percolator {
         let compiled = self.entries[entry as usize].take().expect("a listed entry holds its query");
         for slot in compiled.slots {
             if let Some(entries) = self.index.get_mut(&slot) {
-                entries.retain(|&listed| listed != entry);
+                entries.retain(|listing| listing.entry != entry);
                 if entries.is_empty() {
                     self.index.remove(&slot);
                 }
@@ -199,45 +203,50 @@ impl Percolator {
         self.entries[entry as usize].as_ref().expect("a listed entry holds its query")
     }
 
-    /// Whether `doc` matches the query of `entry` (see [`evaluate`]), its gate tested first.
-    fn evaluate_entry(&self, entry: u32, doc: &CandidateDoc, seen: &mut Seen) -> Option<(&Compiled, ProximityChoice)> {
-        if !self.gates[entry as usize].admits(seen) {
+    /// Whether `doc` matches the query listed (see [`evaluate`]), its gate tested first.
+    fn evaluate_listed(
+        &self,
+        listing: Listing,
+        doc: &CandidateDoc,
+        seen: &mut Seen,
+    ) -> Option<(&Compiled, ProximityChoice)> {
+        if !listing.gate.admits(seen) {
             return None;
         }
-        let compiled = self.compiled(entry);
+        let compiled = self.compiled(listing.entry);
         evaluate(doc, compiled, seen).map(|choice| (compiled, choice))
     }
 
-    /// The entries listed in the slots `visit_slots` visits, each once. The entries already met
-    /// are marked in a bitset kept by the thread and unmarked after, so that a call costs what it
-    /// lists, not the number of entries.
-    fn listed(&self, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<u32> {
-        SEEN.with(|cell| {
+    /// The entries listed in the slots `visit_slots` visits whose gate admits the document of
+    /// `seen`, each once. The entries already met are marked in a bitset kept by the thread and
+    /// unmarked after, so that a call costs what it lists, not the number of entries.
+    fn listed(&self, seen: &Seen, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<Listing> {
+        MARKED.with(|cell| {
             let mut fresh = Vec::new();
             let mut borrowed = cell.try_borrow_mut();
-            let seen: &mut Vec<u64> = match borrowed.as_deref_mut() {
-                Ok(seen) => seen,
+            let marked: &mut Vec<u64> = match borrowed.as_deref_mut() {
+                Ok(marked) => marked,
                 // taken by a caller up the stack on this thread: a bitset of its own
                 Err(_) => &mut fresh,
             };
             let words = self.entries.len().div_ceil(64);
-            if seen.len() < words {
-                seen.resize(words, 0);
+            if marked.len() < words {
+                marked.resize(words, 0);
             }
-            let mut entries = Vec::new();
+            let mut listings = Vec::new();
             visit_slots(&mut |slot| {
-                for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
-                    let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
-                    if seen[word] & bit == 0 {
-                        seen[word] |= bit;
-                        entries.push(entry);
+                for listing in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
+                    let (word, bit) = (listing.entry as usize / 64, 1u64 << (listing.entry % 64));
+                    if listing.gate.admits(seen) && marked[word] & bit == 0 {
+                        marked[word] |= bit;
+                        listings.push(*listing);
                     }
                 }
             });
-            for &entry in &entries {
-                seen[entry as usize / 64] &= !(1u64 << (entry % 64));
+            for listing in &listings {
+                marked[listing.entry as usize / 64] &= !(1u64 << (listing.entry % 64));
             }
-            entries
+            listings
         })
     }
 
@@ -248,9 +257,9 @@ impl Percolator {
         }
         let mut seen = Seen::new(doc);
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
-            .listed(|visit| visit_slots(None, doc, visit))
+            .listed(&seen, |visit| visit_slots(None, doc, visit))
             .into_iter()
-            .filter_map(|entry| self.evaluate_entry(entry, doc, &mut seen))
+            .filter_map(|listing| self.evaluate_listed(listing, doc, &mut seen))
             .collect();
         matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
         matching
@@ -281,12 +290,12 @@ impl Percolator {
         let mut seen_after = Seen::new(after);
         let mut seen_before = before.map(|before| (before, Seen::new(before)));
         let mut started: Vec<Match> = self
-            .listed(|visit| visit_slots(since, after, visit))
+            .listed(&seen_after, |visit| visit_slots(since, after, visit))
             .into_iter()
-            .filter_map(|entry| {
-                let (compiled, choice) = self.evaluate_entry(entry, after, &mut seen_after)?;
+            .filter_map(|listing| {
+                let (compiled, choice) = self.evaluate_listed(listing, after, &mut seen_after)?;
                 if let Some((before, seen)) = &mut seen_before
-                    && self.evaluate_entry(entry, before, seen).is_some()
+                    && self.evaluate_listed(listing, before, seen).is_some()
                 {
                     return None;
                 }
@@ -305,7 +314,7 @@ impl Percolator {
 
 thread_local! {
     /// The bitset of [`Percolator::listed`], all zero between calls.
-    static SEEN: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+    static MARKED: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Visits the index's slots listing the queries `after` may match and, when `since` is given,
@@ -365,9 +374,9 @@ fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
 }
 
 /// A query's filters that the index leaves out but for the candidate restriction and the
-/// keywords, packed in 16 bytes: a necessary condition of a match, cheap to test, so that
-/// [`evaluate`] (which reads the query itself, a cache miss among megabytes of queries) runs
-/// only on the queries it admits.
+/// keywords, packed in 16 bytes and kept in the index's lists: a necessary condition of a match,
+/// tested while a list is read, so that [`evaluate`] (which reads the query itself, a cache miss
+/// among megabytes of queries) runs only on the queries it admits.
 #[derive(Clone, Copy, Default)]
 struct Gate {
     /// The latest availability accepted, in days from the common era.
