@@ -217,10 +217,9 @@ impl Percolator {
         evaluate(doc, compiled, seen).map(|choice| (compiled, choice))
     }
 
-    /// The entries listed in the slots `visit_slots` visits whose gate admits the document of
-    /// `seen`, each once. The entries already met are marked in a bitset kept by the thread and
+    /// The entries listed in the slots `visit_slots` visits whose gate `admits`, each once. The entries already met are marked in a bitset kept by the thread and
     /// unmarked after, so that a call costs what it lists, not the number of entries.
-    fn listed(&self, seen: &Seen, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<Listing> {
+    fn listed(&self, admits: impl Fn(&Gate) -> bool, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<Listing> {
         MARKED.with(|cell| {
             let mut fresh = Vec::new();
             let mut borrowed = cell.try_borrow_mut();
@@ -237,7 +236,7 @@ impl Percolator {
             visit_slots(&mut |slot| {
                 for listing in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
                     let (word, bit) = (listing.entry as usize / 64, 1u64 << (listing.entry % 64));
-                    if listing.gate.admits(seen) && marked[word] & bit == 0 {
+                    if admits(&listing.gate) && marked[word] & bit == 0 {
                         marked[word] |= bit;
                         listings.push(*listing);
                     }
@@ -257,7 +256,7 @@ impl Percolator {
         }
         let mut seen = Seen::new(doc);
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
-            .listed(&seen, |visit| visit_slots(None, doc, visit))
+            .listed(|gate| gate.admits(&seen), |visit| visit_slots(None, doc, visit))
             .into_iter()
             .filter_map(|listing| self.evaluate_listed(listing, doc, &mut seen))
             .collect();
@@ -280,17 +279,23 @@ impl Percolator {
     /// Only the queries the change can concern are evaluated: when no filter the index leaves
     /// out was loosened (see [`loosened`]), those listed for what `after` has and `before` lacks
     /// (see [`visit_slots`]); otherwise every query listed for `after`. Each is evaluated on
-    /// `after`, and on `before` only when `after` matches it.
+    /// `after`, and on `before` only when `after` matches it; when the change is all in the
+    /// gated fields (see [`gated_change`]), a query is kept only when its gate admits `after`
+    /// and not `before`, and `before` is not evaluated.
     pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<Match> {
         if !after.searchable {
             return Vec::new();
         }
         let before = before.filter(|before| before.searchable);
         let since = before.filter(|before| !loosened(before, after));
+        let gated_before = before.filter(|before| gated_change(before, after)).map(Seen::new);
         let mut seen_after = Seen::new(after);
-        let mut seen_before = before.map(|before| (before, Seen::new(before)));
+        let mut seen_before = before.filter(|_| gated_before.is_none()).map(|before| (before, Seen::new(before)));
+        let admits = |gate: &Gate| {
+            gate.admits(&seen_after) && gated_before.as_ref().is_none_or(|seen_before| !gate.admits(seen_before))
+        };
         let mut started: Vec<Match> = self
-            .listed(&seen_after, |visit| visit_slots(since, after, visit))
+            .listed(admits, |visit| visit_slots(since, after, visit))
             .into_iter()
             .filter_map(|listing| {
                 let (compiled, choice) = self.evaluate_listed(listing, after, &mut seen_after)?;
@@ -373,6 +378,21 @@ fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
         || after.text != before.text
 }
 
+/// Whether `before` and `after` differ only in fields a [`Gate`] tests, and `before`'s contract
+/// types have bits of their own: then the rest of a match (the candidate restriction, the job
+/// category, the localization, the keywords) is the same for both, and a query `after` matches
+/// is new exactly when its gate does not admit `before`.
+fn gated_change(before: &CandidateDoc, after: &CandidateDoc) -> bool {
+    before.candidate_id == after.candidate_id
+        && before.job_categories == after.job_categories
+        && before.localizations == after.localizations
+        && before.text == after.text
+        && before.contract_types.iter().all(|&contract| contract < SHARED_CONTRACT_BIT)
+}
+
+/// The contract types from this id on share the last bit of a [`Gate`]'s contracts.
+const SHARED_CONTRACT_BIT: u16 = 31;
+
 /// A query's filters that the index leaves out but for the candidate restriction and the
 /// keywords, packed in 16 bytes and kept in the index's lists: a necessary condition of a match,
 /// tested while a list is read, so that [`evaluate`] (which reads the query itself, a cache miss
@@ -383,14 +403,14 @@ struct Gate {
     start_day: i32,
     /// The longest minimum duration accepted, in months.
     duration_limit: u32,
-    /// The contract types, one bit each (the ids from 31 on share the last bit).
+    /// The contract types, one bit each (the ids from [`SHARED_CONTRACT_BIT`] on share the last).
     contracts: u32,
     minimum_degree: u8,
 }
 
 /// The bit of a contract type in a [`Gate`].
 fn contract_bit(contract: u16) -> u32 {
-    1 << contract.min(31)
+    1 << contract.min(SHARED_CONTRACT_BIT)
 }
 
 impl Gate {
