@@ -11,9 +11,15 @@
 //! - a whole-country localization of the document meets every point query of its category in
 //!   that country, and any localization meets the country queries of its country.
 //!
-//! Each query so found is evaluated exactly as the crate docs define a match (the property tests
-//! compare percolation with running every query on the [`crate::oracle`]); a match comes with
-//! the [`Hit`] a search would return for it, score and explanation included.
+//! The lists carry each query's [`Gate`] (its date, duration, contract and degree filters), so
+//! that a query is read only when its gate admits the document. Each query so found is evaluated
+//! exactly as the crate docs define a match (the property tests compare percolation with running
+//! every query on the [`crate::oracle`]); a match comes with the [`Hit`] a search would return
+//! for it, score and explanation included.
+//!
+//! A change of a document ([`Percolator::started_matching`]) evaluates only the queries the
+//! change can concern: those listed for what the new document has and the old lacks, unless a
+//! filter the index leaves out was loosened.
 
 use std::cell::RefCell;
 
