@@ -11,12 +11,19 @@
 //! - a whole-country localization of the document meets every point query of its category in
 //!   that country, and any localization meets the country queries of its country.
 //!
-//! Each query so found is evaluated exactly as the crate docs define a match (the property tests
-//! compare percolation with running every query on the [`crate::oracle`]); a match comes with
-//! the [`Hit`] a search would return for it, score and explanation included.
+//! The lists carry each query's [`Gate`] (its date, duration, contract and degree filters), so
+//! that a query is read only when its gate admits the document. Each query so found is evaluated
+//! exactly as the crate docs define a match (the property tests compare percolation with running
+//! every query on the [`crate::oracle`]); a match comes with the [`Hit`] a search would return
+//! for it, score and explanation included.
+//!
+//! A change of a document ([`Percolator::started_matching`]) evaluates only the queries the
+//! change can concern: those listed for what the new document has and the old lacks, unless a
+//! filter the index leaves out was loosened.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
 
+use chrono::Datelike;
 use rustc_hash::FxHashMap;
 
 use crate::model::{
@@ -66,7 +73,14 @@ pub struct Percolator {
     entries: Vec<Option<Compiled>>,
     free: Vec<u32>,
     by_id: FxHashMap<i64, u32>,
-    index: FxHashMap<Slot, Vec<u32>>,
+    index: FxHashMap<Slot, Vec<Listing>>,
+}
+
+/// An entry as the index lists it: with its query's gate, read in the same pass over the list.
+#[derive(Clone, Copy)]
+struct Listing {
+    entry: u32,
+    gate: Gate,
 }
 
 /// A saved query a document matches: the query's id, the score and the localization credited,
@@ -160,12 +174,13 @@ impl Percolator {
             }
             QueryLocalization::Country { country } => (None, vec![Slot::Country(category, country)]),
         };
+        let gate = Gate::of(&query);
         let entry = self.free.pop().unwrap_or_else(|| {
             self.entries.push(None);
             (self.entries.len() - 1) as u32
         });
         for slot in &slots {
-            self.index.entry(*slot).or_default().push(entry);
+            self.index.entry(*slot).or_default().push(Listing { entry, gate });
         }
         let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
         self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
@@ -180,7 +195,7 @@ impl Percolator {
         let compiled = self.entries[entry as usize].take().expect("a listed entry holds its query");
         for slot in compiled.slots {
             if let Some(entries) = self.index.get_mut(&slot) {
-                entries.retain(|&listed| listed != entry);
+                entries.retain(|listing| listing.entry != entry);
                 if entries.is_empty() {
                     self.index.remove(&slot);
                 }
@@ -189,35 +204,55 @@ impl Percolator {
         self.free.push(entry);
     }
 
-    /// The entries of the queries the document can match, by the index: each once.
-    fn candidates(&self, doc: &CandidateDoc) -> Vec<u32> {
-        let mut seen = vec![0u64; self.entries.len().div_ceil(64)];
-        let mut entries = Vec::new();
-        let mut extend = |slot: Slot| {
-            for &entry in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
-                let (word, bit) = (entry as usize / 64, 1u64 << (entry % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    entries.push(entry);
-                }
-            }
-        };
-        let categories: HashSet<u16> = doc.job_categories.iter().copied().collect();
-        for &category in &categories {
-            extend(Slot::Wide(category));
-            let mut countries = HashSet::new();
-            for localization in &doc.localizations {
-                match *localization {
-                    JobLocalization::Place { lat, lng, .. } => extend(Slot::Cell(category, cell_of(lat, lng))),
-                    JobLocalization::Country { country } => extend(Slot::CountryPoints(category, country)),
-                }
-                countries.insert(localization.country());
-            }
-            for country in countries {
-                extend(Slot::Country(category, country));
-            }
+    /// The compiled query of a listed entry.
+    fn compiled(&self, entry: u32) -> &Compiled {
+        self.entries[entry as usize].as_ref().expect("a listed entry holds its query")
+    }
+
+    /// Whether `doc` matches the query listed (see [`evaluate`]), its gate tested first.
+    fn evaluate_listed(
+        &self,
+        listing: Listing,
+        doc: &CandidateDoc,
+        seen: &mut Seen,
+    ) -> Option<(&Compiled, ProximityChoice)> {
+        if !listing.gate.admits(seen) {
+            return None;
         }
-        entries
+        let compiled = self.compiled(listing.entry);
+        evaluate(doc, compiled, seen).map(|choice| (compiled, choice))
+    }
+
+    /// The entries listed in the slots `visit_slots` visits whose gate `admits`, each once. The entries already met are marked in a bitset kept by the thread and
+    /// unmarked after, so that a call costs what it lists, not the number of entries.
+    fn listed(&self, admits: impl Fn(&Gate) -> bool, visit_slots: impl FnOnce(&mut dyn FnMut(Slot))) -> Vec<Listing> {
+        MARKED.with(|cell| {
+            let mut fresh = Vec::new();
+            let mut borrowed = cell.try_borrow_mut();
+            let marked: &mut Vec<u64> = match borrowed.as_deref_mut() {
+                Ok(marked) => marked,
+                // taken by a caller up the stack on this thread: a bitset of its own
+                Err(_) => &mut fresh,
+            };
+            let words = self.entries.len().div_ceil(64);
+            if marked.len() < words {
+                marked.resize(words, 0);
+            }
+            let mut listings = Vec::new();
+            visit_slots(&mut |slot| {
+                for listing in self.index.get(&slot).map(Vec::as_slice).unwrap_or(&[]) {
+                    let (word, bit) = (listing.entry as usize / 64, 1u64 << (listing.entry % 64));
+                    if admits(&listing.gate) && marked[word] & bit == 0 {
+                        marked[word] |= bit;
+                        listings.push(*listing);
+                    }
+                }
+            });
+            for listing in &listings {
+                marked[listing.entry as usize / 64] &= !(1u64 << (listing.entry % 64));
+            }
+            listings
+        })
     }
 
     /// The queries the document matches, each with the localization credited, in id order.
@@ -227,12 +262,9 @@ impl Percolator {
         }
         let mut seen = Seen::new(doc);
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
-            .candidates(doc)
+            .listed(|gate| gate.admits(&seen), |visit| visit_slots(None, doc, visit))
             .into_iter()
-            .filter_map(|entry| {
-                let compiled = self.entries[entry as usize].as_ref().expect("a listed entry holds its query");
-                evaluate(doc, compiled, &mut seen).map(|choice| (compiled, choice))
-            })
+            .filter_map(|listing| self.evaluate_listed(listing, doc, &mut seen))
             .collect();
         matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
         matching
@@ -249,26 +281,170 @@ impl Percolator {
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did
     /// not: where the candidate starts to match, in query id order, with the score and the
     /// localization credited (the parts of a hit a notification tells).
+    ///
+    /// Only the queries the change can concern are evaluated: when no filter the index leaves
+    /// out was loosened (see [`loosened`]), those listed for what `after` has and `before` lacks
+    /// (see [`visit_slots`]); otherwise every query listed for `after`. Each is evaluated on
+    /// `after`, and on `before` only when `after` matches it; when the change is all in the
+    /// gated fields (see [`gated_change`]), a query is kept only when its gate admits `after`
+    /// and not `before`, and `before` is not evaluated.
     pub fn started_matching(&self, before: Option<&CandidateDoc>, after: &CandidateDoc) -> Vec<Match> {
-        let matched_before: HashSet<i64> = before
-            .map(|doc| self.matching(doc).into_iter().map(|(compiled, _)| compiled.id).collect())
-            .unwrap_or_default();
-        self.matching(after)
+        if !after.searchable {
+            return Vec::new();
+        }
+        let before = before.filter(|before| before.searchable);
+        let since = before.filter(|before| !loosened(before, after));
+        let gated_before = before.filter(|before| gated_change(before, after)).map(Seen::new);
+        let mut seen_after = Seen::new(after);
+        let mut seen_before = before.filter(|_| gated_before.is_none()).map(|before| (before, Seen::new(before)));
+        let admits = |gate: &Gate| {
+            gate.admits(&seen_after) && gated_before.as_ref().is_none_or(|seen_before| !gate.admits(seen_before))
+        };
+        let mut started: Vec<Match> = self
+            .listed(admits, |visit| visit_slots(since, after, visit))
             .into_iter()
-            .filter(|(compiled, _)| !matched_before.contains(&compiled.id))
-            .map(|(compiled, choice)| Match {
-                query_id: compiled.id,
-                candidate_id: after.candidate_id,
-                score: score(after, &compiled.query, &compiled.terms, &choice),
-                proximity: proximity_detail(after, &choice),
+            .filter_map(|listing| {
+                let (compiled, choice) = self.evaluate_listed(listing, after, &mut seen_after)?;
+                if let Some((before, seen)) = &mut seen_before
+                    && self.evaluate_listed(listing, before, seen).is_some()
+                {
+                    return None;
+                }
+                Some(Match {
+                    query_id: compiled.id,
+                    candidate_id: after.candidate_id,
+                    score: score(after, &compiled.query, &compiled.terms, &choice),
+                    proximity: proximity_detail(after, &choice),
+                })
             })
-            .collect()
+            .collect();
+        started.sort_unstable_by_key(|found| found.query_id);
+        started
     }
 }
 
-/// What percolating one document computes once for every query it is tested against: the unit
-/// vectors of its places, and the words of its text (analysed on first need).
+thread_local! {
+    /// The bitset of [`Percolator::listed`], all zero between calls.
+    static MARKED: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Visits the index's slots listing the queries `after` may match and, when `since` is given,
+/// `since` did not: `since` must then agree with `after` on every filter but the places and job
+/// categories, or differ only by narrowing them (see [`loosened`]).
+///
+/// A match needs the query's category among the document's and one of its localizations within
+/// the query's reach, and a localization reaches a query whatever the others are. So a query
+/// `after` matches and `since` does not either has a category `since` lacks (all of `after`'s
+/// slots for that category), or is reached through a localization `since` lacks: the cell of a
+/// new place (and the category's wide queries), the point queries of a country newly accepted
+/// as a whole, the country queries of a country `since` had no localization in.
+fn visit_slots(since: Option<&CandidateDoc>, after: &CandidateDoc, visit: &mut dyn FnMut(Slot)) {
+    for (position, &category) in after.job_categories.iter().enumerate() {
+        if after.job_categories[..position].contains(&category) {
+            continue;
+        }
+        let kept = since.filter(|since| since.job_categories.contains(&category));
+        let mut any_new_place = false;
+        for (position, localization) in after.localizations.iter().enumerate() {
+            if kept.is_some_and(|since| since.localizations.contains(localization)) {
+                continue;
+            }
+            match *localization {
+                JobLocalization::Place { lat, lng, .. } => {
+                    any_new_place = true;
+                    visit(Slot::Cell(category, cell_of(lat, lng)));
+                }
+                JobLocalization::Country { country } => visit(Slot::CountryPoints(category, country)),
+            }
+            let country = localization.country();
+            let first_in_country = after.localizations[..position].iter().all(|earlier| earlier.country() != country);
+            let new_country =
+                kept.is_none_or(|since| since.localizations.iter().all(|earlier| earlier.country() != country));
+            if first_in_country && new_country {
+                visit(Slot::Country(category, country));
+            }
+        }
+        if any_new_place {
+            visit(Slot::Wide(category));
+        }
+    }
+}
+
+/// Whether a filter the index leaves out (all but the places and job categories) may hold for
+/// `after` where it failed for `before`, which would let `after` start matching a query through
+/// it. Mirrors the filters of [`evaluate`]: a changed candidate id or text, a higher degree, an
+/// earlier availability, a shorter minimum duration, an added contract type.
+fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
+    !before.searchable
+        || before.candidate_id != after.candidate_id
+        || after.degree_level > before.degree_level
+        || after.available_from < before.available_from
+        || after.minimum_duration_months < before.minimum_duration_months
+        || after.contract_types.iter().any(|contract| !before.contract_types.contains(contract))
+        || after.text != before.text
+}
+
+/// Whether `before` and `after` differ only in fields a [`Gate`] tests, and `before`'s contract
+/// types have bits of their own: then the rest of a match (the candidate restriction, the job
+/// category, the localization, the keywords) is the same for both, and a query `after` matches
+/// is new exactly when its gate does not admit `before`.
+fn gated_change(before: &CandidateDoc, after: &CandidateDoc) -> bool {
+    before.candidate_id == after.candidate_id
+        && before.job_categories == after.job_categories
+        && before.localizations == after.localizations
+        && before.text == after.text
+        && before.contract_types.iter().all(|&contract| contract < SHARED_CONTRACT_BIT)
+}
+
+/// The contract types from this id on share the last bit of a [`Gate`]'s contracts.
+const SHARED_CONTRACT_BIT: u16 = 31;
+
+/// A query's filters that the index leaves out but for the candidate restriction and the
+/// keywords, packed in 16 bytes and kept in the index's lists: a necessary condition of a match,
+/// tested while a list is read, so that [`evaluate`] (which reads the query itself, a cache miss
+/// among megabytes of queries) runs only on the queries it admits.
+#[derive(Clone, Copy, Default)]
+struct Gate {
+    /// The latest availability accepted, in days from the common era.
+    start_day: i32,
+    /// The longest minimum duration accepted, in months.
+    duration_limit: u32,
+    /// The contract types, one bit each (the ids from [`SHARED_CONTRACT_BIT`] on share the last).
+    contracts: u32,
+    minimum_degree: u8,
+}
+
+/// The bit of a contract type in a [`Gate`].
+fn contract_bit(contract: u16) -> u32 {
+    1 << contract.min(SHARED_CONTRACT_BIT)
+}
+
+impl Gate {
+    fn of(query: &SourcingQuery) -> Gate {
+        Gate {
+            start_day: query.start_date.num_days_from_ce(),
+            duration_limit: u32::from(query.duration_months) + u32::from(query.duration_flexibility_months),
+            contracts: query.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
+            minimum_degree: query.minimum_degree,
+        }
+    }
+
+    fn admits(&self, seen: &Seen) -> bool {
+        seen.available_day <= self.start_day
+            && seen.minimum_duration <= self.duration_limit
+            && seen.contracts & self.contracts != 0
+            && seen.degree >= self.minimum_degree
+    }
+}
+
+/// What percolating one document computes once for every query it is tested against: the
+/// fields its queries' gates test, the unit vectors of its places, and the words of its text
+/// (analysed on first need).
 struct Seen {
+    available_day: i32,
+    minimum_duration: u32,
+    contracts: u32,
+    degree: u8,
     units: Vec<Option<[f64; 3]>>,
     text: Option<TextTokens>,
 }
@@ -283,11 +459,19 @@ impl Seen {
                 JobLocalization::Country { .. } => None,
             })
             .collect();
-        Seen { units, text: None }
+        Seen {
+            available_day: doc.available_from.num_days_from_ce(),
+            minimum_duration: u32::from(doc.minimum_duration_months),
+            contracts: doc.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
+            degree: doc.degree_level,
+            units,
+            text: None,
+        }
     }
 }
 
 /// Whether `doc` matches one query, and through which localization (the crate docs' definition).
+/// A filter added here must be added to [`loosened`].
 fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<ProximityChoice> {
     let query = &compiled.query;
     let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);

@@ -2,4 +2,5 @@
 //! and worked examples of the semantics.
 
 mod examples;
+mod percolation;
 mod properties;

@@ -1,6 +1,5 @@
 //! The engine against the brute-force oracle: same result set, order, scores, breakdowns, totals
-//! and relax counts, on random documents and queries, across updates and removals; and
-//! percolation against running every saved query on the oracle.
+//! and relax counts, on random documents and queries, across updates and removals.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -8,8 +7,8 @@ use std::sync::OnceLock;
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, Hit, JobLocalization, LanguageRequirement, LanguageSkill, Match, Matcher,
-    Percolator, QueryLocalization, SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
+    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
+    SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 use proptest::prelude::*;
 
@@ -56,14 +55,14 @@ fn place_localization(index: usize) -> JobLocalization {
     JobLocalization::Place { place_id, lat, lng, country: if in_france { CountryCode::FRANCE } else { belgium() } }
 }
 
-fn localization() -> impl Strategy<Value = JobLocalization> {
+pub(super) fn localization() -> impl Strategy<Value = JobLocalization> {
     prop_oneof![
         6 => (0..PLACES.len()).prop_map(place_localization),
         1 => prop_oneof![Just(CountryCode::FRANCE), Just(belgium())].prop_map(|country| JobLocalization::Country { country }),
     ]
 }
 
-fn text() -> impl Strategy<Value = String> {
+pub(super) fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(0..WORDS.len(), 0..12)
         .prop_map(|words| words.into_iter().map(|word| WORDS[word]).collect::<Vec<_>>().join(" "))
 }
@@ -97,7 +96,7 @@ prop_compose! {
     }
 }
 
-fn any_candidate() -> impl Strategy<Value = CandidateDoc> {
+pub(super) fn any_candidate() -> impl Strategy<Value = CandidateDoc> {
     (0i64..80).prop_flat_map(candidate)
 }
 
@@ -109,7 +108,7 @@ enum Radius {
 }
 
 prop_compose! {
-    fn query()(
+    pub(super) fn query()(
         job_category in 1u16..=4,
         contract_types in prop::collection::vec(1u16..=5, 0..3),
         duration_months in prop::sample::select(vec![0u16, 1, 3, 6, 12]),
@@ -283,86 +282,6 @@ proptest! {
             paged.extend(result.hits);
         }
         prop_assert_eq!(paged, everything.hits);
-    }
-}
-
-/// What percolating `doc` must give: every query the oracle finds it with, and its hit there.
-fn oracle_percolation(queries: &[(i64, SourcingQuery)], doc: &CandidateDoc) -> Vec<(i64, Hit)> {
-    queries
-        .iter()
-        .filter_map(|(id, query)| {
-            let whole = SourcingQuery { limit: 1, offset: 0, ..query.clone() };
-            oracle::search(std::slice::from_ref(doc), &whole).hits.pop().map(|hit| (*id, hit))
-        })
-        .collect()
-}
-
-/// A candidate whose places are moved by up to a degree, so that many lie near the edge of a
-/// query's circle and of the percolation grid's cells.
-fn scattered_candidate() -> impl Strategy<Value = CandidateDoc> {
-    (any_candidate(), prop::collection::vec((-1.0f64..1.0, -1.0f64..1.0), 4)).prop_map(|(mut doc, moves)| {
-        for (localization, (dlat, dlng)) in doc.localizations.iter_mut().zip(moves) {
-            if let JobLocalization::Place { lat, lng, .. } = localization {
-                *lat += dlat;
-                *lng += dlng;
-            }
-        }
-        doc
-    })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
-
-    /// Percolation finds a document with exactly the saved queries a search finds it with, and
-    /// the same hit; radii up to 1,600 km put some queries in the wide lists.
-    #[test]
-    fn percolation_equals_running_every_query_on_the_oracle(
-        docs in prop::collection::vec(scattered_candidate(), 1..60),
-        queries in prop::collection::vec((query(), prop::sample::select(vec![1.0, 1.0, 5.0, 20.0])), 1..30),
-        replaced in prop::collection::vec((0usize..30, query()), 0..4),
-    ) {
-        let mut queries: Vec<(i64, SourcingQuery)> = queries
-            .into_iter()
-            .enumerate()
-            .map(|(id, (query, scale))| (id as i64, SourcingQuery { radius_km: query.radius_km * scale, ..query }))
-            .collect();
-        let mut percolator = Percolator::build(queries.clone());
-        // edited searches replace their query; one in four is then removed
-        for (position, query) in replaced {
-            if queries.is_empty() {
-                break;
-            }
-            let position = position % queries.len();
-            let id = queries[position].0;
-            if position.is_multiple_of(4) {
-                percolator.remove(id);
-                queries.remove(position);
-            } else {
-                percolator.insert(id, query.clone());
-                queries[position].1 = query;
-            }
-        }
-        prop_assert_eq!(percolator.len(), queries.len());
-        queries.sort_by_key(|(id, _)| *id);
-        for doc in &docs {
-            prop_assert_eq!(percolator.percolate(doc), oracle_percolation(&queries, doc), "doc {:#?}", doc);
-        }
-        // a change: only the queries the second document matches and the first did not
-        for pair in docs.windows(2) {
-            let before: Vec<i64> = oracle_percolation(&queries, &pair[0]).into_iter().map(|(id, _)| id).collect();
-            let started: Vec<Match> = oracle_percolation(&queries, &pair[1])
-                .into_iter()
-                .filter(|(id, _)| !before.contains(id))
-                .map(|(query_id, hit)| Match {
-                    query_id,
-                    candidate_id: hit.candidate_id,
-                    score: hit.score,
-                    proximity: hit.breakdown.proximity,
-                })
-                .collect();
-            prop_assert_eq!(percolator.started_matching(Some(&pair[0]), &pair[1]), started);
-        }
     }
 }
 
