@@ -1,7 +1,7 @@
 //! A partner's notifications: the candidates who started to match their saved searches with
-//! alerts (`GET /api/api/notifications`), the unread count the header's bell polls, and marking
-//! them read, and the live stream of that count (`/api/api/notifications/events`, see
-//! [`crate::alerts::live`]). A notification is its owner's alone: another partner's id is a 404. Candidates who
+//! alerts (`GET /api/api/notifications`), the unread count the header's bell shows, pushed live
+//! (`/api/api/notifications/events`, see [`crate::alerts::live`]) or polled, and marking them
+//! read. A notification is its owner's alone: another partner's id is a 404. Candidates who
 //! stopped looking for a job (or whose account closed) are left out, as from search results.
 
 use std::convert::Infallible;
@@ -192,7 +192,7 @@ pub async fn unread_count_events(
     let events = futures_util::stream::unfold(feed, |mut feed| async move {
         let first = feed.sent.is_none();
         let unread = feed.next_count().await?;
-        let event = Event::default().event("unread").data(format!("{{\"unread\":{unread}}}"));
+        let event = Event::default().event("unread").json_data(UnreadCount { unread }).expect("a count serializes");
         Some((Ok(if first { event.retry(RECONNECT_AFTER) } else { event }), feed))
     });
     Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
