@@ -3,22 +3,13 @@
 // candidates: search p99 <= 10 ms and no error.
 //
 //   ./load-tests/run load
-import { mixedRequest, setup as login, summaryTrendStats, thresholds } from './lib/traffic.js';
+import { steadyTrafficOptions } from './lib/traffic.js';
 
-export const options = {
-  scenarios: {
-    load: {
-      executor: 'constant-arrival-rate',
-      rate: Number(__ENV.RATE || 200),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '2m',
-      preAllocatedVUs: 50,
-      maxVUs: 300,
-    },
-  },
-  thresholds: thresholds({ searchP95: 5, searchP99: 10, readP99: 20, writeP99: 100 }),
-  summaryTrendStats,
-};
+export { setup, mixedRequest as default } from './lib/traffic.js';
 
-export const setup = login;
-export default mixedRequest;
+export const options = steadyTrafficOptions('load', {
+  rate: Number(__ENV.RATE || 200),
+  duration: __ENV.DURATION || '2m',
+  preAllocatedVUs: 50,
+  maxVUs: 300,
+});

@@ -3,22 +3,13 @@
 // must stay flat (no leak in the matcher, the caches or the metrics).
 //
 //   ./load-tests/run soak
-import { mixedRequest, setup as login, summaryTrendStats, thresholds } from './lib/traffic.js';
+import { steadyTrafficOptions } from './lib/traffic.js';
 
-export const options = {
-  scenarios: {
-    soak: {
-      executor: 'constant-arrival-rate',
-      rate: Number(__ENV.RATE || 100),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '10m',
-      preAllocatedVUs: 30,
-      maxVUs: 200,
-    },
-  },
-  thresholds: thresholds({ searchP95: 5, searchP99: 10, readP99: 20, writeP99: 100 }),
-  summaryTrendStats,
-};
+export { setup, mixedRequest as default } from './lib/traffic.js';
 
-export const setup = login;
-export default mixedRequest;
+export const options = steadyTrafficOptions('soak', {
+  rate: Number(__ENV.RATE || 100),
+  duration: __ENV.DURATION || '10m',
+  preAllocatedVUs: 30,
+  maxVUs: 200,
+});

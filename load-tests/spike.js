@@ -3,7 +3,9 @@
 // grow but stay bounded.
 //
 //   ./load-tests/run spike
-import { mixedRequest, setup as login, summaryTrendStats, thresholds } from './lib/traffic.js';
+import { summaryTrendStats, thresholds } from './lib/traffic.js';
+
+export { setup, mixedRequest as default } from './lib/traffic.js';
 
 const base = Number(__ENV.BASE_RATE || 20);
 
@@ -27,6 +29,3 @@ export const options = {
   thresholds: thresholds({ searchP95: 20, searchP99: 50, readP99: 100, writeP99: 250 }),
   summaryTrendStats,
 };
-
-export const setup = login;
-export default mixedRequest;

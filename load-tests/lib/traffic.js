@@ -1,6 +1,7 @@
 // The mixed traffic of the load, spike and soak tests: 70 % sourcing searches (partners),
 // 20 % profile reads and 10 % profile writes (candidates), every user logged in once in
-// setup(). Each scenario file only says how many requests arrive when, and its thresholds.
+// setup(). Each scenario file only says how many requests arrive when, and its thresholds
+// (the steady ones, load and soak, share theirs: steadyTrafficOptions).
 //
 // Candidates: CANDIDATE_EMAILS (comma-separated; ./load-tests/run reads a few seeded ones from
 // DATABASE_URL), else the demo candidate. Every seeded account has the demo password.
@@ -31,6 +32,21 @@ export function thresholds({ searchP95, searchP99, readP99, writeP99 }) {
 }
 
 export const summaryTrendStats = ['min', 'med', 'avg', 'p(90)', 'p(95)', 'p(99)', 'max'];
+
+/**
+ * The options of a test that sends the mix at a constant arrival rate (`rate` requests per second
+ * for `duration`) in one scenario `name`, held to the latency targets of steady traffic: search
+ * p95 <= 5 ms and p99 <= 10 ms, profile reads p99 <= 20 ms, profile writes p99 <= 100 ms.
+ */
+export function steadyTrafficOptions(name, { rate, duration, preAllocatedVUs, maxVUs }) {
+  return {
+    scenarios: {
+      [name]: { executor: 'constant-arrival-rate', rate, timeUnit: '1s', duration, preAllocatedVUs, maxVUs },
+    },
+    thresholds: thresholds({ searchP95: 5, searchP99: 10, readP99: 20, writeP99: 100 }),
+    summaryTrendStats,
+  };
+}
 
 /**
  * Logs in through its own client address (X-Forwarded-For, believed when the server trusts
