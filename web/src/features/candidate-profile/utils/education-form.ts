@@ -4,19 +4,7 @@
 import { z } from 'zod';
 import type { EducationRecord } from '@/api/candidate-records/get-candidate-records';
 import type { RecordRequest } from '../api/save-record';
-import {
-  checkPeriod,
-  periodRequest,
-  periodShape,
-  periodValues,
-  placeRequest,
-  placeValue,
-  requiredChoice,
-  requiredPlace,
-  requiredText,
-  softskillsRule,
-  schemaFields,
-} from './record-rules';
+import { placeAndPeriod, requiredChoice, requiredText, softskillsRule, schemaFields } from './record-rules';
 
 export const educationSchema = z
   .object({
@@ -24,12 +12,11 @@ export const educationSchema = z
     degree: requiredChoice,
     institution: requiredText(),
     specialization: requiredChoice,
-    localization: requiredPlace,
-    ...periodShape,
+    ...placeAndPeriod.shape,
     softskills: softskillsRule,
     pictures: z.array(z.string()),
   })
-  .superRefine(checkPeriod);
+  .superRefine(placeAndPeriod.check);
 
 export type EducationFormValues = z.infer<typeof educationSchema>;
 
@@ -41,8 +28,7 @@ export function educationFormValues(record?: EducationRecord): EducationFormValu
     degree: record?.degree ?? null,
     institution: record?.institution ?? '',
     specialization: record?.specialization ?? null,
-    localization: placeValue(record?.localization),
-    ...periodValues(record),
+    ...placeAndPeriod.values(record),
     softskills: record?.softskills ?? [],
     pictures: record?.pictures ?? [],
   };
@@ -54,8 +40,7 @@ export function educationRequest(values: EducationFormValues): RecordRequest<'ed
     degree: values.degree,
     institution: values.institution.trim(),
     specialization: values.specialization,
-    localization: placeRequest(values.localization),
-    ...periodRequest(values),
+    ...placeAndPeriod.request(values),
     softskills: values.softskills,
     pictures: values.pictures,
   };

@@ -9,14 +9,8 @@ import {
   carRequest,
   carShape,
   carValues,
-  checkPeriod,
-  periodRequest,
-  periodShape,
-  periodValues,
-  placeRequest,
-  placeValue,
+  placeAndPeriod,
   requiredChoice,
-  requiredPlace,
   requiredText,
   softskillsRule,
   schemaFields,
@@ -29,12 +23,11 @@ export const experienceSchema = z
     contractType: requiredChoice,
     contractHourlyScheme: requiredChoice,
     jobCategory: requiredChoice,
-    localization: requiredPlace,
-    ...periodShape,
+    ...placeAndPeriod.shape,
     ...carShape,
     softskills: softskillsRule,
   })
-  .superRefine(checkPeriod);
+  .superRefine(placeAndPeriod.check);
 
 export type ExperienceFormValues = z.infer<typeof experienceSchema>;
 
@@ -47,8 +40,7 @@ export function experienceFormValues(record?: ExperienceRecord): ExperienceFormV
     contractType: record?.contract_type ?? null,
     contractHourlyScheme: record?.contract_hourly_scheme ?? null,
     jobCategory: record?.job_category ?? null,
-    localization: placeValue(record?.localization),
-    ...periodValues(record),
+    ...placeAndPeriod.values(record),
     ...carValues(record?.car_method),
     softskills: record?.softskills ?? [],
   };
@@ -62,8 +54,7 @@ export function experienceRequest(values: ExperienceFormValues, record?: Experie
     contract_type: values.contractType,
     contract_hourly_scheme: values.contractHourlyScheme,
     job_category: values.jobCategory,
-    localization: placeRequest(values.localization),
-    ...periodRequest(values),
+    ...placeAndPeriod.request(values),
     car_method: carRequest(values),
     softskills: values.softskills,
   };

@@ -8,16 +8,10 @@ import {
   carRequest,
   type CarValues,
   carValues,
-  checkPeriod,
+  placeAndPeriod,
   longTextMaxLength,
   optionalText,
-  periodRequest,
-  periodShape,
-  periodValues,
-  placeRequest,
-  placeValue,
   requiredChoice,
-  requiredPlace,
   requiredText,
   softskillsRule,
   schemaFields,
@@ -32,8 +26,7 @@ export const projectSchema = z
   .object({
     name: requiredText(),
     category: requiredChoice,
-    localization: requiredPlace,
-    ...periodShape,
+    ...placeAndPeriod.shape,
     carContext: optionalText(longTextMaxLength),
     carActions: optionalText(longTextMaxLength),
     carResults: optionalText(longTextMaxLength),
@@ -41,7 +34,7 @@ export const projectSchema = z
     pictures: z.array(z.string()).min(projectPictureRange.min, 'required').max(projectPictureRange.max, 'too_many'),
   })
   .superRefine((values, context) => {
-    checkPeriod(values, context);
+    placeAndPeriod.check(values, context);
     if (carIsEmpty(values)) return;
     for (const part of carParts) {
       if (values[part].trim() === '') context.addIssue({ code: 'custom', path: [part], message: 'required' });
@@ -56,8 +49,7 @@ export function projectFormValues(record?: ProjectRecord): ProjectFormValues {
   return {
     name: record?.name ?? '',
     category: record?.category ?? null,
-    localization: placeValue(record?.localization),
-    ...periodValues(record),
+    ...placeAndPeriod.values(record),
     ...carValues(record?.car_method),
     softskills: record?.softskills ?? [],
     pictures: record?.pictures ?? [],
@@ -69,8 +61,7 @@ export function projectRequest(values: ProjectFormValues, discr: ProjectKind): R
     name: values.name.trim(),
     category: values.category,
     discr,
-    localization: placeRequest(values.localization),
-    ...periodRequest(values),
+    ...placeAndPeriod.request(values),
     // An empty CAR method is sent as none.
     car_method: carIsEmpty(values) ? null : carRequest(values),
     softskills: values.softskills,

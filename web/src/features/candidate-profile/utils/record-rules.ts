@@ -38,14 +38,13 @@ export const softskillsRule = z
   .min(softskillRange.min, 'required')
   .max(softskillRange.max, 'too_many');
 
-export const periodShape = { startDate: z.string(), endDate: z.string(), isCurrent: z.boolean() };
 export type PeriodValues = { startDate: string; endDate: string; isCurrent: boolean };
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (text: string) => isoDate.test(text) && !Number.isNaN(Date.parse(text));
 
 /** A start date; an end date unless the record is current, not before the start. */
-export function checkPeriod(values: PeriodValues, context: z.RefinementCtx): void {
+function checkPeriod(values: PeriodValues, context: z.RefinementCtx): void {
   const issue = (field: keyof PeriodValues, code: string) => context.addIssue({ code: 'custom', path: [field], message: code });
   if (values.startDate === '') issue('startDate', 'required');
   else if (!isDate(values.startDate)) issue('startDate', 'invalid_date');
@@ -74,20 +73,34 @@ export const carRequest = (values: CarValues): CarMethod => ({
   results: values.carResults.trim(),
 });
 
-export const periodValues = (record: RecordPeriod | undefined): PeriodValues => ({
-  startDate: record?.start_date?.slice(0, 10) ?? '',
-  endDate: record?.end_date?.slice(0, 10) ?? '',
-  isCurrent: record?.is_current ?? false,
-});
-export const periodRequest = (values: PeriodValues): RecordPeriod => ({
-  start_date: values.startDate,
-  end_date: values.isCurrent || values.endDate === '' ? null : values.endDate,
-  is_current: values.isCurrent,
-});
-
 /** The picker's value and the record's place are the same object; the record allows unknown coordinates. */
 export const placeValue = (place: CandidatePlace | null | undefined) => (place ?? null) as LocalizationValue | null;
 export const placeRequest = (place: LocalizationValue | null) => place as CandidatePlace | null;
+
+type PlaceAndPeriodValues = PeriodValues & { localization: LocalizationValue | null };
+type PlaceAndPeriodRecord = RecordPeriod & { localization: CandidatePlace | null };
+
+/**
+ * Where and when an education, an experience or a project took place: a
+ * required place, then a period. Its zod shape and check, its form values
+ * from a record, and the record's fields from the values.
+ */
+export const placeAndPeriod = {
+  shape: { localization: requiredPlace, startDate: z.string(), endDate: z.string(), isCurrent: z.boolean() },
+  check: checkPeriod,
+  values: (record: PlaceAndPeriodRecord | undefined): PlaceAndPeriodValues => ({
+    localization: placeValue(record?.localization),
+    startDate: record?.start_date?.slice(0, 10) ?? '',
+    endDate: record?.end_date?.slice(0, 10) ?? '',
+    isCurrent: record?.is_current ?? false,
+  }),
+  request: (values: PlaceAndPeriodValues): PlaceAndPeriodRecord => ({
+    localization: placeRequest(values.localization),
+    start_date: values.startDate,
+    end_date: values.isCurrent || values.endDate === '' ? null : values.endDate,
+    is_current: values.isCurrent,
+  }),
+};
 
 /**
  * The server names the parts of a CAR method `car_method.context`...; the
