@@ -4,6 +4,7 @@
 // it in place), which this route loads and hands over as the first criteria.
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -23,11 +24,12 @@ export function PartnerDashboardPage() {
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="partner-dashboard" data-testid="partner-dashboard">
-      <header className="partner-dashboard__head">
-        <div>
-          <h1 className="page-title">{t('dashboard.title')}</h1>
-          <p className="partner-dashboard__lead">{t('dashboard.lead')}</p>
-        </div>
+      <PageHeader
+        className="partner-dashboard__head"
+        title={t('dashboard.title')}
+        lead={t('dashboard.lead')}
+        leadClassName="partner-dashboard__lead"
+      >
         <div className="partner-dashboard__actions">
           <Link className="button button--primary" to={paths.partnerSourcing}>
             {t('dashboard.newSearch')}
@@ -36,7 +38,7 @@ export function PartnerDashboardPage() {
             {t('dashboard.newOffer')}
           </Link>
         </div>
-      </header>
+      </PageHeader>
       <SavedSearchesOverview />
       <OffersOverview />
     </div>

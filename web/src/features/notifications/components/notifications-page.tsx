@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -52,11 +53,7 @@ export function NotificationsPage({ emailPreferences }: { emailPreferences?: Rea
   const unread = notifications.data?.unread ?? 0;
   return (
     <section className="notifications" data-testid="notifications-page">
-      <header className="notifications__head">
-        <div>
-          <h1 className="page-title">{t('page.title')}</h1>
-          <p className="notifications__lead">{t('page.lead')}</p>
-        </div>
+      <PageHeader className="notifications__head" title={t('page.title')} lead={t('page.lead')} leadClassName="notifications__lead">
         {unread > 0 && (
           <button
             type="button"
@@ -67,7 +64,7 @@ export function NotificationsPage({ emailPreferences }: { emailPreferences?: Rea
             {t('page.markAllRead')}
           </button>
         )}
-      </header>
+      </PageHeader>
       <QueryState
         query={notifications}
         isEmpty={(data) => data.notifications.length === 0}

@@ -3,6 +3,7 @@ import '@/styles/dashboard-blocks.css';
 import '../schools.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { CampusesPanel } from './campuses-panel';
@@ -13,15 +14,11 @@ export function SchoolDashboard() {
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="school-dashboard" data-testid="school-dashboard">
-      <header className="school-dashboard__head">
-        <div>
-          <h1 className="page-title">{t('dashboard.title')}</h1>
-          <p className="school-lead">{t('dashboard.lead')}</p>
-        </div>
+      <PageHeader className="school-dashboard__head" title={t('dashboard.title')} lead={t('dashboard.lead')} leadClassName="school-lead">
         <Link className="button button--secondary" to={paths.schoolProfileEdit}>
           {t('dashboard.editProfile')}
         </Link>
-      </header>
+      </PageHeader>
       <CampusesPanel />
       <StatisticsPanel />
     </div>
