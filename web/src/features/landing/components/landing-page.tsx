@@ -1,12 +1,29 @@
 // The public home page: what Vivier does for candidates, schools and
 // companies, with the ways in (sign up as a candidate, log in).
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AudienceCard } from './audience-card';
 import { ProfilePreview } from './profile-preview';
+
+type TitledSectionProps = { titleId: string; title: string; lead?: string; tinted?: boolean; children: ReactNode };
+
+/** A section of the page under its own heading (and lead line), named by that heading. */
+function TitledSection({ titleId, title, lead, tinted = false, children }: TitledSectionProps) {
+  return (
+    <section className={tinted ? 'section section--tinted' : 'section'} aria-labelledby={titleId}>
+      <div className="container">
+        <header className="section__header">
+          <h2 id={titleId}>{title}</h2>
+          {lead && <p>{lead}</p>}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export function LandingPage() {
   const { t } = useTranslation('home');
@@ -42,38 +59,27 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="audiences-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 id="audiences-title">{t('audiences.title')}</h2>
-            <p>{t('audiences.lead')}</p>
-          </header>
-          <div className="audiences">
-            <AudienceCard id="candidats" audience="candidates" icon="candidate" to={paths.candidateSignUp} />
-            <AudienceCard id="ecoles" audience="schools" icon="school" to={paths.schoolDashboard} />
-            <AudienceCard id="entreprises" audience="partners" icon="partner" to={paths.partnerDashboard} />
-          </div>
+      <TitledSection titleId="audiences-title" title={t('audiences.title')} lead={t('audiences.lead')}>
+        <div className="audiences">
+          <AudienceCard id="candidats" audience="candidates" icon="candidate" to={paths.candidateSignUp} />
+          <AudienceCard id="ecoles" audience="schools" icon="school" to={paths.schoolDashboard} />
+          <AudienceCard id="entreprises" audience="partners" icon="partner" to={paths.partnerDashboard} />
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="section section--tinted" aria-labelledby="steps-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 id="steps-title">{t('steps.title')}</h2>
-          </header>
-          <ol className="steps">
-            {(['step1', 'step2', 'step3'] as const).map((step, index) => (
-              <li key={step} className="step">
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{t(`steps.${step}.title`)}</h3>
-                <p>{t(`steps.${step}.text`)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <TitledSection titleId="steps-title" title={t('steps.title')} tinted>
+        <ol className="steps">
+          {(['step1', 'step2', 'step3'] as const).map((step, index) => (
+            <li key={step} className="step">
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{t(`steps.${step}.title`)}</h3>
+              <p>{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </TitledSection>
 
       <section className="section">
         <div className="container">
