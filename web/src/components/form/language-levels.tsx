@@ -2,6 +2,7 @@
 // row per language with a level slider and a remove button. The caller owns
 // the list and supplies the labels, so the control fits any form.
 import { useId } from 'react';
+import { CrossButton } from '@/components/ui/cross-button';
 import { FieldsetField } from './field';
 
 export type LanguageChoice = { id: number; name: string; flag?: string | null };
@@ -64,16 +65,11 @@ export function LanguageLevels({
                 <output className="language-levels__value" htmlFor={sliderId}>
                   {language.level}/6
                 </output>
-                <button
-                  type="button"
+                <CrossButton
                   className="icon-button language-levels__remove"
-                  aria-label={labels.remove(name)}
+                  label={labels.remove(name)}
                   onClick={() => onRemove(language.id)}
-                >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
-                </button>
+                />
               </li>
             );
           })}

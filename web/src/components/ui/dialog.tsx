@@ -7,6 +7,7 @@
 import '@/styles/dialog.css';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { CrossButton } from './cross-button';
 
 const focusableSelector = [
   'a[href]',
@@ -112,11 +113,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', size = 'wide
             {title}
           </h2>
           {closeLabel && (
-            <button type="button" className="icon-button dialog__close" aria-label={closeLabel} onClick={() => onCloseRef.current()}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </button>
+            <CrossButton className="icon-button dialog__close" label={closeLabel} onClick={() => onCloseRef.current()} />
           )}
         </header>
         <div className="dialog__body">{children}</div>

@@ -2,6 +2,7 @@
 // screen readers announce messages; errors use role="alert" to interrupt.
 import { useTranslation } from 'react-i18next';
 import { dismissToast, type Toast, useToasts } from '@/lib/toasts';
+import { CrossButton } from './cross-button';
 
 function ToastIcon({ type }: { type: Toast['type'] }) {
   const paths: Record<Toast['type'], string> = {
@@ -37,16 +38,7 @@ export function Toaster() {
             <span className="visually-hidden">{t('toast.announce', { type: t(`toast.types.${toast.type}`) })}</span>
             {toast.message}
           </p>
-          <button
-            type="button"
-            className="toast__close"
-            onClick={() => dismissToast(toast.id)}
-            aria-label={t('toast.close')}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+          <CrossButton className="toast__close" label={t('toast.close')} onClick={() => dismissToast(toast.id)} />
         </div>
       ))}
     </section>

@@ -10,6 +10,7 @@ import { FieldsetField } from '@/components/form/field';
 import { toggleId } from '@/components/job-criteria/criteria-values';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { type LocalizationValue, LocalizationPicker } from '@/components/localization-picker/localization-picker';
+import { CrossButton } from '@/components/ui/cross-button';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { addPlace } from '../utils/job-search-form';
 
@@ -59,16 +60,10 @@ export function PlacesField({ name, legend, hint }: { name: string; legend: stri
               <span>
                 {place.value} <span className="visually-hidden">({t(typeKeys[place.type])})</span>
               </span>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('places.remove', { place: place.value })}
+              <CrossButton
+                label={t('places.remove', { place: place.value })}
                 onClick={() => field.onChange(places.filter((other) => other !== place))}
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              </button>
+              />
             </li>
           ))}
         </ul>

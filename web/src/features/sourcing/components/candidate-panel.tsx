@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CrossButton } from '@/components/ui/cross-button';
 import { buildPath, paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
 import type { SearchHit } from '../api/search-types';
@@ -50,11 +51,7 @@ export function CandidatePanel({
           <h2 id="candidate-panel-name">{name}</h2>
           {candidate.headline && <p>{candidate.headline}</p>}
         </div>
-        <button ref={closeRef} type="button" className="icon-button" aria-label={t('panel.close')} onClick={onClose}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <CrossButton ref={closeRef} label={t('panel.close')} onClick={onClose} />
       </header>
       <div className="candidate-panel__score">
         <ScoreRing
