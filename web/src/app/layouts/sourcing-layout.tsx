@@ -19,10 +19,10 @@ export function SourcingLayout({ children }: { children: ReactNode }) {
         <Logo compact />
         <p className="slim-header__title">{t('layout.sourcingWorkspace')}</p>
         <Link className="slim-header__back" to={paths.partnerDashboard}>
-          <svg className="slim-header__back-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg className="slim-header__back-icon line-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M15 5l-7 7 7 7" />
           </svg>
-          <span className="slim-header__back-label">{t('layout.backToDashboard')}</span>
+          <span className="visually-hidden-on-phone">{t('layout.backToDashboard')}</span>
         </Link>
         <NotificationBell />
         <LanguageSwitcher />

@@ -52,10 +52,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         disabled={logout.isPending}
         onClick={() => logout.mutate()}
       >
-        <svg className="user-menu__logout-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg className="user-menu__logout-icon line-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10" />
         </svg>
-        <span className="user-menu__logout-label">{t(logout.isPending ? 'auth:menu.loggingOut' : 'auth:menu.logout')}</span>
+        <span className="visually-hidden-on-phone">{t(logout.isPending ? 'auth:menu.loggingOut' : 'auth:menu.logout')}</span>
       </button>
     </div>
   );

@@ -23,7 +23,7 @@ export function AudienceCard({
   return (
     <article className={`audience audience--${icon}`} id={id} aria-labelledby={`${id}-title`}>
       <span className="audience__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" focusable="false">
+        <svg className="line-icon" viewBox="0 0 24 24" focusable="false">
           <path d={icons[icon]} />
         </svg>
       </span>
