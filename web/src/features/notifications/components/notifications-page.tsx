@@ -21,7 +21,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
     <li className="notification" data-read={item.read} data-testid="notification">
       <div className="notification__body">
         <p className="notification__title">
-          {!item.read && <span className="notification__unread">{t('page.unread')}</span>}
+          {!item.read && <span className="new-badge notification__unread">{t('page.unread')}</span>}
           <Link to={searchPath} onClick={() => !item.read && markRead.mutate(item.id)}>
             {t('page.startedToMatch', { candidate: item.candidate_name, search: item.search_name })}
           </Link>

@@ -70,7 +70,7 @@ export function HitCard({
           <p className="hit-card__rank">
             {t('hit.rank', { rank })}
             {hit.new && (
-              <span className="hit-card__new" data-testid="hit-new">
+              <span className="new-badge hit-card__new" data-testid="hit-new">
                 {t('hit.new')}
               </span>
             )}
