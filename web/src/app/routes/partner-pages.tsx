@@ -24,12 +24,7 @@ export function PartnerDashboardPage() {
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="partner-dashboard" data-testid="partner-dashboard">
-      <PageHeader
-        className="partner-dashboard__head"
-        title={t('dashboard.title')}
-        lead={t('dashboard.lead')}
-        leadClassName="partner-dashboard__lead"
-      >
+      <PageHeader className="page-head" title={t('dashboard.title')} lead={t('dashboard.lead')} leadClassName="partner-dashboard__lead">
         <div className="partner-dashboard__actions">
           <Link className="button button--primary" to={paths.partnerSourcing}>
             {t('dashboard.newSearch')}

@@ -69,7 +69,7 @@ function JobSearch({ profile }: { profile: CandidateProfile }) {
 function ProfileHead({ profile }: { profile: CandidateProfile }) {
   const { t } = useTranslation('candidate');
   return (
-    <header className="candidate-head" data-testid="candidate-head">
+    <header className="page-head" data-testid="candidate-head">
       <div className="candidate-head__identity">
         <h1 className="page-title" data-testid="candidate-name">
           {`${profile.firstname} ${profile.lastname}`}

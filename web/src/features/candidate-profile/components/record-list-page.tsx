@@ -60,7 +60,7 @@ export function RecordListPage<R extends { id: number }>({
 
   return (
     <section className="record-page" aria-labelledby={`${testId}-title`} data-testid={testId} data-tour={tour?.list}>
-      <header className="record-page__head">
+      <header className="page-head">
         <div>
           <h1 className="page-title" id={`${testId}-title`} ref={titleRef} tabIndex={-1}>
             {title}
