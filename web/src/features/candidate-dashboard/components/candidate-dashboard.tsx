@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { Panel } from '@/components/ui/panel';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
@@ -32,13 +33,12 @@ function JobSearch({ profile }: { profile: CandidateProfile }) {
   const notSet = <span className="job-search__not-set">{t('jobSearch.notSet')}</span>;
   const names = (items: { name: string }[]) => (items.length === 0 ? notSet : items.map((item) => item.name).join(', '));
   return (
-    <section className="panel" aria-labelledby="job-search-title" data-testid="job-search">
-      <header className="panel__head">
-        <h2 id="job-search-title">{t('jobSearch.title')}</h2>
-        <Link className="button button--secondary" to={paths.candidateJobSearch}>
-          {t('jobSearch.edit')}
-        </Link>
-      </header>
+    <Panel
+      titleId="job-search-title"
+      title={t('jobSearch.title')}
+      actions={<Link className="button button--secondary" to={paths.candidateJobSearch}>{t('jobSearch.edit')}</Link>}
+      testId="job-search"
+    >
       <dl className="job-search">
         <Criterion label={t('jobSearch.places')}>
           {profile.job_localizations.length === 0 ? (
@@ -62,7 +62,7 @@ function JobSearch({ profile }: { profile: CandidateProfile }) {
           {profile.availability ? formatDate(profile.availability, i18n.resolvedLanguage ?? i18n.language) : notSet}
         </Criterion>
       </dl>
-    </section>
+    </Panel>
   );
 }
 

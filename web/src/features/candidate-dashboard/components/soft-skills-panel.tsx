@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { Panel } from '@/components/ui/panel';
 import { buildPath, paths } from '@/config/paths';
 
 export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
@@ -12,10 +13,7 @@ export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
   const shares = profile.softskill_percentages;
   const chosen = shares.some((share) => share.percentage > 0);
   return (
-    <section className="panel" aria-labelledby="soft-skills-title" data-tour="dashboard-softskills" data-testid="soft-skills-panel">
-      <header className="panel__head">
-        <h2 id="soft-skills-title">{t('softSkills.title')}</h2>
-      </header>
+    <Panel titleId="soft-skills-title" title={t('softSkills.title')} testId="soft-skills-panel" tour="dashboard-softskills">
       {!chosen && <p className="soft-skills__empty">{t('softSkills.none')}</p>}
       <ul className="soft-skills__families" data-tour="dashboard-softskill-families" aria-label={t('softSkills.families')}>
         {shares.map((share) => (
@@ -28,6 +26,6 @@ export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

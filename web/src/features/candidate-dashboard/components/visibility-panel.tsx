@@ -4,6 +4,7 @@
 // that would have put them in more searches. Never which partner or search.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useVisibility } from '../api/get-visibility';
@@ -17,10 +18,7 @@ export function VisibilityPanel() {
     { key: 'savedBy', value: data.saved_by },
   ];
   return (
-    <section className="panel" aria-labelledby="visibility-title" data-testid="visibility">
-      <header className="panel__head">
-        <h2 id="visibility-title">{t('visibility.title')}</h2>
-      </header>
+    <Panel titleId="visibility-title" title={t('visibility.title')} testId="visibility">
       <div className="visibility__body">
         <QueryState query={visibility} isEmpty={() => false} empty={null} className="visibility__state">
           {(data) => (
@@ -46,6 +44,6 @@ export function VisibilityPanel() {
           )}
         </QueryState>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@
 import '../disc.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '@/components/ui/panel';
 import { paths } from '@/config/paths';
 import { useDiscForm } from '../api/disc';
 import { DiscChart } from './disc-chart';
@@ -13,13 +14,14 @@ export function DiscCard() {
   const form = useDiscForm();
   const result = form.data?.result;
   return (
-    <section className="panel disc-card" aria-labelledby="disc-card-title" data-tour="dashboard-disc" data-testid="disc-card">
-      <header className="panel__head">
-        <h2 id="disc-card-title">{t('summary.title')}</h2>
-        <Link className="button button--secondary" to={paths.candidatePersonalityTest}>
-          {t(result ? 'summary.see' : 'summary.link')}
-        </Link>
-      </header>
+    <Panel
+      titleId="disc-card-title"
+      title={t('summary.title')}
+      actions={<Link className="button button--secondary" to={paths.candidatePersonalityTest}>{t(result ? 'summary.see' : 'summary.link')}</Link>}
+      className="disc-card"
+      testId="disc-card"
+      tour="dashboard-disc"
+    >
       {result ? (
         <>
           <DiscChart scores={result.scores} testId="disc-card-chart" />
@@ -29,6 +31,6 @@ export function DiscCard() {
         <p>{t('summary.none')}</p>
       )}
       <p className="disc-page__fairness">{t('fairness')}</p>
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import '@/styles/dashboard-blocks.css';
 import '../offers.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useOffers } from '../api/get-offers';
@@ -13,15 +14,11 @@ export function OffersOverview() {
   const { t } = useTranslation('offers');
   const offers = useOffers();
   return (
-    <section className="panel" aria-labelledby="offers-title">
-      <header className="panel__head">
-        <h2 id="offers-title">
-          {t('overview.title')} <span className="panel__count">{offers.data?.length ?? ''}</span>
-        </h2>
-        <Link className="button button--secondary" to={paths.jobOfferCreate}>
-          {t('overview.create')}
-        </Link>
-      </header>
+    <Panel
+      titleId="offers-title"
+      title={<>{t('overview.title')} <span className="panel__count">{offers.data?.length ?? ''}</span></>}
+      actions={<Link className="button button--secondary" to={paths.jobOfferCreate}>{t('overview.create')}</Link>}
+    >
       <QueryState
         query={offers}
         testId="offers"
@@ -56,6 +53,6 @@ export function OffersOverview() {
           </ul>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -44,10 +45,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
           </button>
         </div>
       </header>
-      <section className="panel" aria-labelledby="campus-programs-title">
-        <header className="panel__head">
-          <h2 id="campus-programs-title">{t('campus.fields.programs')}</h2>
-        </header>
+      <Panel titleId="campus-programs-title" title={t('campus.fields.programs')}>
         <div className="school-panel-body">
         {campus.programs.length === 0 ? (
           <p>{t('campuses.noPrograms')}</p>
@@ -61,7 +59,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
           </ul>
         )}
         </div>
-      </section>
+      </Panel>
       {added !== null && (
         <p className="school-alert school-alert--success" role="status">
           {added ? t('addCandidate.invited') : t('addCandidate.attached')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useCampuses } from '../api/get-campuses';
@@ -20,11 +21,7 @@ export function CampusesPanel() {
     </button>
   );
   return (
-    <section className="panel" aria-labelledby="school-campuses-title" data-testid="school-campuses">
-      <header className="panel__head">
-        <h2 id="school-campuses-title">{t('campuses.title')}</h2>
-        {createButton}
-      </header>
+    <Panel titleId="school-campuses-title" title={t('campuses.title')} actions={createButton} testId="school-campuses">
       <QueryState
         query={campuses}
         testId="school-campuses"
@@ -68,6 +65,6 @@ export function CampusesPanel() {
           />
         </Dialog>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDetachCandidate } from '../api/detach-candidate';
@@ -32,13 +33,16 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
   const pages = page ? Math.max(1, Math.ceil(page.total / page.per_page)) : 1;
 
   return (
-    <section className="panel" aria-labelledby="campus-candidates-title" data-testid="campus-candidates">
-      <header className="panel__head">
-        <h2 id="campus-candidates-title">{t('candidates.title')}</h2>
+    <Panel
+      titleId="campus-candidates-title"
+      title={t('candidates.title')}
+      actions={
         <a className="button button--secondary" href={campusCandidatesCsvUrl(campus.id, filters)} download data-testid="candidates-csv">
           {t('candidates.exportCsv')}
         </a>
-      </header>
+      }
+      testId="campus-candidates"
+    >
       <div className="school-panel-body">
       <div className="school-filters" role="search" aria-label={t('candidates.filters')}>
         <TextField id="filter-name" label={t('candidates.filterName')} type="search" value={filters.name ?? ''} onChange={(event) => update({ name: event.target.value })} />
@@ -154,6 +158,6 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
           onCancel={() => setLeaving(null)}
         />
       )}
-    </section>
+    </Panel>
   );
 }

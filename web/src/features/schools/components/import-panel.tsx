@@ -4,6 +4,7 @@
 // file uploads, a progress bar says how far it got.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 import { type ImportStep, useSendImport } from '../api/import-candidates';
 import type { Campus, ImportProblem, ImportReport } from '../api/school-types';
@@ -83,10 +84,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
   const failure = send.isError ? fileFailure(send.error) : null;
 
   return (
-    <section className="panel" aria-labelledby="campus-import-title" data-testid="campus-import">
-      <header className="panel__head">
-        <h2 id="campus-import-title">{t('import.title')}</h2>
-      </header>
+    <Panel titleId="campus-import-title" title={t('import.title')} testId="campus-import">
       <div className="school-panel-body">
       <p id={hintId} className="school-form__hint">
         {t('import.hint')}
@@ -145,6 +143,6 @@ export function ImportPanel({ campus }: { campus: Campus }) {
         </div>
       )}
       </div>
-    </section>
+    </Panel>
   );
 }

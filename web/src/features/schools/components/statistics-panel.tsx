@@ -7,6 +7,7 @@
 // a keyboard user can open: the chart itself is hidden from assistive tech.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { useStatistics } from '../api/get-statistics';
 import type { SchoolStatistics } from '../api/school-types';
@@ -163,16 +164,13 @@ export function StatisticsPanel() {
   const { t } = useTranslation('school');
   const statistics = useStatistics();
   return (
-    <section className="panel" aria-labelledby="school-statistics-title" data-testid="school-statistics">
-      <header className="panel__head">
-        <h2 id="school-statistics-title">{t('statistics.title')}</h2>
-      </header>
+    <Panel titleId="school-statistics-title" title={t('statistics.title')} testId="school-statistics">
       <div className="school-panel-body">
         <p className="school-lead">{t('statistics.lead')}</p>
         <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
           {(data) => <Figures statistics={data} />}
         </QueryState>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import '@/styles/dashboard-blocks.css';
 import '../sourcing.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '@/components/ui/panel';
 import { buildPath, paths } from '@/config/paths';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
@@ -32,13 +33,11 @@ export function SavedSearchesOverview() {
           <p className="stat-card__hint">{t('dashboard.totalCandidates', { searches: list.length })}</p>
         </div>
       </div>
-      <section className="panel" aria-labelledby="saved-searches-title">
-        <header className="panel__head">
-          <h2 id="saved-searches-title">{t('dashboard.savedSearches')}</h2>
-          <Link className="button button--primary" to={paths.partnerSourcing}>
-            {t('dashboard.newSearch')}
-          </Link>
-        </header>
+      <Panel
+        titleId="saved-searches-title"
+        title={t('dashboard.savedSearches')}
+        actions={<Link className="button button--primary" to={paths.partnerSourcing}>{t('dashboard.newSearch')}</Link>}
+      >
         <QueryState
           query={searches}
           testId="saved-searches"
@@ -77,7 +76,7 @@ export function SavedSearchesOverview() {
             </ul>
           )}
         </QueryState>
-      </section>
+      </Panel>
     </>
   );
 }
