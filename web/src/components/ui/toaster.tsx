@@ -38,7 +38,7 @@ export function Toaster() {
             <span className="visually-hidden">{t('toast.announce', { type: t(`toast.types.${toast.type}`) })}</span>
             {toast.message}
           </p>
-          <CrossButton className="toast__close" label={t('toast.close')} onClick={() => dismissToast(toast.id)} />
+          <CrossButton className="bare-icon-button toast__close" label={t('toast.close')} onClick={() => dismissToast(toast.id)} />
         </div>
       ))}
     </section>

@@ -32,7 +32,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       trailing={
         <button
           type="button"
-          className="field__toggle"
+          className="bare-icon-button field__toggle"
           aria-pressed={visible}
           aria-label={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
           title={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
