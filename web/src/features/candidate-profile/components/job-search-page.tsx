@@ -20,10 +20,44 @@ import { ChipsField, PlacesField } from './choice-fields';
 import { ProfileFormPage } from './profile-form-page';
 import { ReferenceSelectField } from './record-fields';
 
-function JobSearchFields() {
+/**
+ * When the candidate is free (`availability`) or the shortest contract they
+ * would take (`contractMinDuration`): the two fields of the job search that
+ * the onboarding's "when" step also asks, in its own order.
+ */
+export function JobSearchTimingField({ name }: { name: 'availability' | 'contractMinDuration' }) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { register, formState } = useFormContext<JobSearchFormValues>();
+  const error = ruleMessage(formState.errors[name]);
+  if (name === 'availability') {
+    return (
+      <TextField
+        label={t('jobSearch.availability')}
+        hint={t('jobSearch.availabilityHint')}
+        type="date"
+        {...register('availability')}
+        error={error}
+      />
+    );
+  }
+  return (
+    <TextField
+      label={t('jobSearch.minDuration')}
+      hint={t('jobSearch.minDurationHint')}
+      type="number"
+      inputMode="numeric"
+      min={minDurationRangeMonths.min}
+      max={minDurationRangeMonths.max}
+      {...register('contractMinDuration', { setValueAs: (text: string) => (text === '' ? null : Number(text)) })}
+      error={error}
+    />
+  );
+}
+
+function JobSearchFields() {
+  const { t } = useTranslation('profile');
+  const { register } = useFormContext<JobSearchFormValues>();
   return (
     <>
       <CheckboxField label={t('jobSearch.inResearch')} hint={t('jobSearch.inResearchHint')} {...register('inResearch')} />
@@ -33,23 +67,8 @@ function JobSearchFields() {
       <ChipsField name="contractHourlySchemes" list="contract/hourly-schemes" legend={t('jobSearch.hourlySchemes')} />
       <ChipsField name="companyTypes" list="company/types" legend={t('jobSearch.companyTypes')} />
       <div className="field-row">
-        <TextField
-          label={t('jobSearch.minDuration')}
-          hint={t('jobSearch.minDurationHint')}
-          type="number"
-          inputMode="numeric"
-          min={minDurationRangeMonths.min}
-          max={minDurationRangeMonths.max}
-          {...register('contractMinDuration', { setValueAs: (text: string) => (text === '' ? null : Number(text)) })}
-          error={ruleMessage(formState.errors.contractMinDuration)}
-        />
-        <TextField
-          label={t('jobSearch.availability')}
-          hint={t('jobSearch.availabilityHint')}
-          type="date"
-          {...register('availability')}
-          error={ruleMessage(formState.errors.availability)}
-        />
+        <JobSearchTimingField name="contractMinDuration" />
+        <JobSearchTimingField name="availability" />
       </div>
       <div className="field-row">
         <ReferenceSelectField name="degree" list="candidate/degrees" label={t('jobSearch.degree')} />

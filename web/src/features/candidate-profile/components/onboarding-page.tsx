@@ -15,24 +15,16 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { applyServerErrors } from '@/lib/form/server-errors';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { showToast } from '@/lib/toasts';
 import { completeOnboarding } from '../api/complete-onboarding';
 import { useUpdateCandidate, useUpdateLanguages } from '../api/update-candidate';
-import {
-  jobSearchFields,
-  jobSearchFormValues,
-  type JobSearchFormValues,
-  jobSearchRequest,
-  jobSearchSchema,
-  minDurationRangeMonths,
-} from '../utils/job-search-form';
+import { jobSearchFields, jobSearchFormValues, type JobSearchFormValues, jobSearchRequest, jobSearchSchema } from '../utils/job-search-form';
 import { languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
 import { ChipsField, PlacesField } from './choice-fields';
+import { JobSearchTimingField } from './job-search-page';
 import { LanguagesField } from './languages-page';
 import { ProfileGate } from './profile-gate';
 
@@ -42,7 +34,6 @@ export type OnboardingStep = (typeof onboardingSteps)[number];
 function OnboardingFlow({ profile }: { profile: CandidateProfile }) {
   const { t } = useTranslation('account');
   const { t: tProfile } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
   const navigate = useNavigate();
   const updateCandidate = useUpdateCandidate();
   const updateLanguages = useUpdateLanguages();
@@ -93,7 +84,6 @@ function OnboardingFlow({ profile }: { profile: CandidateProfile }) {
     }
   };
 
-  const { register, formState } = jobSearch;
   return (
     <div className="panel profile-page__card onboarding" data-testid="onboarding" data-step={step}>
       <ol className="onboarding__steps" aria-label={t('onboarding.progress', { step: index + 1, total: onboardingSteps.length })}>
@@ -128,23 +118,8 @@ function OnboardingFlow({ profile }: { profile: CandidateProfile }) {
           {step === 'where' && <PlacesField name="jobLocalizations" legend={tProfile('jobSearch.places')} hint={tProfile('jobSearch.placesHint')} />}
           {step === 'when' && (
             <div className="field-row">
-              <TextField
-                label={tProfile('jobSearch.availability')}
-                hint={tProfile('jobSearch.availabilityHint')}
-                type="date"
-                {...register('availability')}
-                error={ruleMessage(formState.errors.availability)}
-              />
-              <TextField
-                label={tProfile('jobSearch.minDuration')}
-                hint={tProfile('jobSearch.minDurationHint')}
-                type="number"
-                inputMode="numeric"
-                min={minDurationRangeMonths.min}
-                max={minDurationRangeMonths.max}
-                {...register('contractMinDuration', { setValueAs: (text: string) => (text === '' ? null : Number(text)) })}
-                error={ruleMessage(formState.errors.contractMinDuration)}
-              />
+              <JobSearchTimingField name="availability" />
+              <JobSearchTimingField name="contractMinDuration" />
             </div>
           )}
         </FormProvider>
