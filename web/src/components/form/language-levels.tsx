@@ -1,7 +1,9 @@
 // Languages with a required level (1 to 6): a picker to add a language, then a
 // row per language with a level slider and a remove button. The caller owns
-// the list and supplies the labels, so the control fits any form.
+// the list (a language is added at the default level) and supplies the
+// labels, so the control fits any form.
 import { useId } from 'react';
+import { addLanguage } from '@/components/job-criteria/criteria-values';
 import { CrossButton } from '@/components/ui/cross-button';
 import { FieldsetField } from './field';
 
@@ -16,21 +18,20 @@ export type LanguageLevelsLabels = {
   remove: (language: string) => string;
 };
 
+const setLevel = (languages: LanguageLevel[], id: number, level: number) =>
+  languages.map((language) => (language.id === id ? { id, level } : language));
+
 export function LanguageLevels({
   options,
   value,
-  onAdd,
-  onLevel,
-  onRemove,
+  onChange,
   labels,
   error,
   hint,
 }: {
   options: readonly LanguageChoice[];
-  value: readonly LanguageLevel[];
-  onAdd: (id: number) => void;
-  onLevel: (id: number, level: number) => void;
-  onRemove: (id: number) => void;
+  value: LanguageLevel[];
+  onChange: (languages: LanguageLevel[]) => void;
   labels: LanguageLevelsLabels;
   error?: string;
   hint?: string;
@@ -59,7 +60,7 @@ export function LanguageLevels({
                   max={6}
                   step={1}
                   value={language.level}
-                  onChange={(event) => onLevel(language.id, Number(event.target.value))}
+                  onChange={(event) => onChange(setLevel(value, language.id, Number(event.target.value)))}
                   aria-valuetext={labels.levelValue(language.level)}
                 />
                 <output className="language-levels__value" htmlFor={sliderId}>
@@ -68,7 +69,7 @@ export function LanguageLevels({
                 <CrossButton
                   className="icon-button language-levels__remove"
                   label={labels.remove(name)}
-                  onClick={() => onRemove(language.id)}
+                  onClick={() => onChange(value.filter((other) => other.id !== language.id))}
                 />
               </li>
             );
@@ -80,7 +81,7 @@ export function LanguageLevels({
         aria-label={labels.add}
         value=""
         onChange={(event) => {
-          if (event.target.value !== '') onAdd(Number(event.target.value));
+          if (event.target.value !== '') onChange(addLanguage(value, Number(event.target.value)));
         }}
       >
         <option value="">{labels.add}</option>

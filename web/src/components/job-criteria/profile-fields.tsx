@@ -8,7 +8,7 @@ import { ChoiceChips } from '@/components/form/choice-chips';
 import { LanguageLevels } from '@/components/form/language-levels';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { addLanguage, degreeLevels, toggleId } from './criteria-values';
+import { degreeLevels, toggleId } from './criteria-values';
 import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -49,9 +49,7 @@ export function LanguagesField<T extends FieldValues>({ control }: { control: Cr
       <LanguageLevels
         options={languages.data ?? []}
         value={chosen}
-        onAdd={(id) => field.onChange(addLanguage(chosen, id))}
-        onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
-        onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
+        onChange={field.onChange}
         labels={{
           legend: t('jobCriteria.languages'),
           add: t('jobCriteria.addLanguage'),

@@ -4,7 +4,7 @@ import { type FieldValues, useController, useFormContext } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { LanguageLevels } from '@/components/form/language-levels';
-import { addLanguage, type LanguageRequirement } from '@/components/job-criteria/criteria-values';
+import type { LanguageRequirement } from '@/components/job-criteria/criteria-values';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useUpdateLanguages } from '../api/update-candidate';
@@ -28,9 +28,7 @@ export function LanguagesField() {
       <LanguageLevels
         options={languages.data ?? []}
         value={chosen}
-        onAdd={(id) => field.onChange(addLanguage(chosen, id))}
-        onLevel={(id, level) => field.onChange(chosen.map((language) => (language.id === id ? { id, level } : language)))}
-        onRemove={(id) => field.onChange(chosen.filter((language) => language.id !== id))}
+        onChange={field.onChange}
         labels={{
           legend: t('languages.legend'),
           add: t('languages.add'),
