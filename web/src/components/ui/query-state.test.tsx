@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
-import { type QueryLike, QueryState } from './query-state';
+import { combinedQuery, type QueryLike, QueryState } from './query-state';
 
 const i18n = i18next.createInstance();
 // The machine may be busy: give the lists time to arrive.
@@ -68,5 +68,22 @@ describe('QueryState', () => {
     renderList(query({ data: ['one', 'two'], isError: true }));
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('combinedQuery', () => {
+  it('has its data once every query has answered', () => {
+    expect(combinedQuery([query({ data: ['a'] }), query({ isPending: true, isFetching: true })], 'all').data).toBeUndefined();
+    expect(combinedQuery([query({ data: ['a'] }), query({ data: [] })], 'all').data).toBe('all');
+  });
+
+  it('fails when one query failed, and Retry asks again only the failed ones', async () => {
+    const answered = query({ data: ['a'] });
+    const failed = query({ isError: true });
+    const combined = combinedQuery([answered, failed], 'all');
+    expect(combined.isError).toBe(true);
+    await combined.refetch();
+    expect(failed.refetch).toHaveBeenCalledOnce();
+    expect(answered.refetch).not.toHaveBeenCalled();
   });
 });

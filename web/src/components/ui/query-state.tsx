@@ -28,6 +28,21 @@ export type QueryStateProps<TData> = {
   children: (data: TData) => ReactNode;
 };
 
+/**
+ * Several queries as one, for a page that needs them all: loaded (with
+ * `data`) once every query has answered, failed when one failed; Retry asks
+ * again only the queries that failed.
+ */
+export function combinedQuery<TData>(queries: readonly QueryLike<unknown>[], data: TData): QueryLike<TData> {
+  return {
+    data: queries.every((query) => query.data !== undefined) ? data : undefined,
+    isPending: queries.some((query) => query.isPending),
+    isError: queries.some((query) => query.isError),
+    isFetching: queries.some((query) => query.isFetching),
+    refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
+  };
+}
+
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /** The "loading" box. */

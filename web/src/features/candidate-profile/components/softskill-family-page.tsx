@@ -13,7 +13,7 @@ import {
 } from '@/api/candidate-records/get-candidate-records';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { QueryState } from '@/components/ui/query-state';
+import { combinedQuery, QueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { softskillSources } from '../utils/softskill-sources';
@@ -35,17 +35,7 @@ function useRecordGroups() {
     { kind: 'projects', records: projects.data ?? [], label: (record: ProjectRecord) => record.name, path: (record: ProjectRecord) => projectPath(record.discr) },
     { kind: 'hobbies', records: hobbies.data ?? [], label: () => '', path: () => paths.candidateHobbies },
   ] as unknown as Parameters<typeof softskillSources>[0];
-  return {
-    groups,
-    // Shown once every list has answered; Retry asks again for those that failed.
-    query: {
-      data: queries.every((query) => query.data !== undefined) ? groups : undefined,
-      isPending: queries.some((query) => query.isPending),
-      isError: queries.some((query) => query.isError),
-      isFetching: queries.some((query) => query.isFetching),
-      refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
-    },
-  };
+  return { groups, query: combinedQuery(queries, groups) };
 }
 
 function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; familyId: number }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { QueryState } from '@/components/ui/query-state';
+import { combinedQuery, QueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { type PublicRecordKind, usePublicRecords } from '../api/get-public-profile';
@@ -38,13 +38,7 @@ function useHeldSoftSkills(slug: string, familyId: number) {
       held.set(softskill.id, entry);
     }
   }
-  return {
-    data: queries.every((query) => query.data !== undefined) ? [...held.values()] : undefined,
-    isPending: queries.some((query) => query.isPending),
-    isError: queries.some((query) => query.isError),
-    isFetching: queries.some((query) => query.isFetching),
-    refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
-  };
+  return combinedQuery(queries, [...held.values()]);
 }
 
 function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; familyId: number }) {
