@@ -156,22 +156,19 @@ export function HitsLayer({ hits, highlightedId, onHover, onSelect, clusterLabel
       }
     };
 
-    map.on('mousemove', pointLayerId, onPointMove);
-    map.on('mouseleave', pointLayerId, onPointLeave);
-    map.on('click', pointLayerId, onPointClick);
-    map.on('mouseenter', clusterLayerId, onClusterEnter);
-    map.on('mouseleave', clusterLayerId, onClusterLeave);
-    map.on('click', clusterLayerId, onClusterClick);
-    map.on('render', updateCountMarkers);
+    // Each listener is removed by its own subscription, so none can be left behind.
+    const subscriptions = [
+      map.on('mousemove', pointLayerId, onPointMove),
+      map.on('mouseleave', pointLayerId, onPointLeave),
+      map.on('click', pointLayerId, onPointClick),
+      map.on('mouseenter', clusterLayerId, onClusterEnter),
+      map.on('mouseleave', clusterLayerId, onClusterLeave),
+      map.on('click', clusterLayerId, onClusterClick),
+      map.on('render', updateCountMarkers),
+    ];
 
     return () => {
-      map.off('mousemove', pointLayerId, onPointMove);
-      map.off('mouseleave', pointLayerId, onPointLeave);
-      map.off('click', pointLayerId, onPointClick);
-      map.off('mouseenter', clusterLayerId, onClusterEnter);
-      map.off('mouseleave', clusterLayerId, onClusterLeave);
-      map.off('click', clusterLayerId, onClusterClick);
-      map.off('render', updateCountMarkers);
+      for (const subscription of subscriptions) subscription.unsubscribe();
       clearMarkers(markers);
       if (!map.getStyle()) return;
       for (const layer of [highlightDotLayerId, highlightHaloLayerId, pointLayerId, clusterLayerId]) {
