@@ -42,6 +42,21 @@ export function defaultJobCriteria(): JobCriteriaValues {
   };
 }
 
+/**
+ * The request fields that an offer and a search send alike, `duration` to
+ * `languages`, from criteria whose duration and place are set.
+ */
+export function jobCriteriaRequest(values: JobCriteriaValues & { duration: number; localization: LocalizationValue }) {
+  return {
+    duration: values.duration,
+    start_at: values.startAt,
+    localization: values.localization,
+    radius: values.radius,
+    degree: values.degree,
+    languages: values.languages.map(({ id, level }) => ({ id, level })),
+  };
+}
+
 /** Adds a language at the default level (spec §9), or leaves the list alone if it is there. */
 export function addLanguage(languages: LanguageRequirement[], id: number): LanguageRequirement[] {
   if (languages.some((language) => language.id === id)) return languages;

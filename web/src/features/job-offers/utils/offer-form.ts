@@ -11,7 +11,7 @@
 //      so "find candidates for this offer" always opens a runnable search
 //   5. description and review: optional free text, then everything read back before publishing
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
-import { defaultJobCriteria } from '@/components/job-criteria/criteria-values';
+import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
 
@@ -117,12 +117,7 @@ export function buildOfferRequest(values: OfferFormValues): OfferCreateRequest {
     job_category: jobCategory,
     ...(values.job !== null ? { job: values.job } : {}),
     contract_type: contractType,
-    duration,
-    start_at: values.startAt,
-    localization,
-    radius: values.radius,
-    degree: values.degree,
-    languages: values.languages.map(({ id, level }) => ({ id, level })),
+    ...jobCriteriaRequest({ ...values, duration, localization }),
     softskills_categories: [...values.softskillCategories],
     description: values.description.trim(),
   };

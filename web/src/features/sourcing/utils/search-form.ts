@@ -7,6 +7,7 @@ import {
   defaultRadiusKm,
   degreeRange,
   durationRangeMonths,
+  jobCriteriaRequest,
   languageLevelRange,
   radiusRangeKm,
 } from '@/components/job-criteria/criteria-values';
@@ -140,12 +141,7 @@ export function buildSearchRequest(values: SearchFormValues, page: ResultsPage):
   return {
     job_category: jobCategory,
     contracts: [...values.contracts].sort((a, b) => a - b),
-    duration,
-    start_at: values.startAt,
-    localization,
-    radius: values.radius,
-    degree: values.degree,
-    languages: values.languages.map(({ id, level }) => ({ id, level })),
+    ...jobCriteriaRequest({ ...values, duration, localization }),
     softskills_categories: [...values.softskillCategories].sort((a, b) => a - b),
     duration_flexibility: values.durationFlexibility,
     ...(keywords !== '' ? { keywords } : {}),
