@@ -13,6 +13,7 @@ import {
   launchBrowser,
   newContext,
   screenshotPath,
+  validateSignUpAndLogIn,
 } from './browser.mjs';
 
 const path = (page) => new URL(page.url()).pathname;
@@ -56,26 +57,11 @@ describe('accounts', () => {
     await page.getByTestId('check-inbox').waitFor();
     await page.screenshot({ path: screenshotPath('sign-up-check-inbox-fr.png') });
 
-    // The validation email waits in the demo mailbox, newest first.
-    await page.getByTestId('mailbox-link').click();
-    await page.waitForURL((url) => url.pathname === '/mailbox');
-    const mail = page.getByTestId('mailbox-email').filter({ hasText: email }).first();
-    await mail.waitFor();
-    await page.screenshot({ path: screenshotPath('mailbox-fr.png'), fullPage: true });
-    const link = mail.locator('a', { hasText: '/inscription/valider' }).first();
-    await link.click();
-
-    // Validating does not log in: the user then logs in with their password.
-    await page.getByTestId('sign-up-validation-done').waitFor();
-    await page.getByTestId('sign-up-validation-login').click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(demoPassword);
-    await page.locator('form button[type="submit"]').click();
-    // a first login starts with the onboarding, which the candidate skips for now
-    await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
-    await page.getByTestId('onboarding-skip').click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+    // The validation email waits in the demo mailbox; validating does not log in: the user then
+    // logs in with their password, and skips the onboarding of a first login for now.
+    await validateSignUpAndLogIn(page, email, {
+      onMailbox: () => page.screenshot({ path: screenshotPath('mailbox-fr.png'), fullPage: true }),
+    });
     assert.equal(await page.getByTestId('user-name').first().textContent(), 'Léa Testeuse');
 
     // Another role's area sends them back to their own.

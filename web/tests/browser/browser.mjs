@@ -108,6 +108,31 @@ export async function logIn(page, email, password = demoPassword, { expectPath }
 }
 
 /**
+ * The end of a candidate's sign-up, from the "check your inbox" screen: the
+ * validation email for `email` in the demo mailbox (newest first), its link,
+ * then a login with the demo password (validating does not log in), and the
+ * onboarding of a first login skipped: it ends on the candidate's dashboard.
+ * `onMailbox` runs while the mailbox shows the email (for a screenshot).
+ */
+export async function validateSignUpAndLogIn(page, email, { onMailbox } = {}) {
+  await page.getByTestId('mailbox-link').click();
+  await page.waitForURL((url) => url.pathname === '/mailbox');
+  const mail = page.getByTestId('mailbox-email').filter({ hasText: email }).first();
+  await mail.waitFor();
+  await onMailbox?.();
+  await mail.locator('a', { hasText: '/inscription/valider' }).first().click();
+  await page.getByTestId('sign-up-validation-done').waitFor();
+  await page.getByTestId('sign-up-validation-login').click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(demoPassword);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
+  await page.getByTestId('onboarding-skip').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+}
+
+/**
  * A context logged in as the demo user of `role`. The server rate-limits
  * logins (per address and per account), so the session cookie is kept in
  * test-results/ and reused while the server still knows it.

@@ -17,6 +17,7 @@ import {
   loggedInContext,
   newContext,
   screenshotPath,
+  validateSignUpAndLogIn,
 } from './browser.mjs';
 
 /** What the partner types in the keywords field: the experience's position and company. */
@@ -126,22 +127,8 @@ async function signUpAndValidate(page, t, email) {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: t.createAccount }).click();
   await page.getByTestId('check-inbox').waitFor();
-  await page.getByTestId('mailbox-link').click();
-  await page.waitForURL((url) => url.pathname === '/mailbox');
-  const mail = page.getByTestId('mailbox-email').filter({ hasText: email }).first();
-  await mail.waitFor();
-  await mail.locator('a', { hasText: '/inscription/valider' }).first().click();
-  // Validating does not log in: the candidate then logs in with their password.
-  await page.getByTestId('sign-up-validation-done').waitFor();
-  await page.getByTestId('sign-up-validation-login').click();
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(demoPassword);
-  await page.locator('form button[type="submit"]').click();
-  // a first login starts with the onboarding; this test fills the dashboard's pages instead
-  await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
-  await page.getByTestId('onboarding-skip').click();
-  await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+  // The onboarding of a first login is skipped: this test fills the dashboard's pages instead.
+  await validateSignUpAndLogIn(page, email);
 }
 
 /**

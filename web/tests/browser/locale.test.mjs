@@ -8,6 +8,17 @@ import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath }
 const frenchTitle = 'Révélez les talents, au-delà du CV';
 const englishTitle = 'Reveal talent beyond the résumé';
 
+/** Opens the home page in a new context (`options`: browser language, locale cookie), once its title is in. */
+async function openHome(browser, options) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${baseUrl}/`);
+  const title = page.getByTestId('home-title');
+  await title.waitFor();
+  return { context, page, errors, title: await title.textContent() };
+}
+
 describe('home page and locale', () => {
   let browser;
   before(async () => {
@@ -18,13 +29,8 @@ describe('home page and locale', () => {
   });
 
   test('home renders in french for a french browser', async () => {
-    const context = await newContext(browser, { browserLanguage: 'fr-FR' });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${baseUrl}/`);
-    const title = page.getByTestId('home-title');
-    await title.waitFor();
-    assert.equal(await title.textContent(), frenchTitle);
+    const { context, page, errors, title } = await openHome(browser, { browserLanguage: 'fr-FR' });
+    assert.equal(title, frenchTitle);
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     assert.equal(await page.getByTestId('login-link').textContent(), 'Se connecter');
     await page.screenshot({ path: screenshotPath('home-fr.png'), fullPage: true });
@@ -33,42 +39,27 @@ describe('home page and locale', () => {
   });
 
   test('home renders in english for an english browser', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    const title = page.getByTestId('home-title');
-    await title.waitFor();
-    assert.equal(await title.textContent(), englishTitle);
+    const { context, page, title } = await openHome(browser, { browserLanguage: 'en-US' });
+    assert.equal(title, englishTitle);
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
     await page.screenshot({ path: screenshotPath('home-en.png'), fullPage: true });
     await context.close();
   });
 
   test('the locale cookie wins over the browser language', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'fr' });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    const title = page.getByTestId('home-title');
-    await title.waitFor();
-    assert.equal(await title.textContent(), frenchTitle);
+    const { context, title } = await openHome(browser, { browserLanguage: 'en-US', localeCookie: 'fr' });
+    assert.equal(title, frenchTitle);
     await context.close();
   });
 
   test('a browser in another language gets french', async () => {
-    const context = await newContext(browser, { browserLanguage: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    const title = page.getByTestId('home-title');
-    await title.waitFor();
-    assert.equal(await title.textContent(), frenchTitle);
+    const { context, title } = await openHome(browser, { browserLanguage: 'de-DE' });
+    assert.equal(title, frenchTitle);
     await context.close();
   });
 
   test('switching locale stores the cookie for 365 days and reloads in the new language', async () => {
-    const context = await newContext(browser, { browserLanguage: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await page.getByTestId('home-title').waitFor();
+    const { context, page } = await openHome(browser, { browserLanguage: 'fr-FR' });
     assert.equal(
       (await context.cookies()).find((cookie) => cookie.name === 'locale'),
       undefined,

@@ -6,25 +6,22 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { baseUrl } from './browser.mjs';
 
-/** Route names of src/config/paths.ts, read from its source (the tests run on plain Node). */
-export function declaredRouteNames() {
+/** The routes of src/config/paths.ts as [name, pattern] pairs, read from its source (the tests run on plain Node). */
+function declaredRoutes() {
   const source = readFileSync(new URL('../../src/config/paths.ts', import.meta.url), 'utf8');
   const table = source.slice(source.indexOf('export const paths = {'), source.indexOf('} as const;'));
-  return [...table.matchAll(/^\s+(\w+): '/gm)].map((match) => match[1]);
+  return [...table.matchAll(/^\s+(\w+): '([^']*)'/gm)].map((match) => [match[1], match[2]]);
 }
 
-const anonymousRoutes = {
-  home: '/',
-  login: '/login',
-  loginWithToken: '/login/with-token',
-  candidateSignUp: '/inscription/candidat',
-  signUpValidation: '/inscription/valider',
-  forgotPassword: '/mot-de-passe/oublier',
-  resetPassword: '/mot-de-passe/reinitialiser',
-  notificationsUnsubscribe: '/notifications/desinscrire',
-  mailbox: '/mailbox',
-  dataSources: '/sources-des-donnees',
-};
+export function declaredRouteNames() {
+  return declaredRoutes().map(([name]) => name);
+}
+
+// Pages without a parameter that a visitor reaches: their paths come from paths.ts as they are.
+const anonymousRouteNames = [
+  'home', 'login', 'loginWithToken', 'candidateSignUp', 'signUpValidation',
+  'forgotPassword', 'resetPassword', 'notificationsUnsubscribe', 'mailbox', 'dataSources',
+];
 
 async function json(context, path) {
   const response = await context.request.get(`${baseUrl}${path}`);
@@ -40,9 +37,10 @@ async function json(context, path) {
  */
 export async function routesFor(role, context, { candidateSlug } = {}) {
   if (role === 'anonymous') {
+    const declared = new Map(declaredRoutes());
     const families = await json(context, '/api/api/softskill/categories');
     return [
-      ...Object.entries(anonymousRoutes),
+      ...anonymousRouteNames.map((name) => [name, declared.get(name)]),
       ['publicProfile', `/candidat/${candidateSlug}`],
       ['publicSoftSkillFamily', `/candidat/${candidateSlug}/softskills/famille/${families[0].id}`],
     ];
