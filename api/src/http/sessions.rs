@@ -311,10 +311,18 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result
             .bind(user.id)
             .execute(&state.db)
             .await?;
-        state.session_checks.forget(user.id);
+        return Ok(sessions_ended(&state, user.id));
     }
     let cookie = session::clearing_cookie(state.settings.secure_cookies());
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+/// 204 with the session cookie cleared: the answer of every route that has just ended the
+/// caller's sessions (moved their session version), whose passed session checks are forgotten.
+pub(crate) fn sessions_ended(state: &AppState, user_id: i64) -> Response {
+    state.session_checks.forget(user_id);
+    let cookie = session::clearing_cookie(state.settings.secure_cookies());
+    (StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response()
 }
 
 #[utoipa::path(

@@ -5,16 +5,16 @@
 //! password. `{id}` is the caller's own id; any other is a 404.
 
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::auth::{CurrentUser, session};
+use crate::auth::CurrentUser;
 use crate::candidate_data::{erasure, export};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::AppState;
-use crate::http::sessions::verify_password;
+use crate::http::sessions::{sessions_ended, verify_password};
 
 fn own_id(user: CurrentUser, id_or_slug: &str) -> Result<()> {
     if id_or_slug == user.id.to_string() { Ok(()) } else { Err(Error::NotFound) }
@@ -74,7 +74,5 @@ pub async fn erase_candidate_account(
     let mut transaction = state.db.begin().await?;
     erasure::erase_candidate(&mut transaction, user.id).await?;
     transaction.commit().await?;
-    state.session_checks.forget(user.id);
-    let cookie = session::clearing_cookie(state.settings.secure_cookies());
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+    Ok(sessions_ended(&state, user.id))
 }

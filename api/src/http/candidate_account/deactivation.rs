@@ -7,13 +7,13 @@
 //! `POST /api/api/candidates/{id}/erase`.
 
 use axum::extract::State;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
-use crate::auth::{CurrentUser, session};
+use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::Path;
 use crate::http::AppState;
+use crate::http::sessions::sessions_ended;
 
 #[utoipa::path(
     post, path = "/api/api/candidates/{id_or_slug}/desactivate",
@@ -39,7 +39,5 @@ pub async fn deactivate_candidate(
     .bind(user.id)
     .execute(&state.db)
     .await?;
-    state.session_checks.forget(user.id);
-    let cookie = session::clearing_cookie(state.settings.secure_cookies());
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+    Ok(sessions_ended(&state, user.id))
 }
