@@ -14,8 +14,8 @@
 //! and the follower as `vivier serve` does. At `--rate` updates a second for `--seconds`, it adds
 //! to a candidate's job localizations a known search's commune, chosen with the matcher's oracle
 //! so that the candidate starts to match that search (each candidate once). Every 5 ms one query
-//! over the candidates still pending finds those with a row: commit returned -> notification
-//! listed. It ends with `RESULT candidates=… searches=… rate=… updates=… events=…
+//! reads the rows written since the previous one: commit returned -> first row of the candidate
+//! (notification listed). It ends with `RESULT candidates=… searches=… rate=… updates=… events=…
 //! freshness_p50_ms=… freshness_p99_ms=… max_ms=… lost=… achieved_rate=…`, where `events` are the
 //! rows written during the run, for every search the updates started to match.
 
@@ -336,26 +336,22 @@ async fn run(options: Options) -> Result<()> {
 
     let pending: Arc<PendingUpdates<()>> = Arc::default();
     let mut poll_connection = pool.acquire().await?.detach();
+    // the rows written since the previous look: the percolation task is their one writer, and
+    // each of its statements commits before the next starts, so they become visible in id order
     let poller = tokio::spawn({
         let pending = pending.clone();
         async move {
-            let mut ticks = tokio::time::interval(POLL_EVERY);
+            let (mut ticks, mut last_seen, mut listed) =
+                (tokio::time::interval(POLL_EVERY), last_event_before, HashSet::new());
             while !pending.settled() {
                 ticks.tick().await;
-                let waiting = pending.candidate_ids();
-                let listed: HashSet<i64> = if waiting.is_empty() {
-                    HashSet::new()
-                } else {
-                    sqlx::query_scalar(
-                        "select distinct candidate_id from sourcing_search_matches where candidate_id = any($1) and id > $2",
-                    )
-                    .bind(&waiting)
-                    .bind(last_event_before)
-                    .fetch_all(&mut poll_connection)
-                    .await?
-                    .into_iter()
-                    .collect()
-                };
+                let rows: Vec<(i64, i64)> =
+                    sqlx::query_as("select id, candidate_id from sourcing_search_matches where id > $1 order by id")
+                        .bind(last_seen)
+                        .fetch_all(&mut poll_connection)
+                        .await?;
+                last_seen = rows.last().map_or(last_seen, |&(id, _)| id);
+                listed.extend(rows.into_iter().map(|(_, candidate_id)| candidate_id));
                 pending.check(|candidate_id, ()| listed.contains(&candidate_id));
             }
             anyhow::Ok(())
