@@ -8,7 +8,13 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, ensure};
+use api::auth::session::SessionKeys;
+use api::http::{AppState, Settings};
+use api::mail::Mailer;
 use indexer::private_postgres::PrivatePostgres;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 
@@ -88,4 +94,35 @@ impl BenchDatabase {
         ensure!(count > 0, "the database holds no candidate: seed it first");
         Ok(BenchDatabase { pool, candidates: count, cluster })
     }
+}
+
+/// The server's state over `pool` as `vivier serve` builds it, with a random session key and no
+/// SMTP server (emails stay in the outbox).
+pub fn server_state(pool: &PgPool) -> Result<AppState> {
+    let settings = Settings {
+        session_keys: SessionKeys::random(),
+        public_url: "http://127.0.0.1:8080".to_owned(),
+        demo_mailbox: false,
+        map_style_url: None,
+        metrics_token: None,
+        trusted_proxies: Vec::new(),
+        source_code_url: None,
+        notification_stream_lifetime: Duration::ZERO,
+    };
+    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
+    Ok(AppState::new(pool.clone(), settings, mailer))
+}
+
+/// The ids of the candidates sourcing can find (active, looking for a job), in an order shuffled
+/// with [`DATA_SEED`], for benchmarks that update candidates.
+pub async fn searchable_candidate_ids(pool: &PgPool) -> Result<Vec<i64>> {
+    let mut candidate_ids: Vec<i64> = sqlx::query_scalar(
+        "select c.user_id from candidates c join users u on u.id = c.user_id
+         where u.active and c.in_research order by c.user_id",
+    )
+    .fetch_all(pool)
+    .await?;
+    ensure!(!candidate_ids.is_empty(), "no searchable candidate to update");
+    candidate_ids.shuffle(&mut ChaCha8Rng::seed_from_u64(DATA_SEED));
+    Ok(candidate_ids)
 }

@@ -2,6 +2,7 @@
 //! the sourcing bench compares the matcher with.
 
 pub mod database;
+pub mod freshness;
 pub mod postgis;
 pub mod typesense;
 

@@ -21,16 +21,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, ensure};
-use api::auth::session::SessionKeys;
 use api::http::SearchCreateRequest;
-use api::http::{AppState, Settings};
-use api::mail::Mailer;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use benches::LatencySummary;
-use benches::database::{DatabaseArgs, run_benchmark};
+use benches::database::{DatabaseArgs, run_benchmark, server_state};
 use clap::Parser;
 use http_body_util::BodyExt;
 use indexer::cards::CandidateCards;
@@ -143,18 +140,7 @@ async fn run(options: Options) -> Result<()> {
     let (matcher, cards) = (Arc::new(Matcher::new()), Arc::new(CandidateCards::new()));
     let status = Arc::new(IndexerStatus::new());
     Follower::load(pool.clone(), matcher.clone(), cards.clone(), status.clone(), IndexerOptions::default()).await?;
-    let settings = Settings {
-        session_keys: SessionKeys::random(),
-        public_url: "http://127.0.0.1:8080".to_owned(),
-        demo_mailbox: false,
-        map_style_url: None,
-        metrics_token: None,
-        trusted_proxies: Vec::new(),
-        source_code_url: None,
-        notification_stream_lifetime: std::time::Duration::ZERO,
-    };
-    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
-    let state = AppState::new(pool.clone(), settings, mailer).with_index(matcher.clone(), cards, status);
+    let state = server_state(&pool)?.with_index(matcher.clone(), cards, status);
     let router = api::http::app(state.clone(), Path::new("/nonexistent-web-dist"))
         .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))));
     let cookie = partner_cookie(&router).await?;

@@ -18,14 +18,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, ensure};
-use api::auth::session::SessionKeys;
-use api::http::{AppState, Settings};
-use api::mail::Mailer;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
-use benches::database::{DatabaseArgs, run_benchmark};
+use benches::database::{DatabaseArgs, run_benchmark, server_state};
 use clap::Parser;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -114,18 +111,7 @@ async fn run(options: Options) -> Result<()> {
         return Ok(());
     };
     let pool = database.pool.clone();
-    let settings = Settings {
-        session_keys: SessionKeys::random(),
-        public_url: "http://127.0.0.1:8080".to_owned(),
-        demo_mailbox: false,
-        map_style_url: None,
-        metrics_token: None,
-        trusted_proxies: Vec::new(),
-        source_code_url: None,
-        notification_stream_lifetime: std::time::Duration::ZERO,
-    };
-    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>")?;
-    let router = api::http::app(AppState::new(pool.clone(), settings, mailer), Path::new("/nonexistent-web-dist"))
+    let router = api::http::app(server_state(&pool)?, Path::new("/nonexistent-web-dist"))
         .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))));
     let cookie = school_cookie(&router).await?;
     let request = Request::get("/api/api/school/campuses").header(header::COOKIE, &cookie).body(Body::empty())?;
