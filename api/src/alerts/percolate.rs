@@ -2,12 +2,13 @@
 //! batch the indexer applies into match events (`sourcing_search_matches`).
 //!
 //! Postgres is the truth about which searches have alerts: before each batch the index compares
-//! a fingerprint of those searches (how many, last change) with the one it was built from and
-//! rebuilds when it moved, so an edit made through any server reaches every server's index.
+//! the generation of those searches (a counter every write to one of them moves, migration 0021)
+//! with the one it was built from and rebuilds when it moved, so an edit made through any server
+//! reaches every server's index. The batches that wait while one is percolated are percolated
+//! together next, so that a burst of small batches costs one check and one write.
 
 use std::sync::{PoisonError, RwLock};
 
-use chrono::{DateTime, Utc};
 use indexer::Transition;
 use matcher::Percolator;
 use tokio::sync::Mutex;
@@ -18,14 +19,13 @@ use super::reason::MatchReason;
 use crate::error::{Error, Result};
 use crate::http::AppState;
 
-type Fingerprint = (i64, Option<DateTime<Utc>>);
-
 /// The compiled saved searches with alerts.
 #[derive(Default)]
 pub struct AlertIndex {
     percolator: RwLock<Percolator>,
-    /// What the percolator was built from; `None` before the first build.
-    built_from: Mutex<Option<Fingerprint>>,
+    /// The generation of the searches the percolator was built from; `None` before the first
+    /// build.
+    built_from: Mutex<Option<i64>>,
 }
 
 /// A candidate who started to match a search, and why.
@@ -40,11 +40,10 @@ impl AlertIndex {
     /// Rebuilds the percolator when the searches with alerts changed since it was built.
     pub async fn refresh(&self, state: &AppState) -> Result<()> {
         let mut built_from = self.built_from.lock().await;
-        let fingerprint: Fingerprint =
-            sqlx::query_as("select count(*), max(updated_at) from sourcing_searches where saved and alerts <> 'off'")
-                .fetch_one(&state.db)
-                .await?;
-        if built_from.as_ref() == Some(&fingerprint) {
+        // read before the searches: a write after this read moves it again for the next batch
+        let generation: i64 =
+            sqlx::query_scalar("select generation from alert_search_generation").fetch_one(&state.db).await?;
+        if *built_from == Some(generation) {
             return Ok(());
         }
         let queries = crate::http::alert_queries(state).await?;
@@ -53,7 +52,7 @@ impl AlertIndex {
             .await
             .map_err(|error| Error::Internal(error.into()))?;
         *self.percolator.write().unwrap_or_else(PoisonError::into_inner) = percolator;
-        *built_from = Some(fingerprint);
+        *built_from = Some(generation);
         tracing::debug!(searches = count, "saved searches with alerts compiled");
         Ok(())
     }
@@ -126,10 +125,14 @@ pub async fn handle_batch(state: &AppState, transitions: Vec<Transition>) -> Res
 /// loses the batch's notifications; the log says so).
 const ATTEMPTS: u32 = 5;
 
-/// Percolates every batch the indexer reports, for as long as it reports them. A failed batch is
-/// tried again after 1, 2, 4 and 8 s: writing its events is idempotent.
+/// Percolates every batch the indexer reports, for as long as it reports them, the batches
+/// that came meanwhile together. A failed batch is tried again after 1, 2, 4 and 8 s: writing
+/// its events is idempotent.
 pub async fn run(state: AppState, mut batches: UnboundedReceiver<Vec<Transition>>) {
-    while let Some(transitions) = batches.recv().await {
+    while let Some(mut transitions) = batches.recv().await {
+        while let Ok(waiting) = batches.try_recv() {
+            transitions.extend(waiting);
+        }
         for attempt in 1..=ATTEMPTS {
             match handle_batch(&state, transitions.clone()).await {
                 Ok(events) => {
