@@ -11,8 +11,8 @@
 //! The index holds both analyses in one field, each word of a text with its stems tagged with their
 //! language (see [`SAME_STEM`]): a word whose stems agree costs one token instead of two. Term
 //! frequencies are recorded: how often a keyword occurs ranks the matches (see
-//! [`crate::semantics::keyword_relevance`]), and the collector that lists the matching rows reads
-//! them in the same pass (see [`TextIndex::rows`]). Building a million real profiles spent most of
+//! [`crate::semantics::keyword_relevance`]); they are read only for the rows a search ranks (see
+//! [`TextRows::relevances`]). Building a million real profiles spent most of
 //! its time here.
 
 use rustc_hash::FxHashMap;
@@ -308,24 +308,49 @@ pub(crate) struct TextFilter<'a> {
     pub keywords: &'a [KeywordTerm],
 }
 
-/// The rows that want a category and match keywords, sorted, each with how often its text holds
-/// each keyword term. The relevance is worked out only for the rows a search ranks, which pass
-/// every other criterion too: far fewer than the keywords find.
-pub(crate) struct TextRows {
+/// The rows that want a category and match keywords, sorted, each with where tantivy found it. How
+/// often a row's text holds each keyword is read only for the rows a search ranks (see
+/// [`TextRows::relevances`]): those pass every other criterion too, far fewer than the keywords
+/// find, and reading frequencies for every found row cost a keyword search about a fifth of its
+/// time.
+pub(crate) struct TextRows<'a> {
     pub rows: Vec<u32>,
-    /// For the i-th row, where its counts start in `occurrences` (in `terms` units).
-    slots: Vec<u32>,
-    occurrences: Vec<u32>,
-    terms: usize,
+    /// For the i-th row, its tantivy segment and document.
+    found_at: Vec<(SegmentOrdinal, DocId)>,
+    index: &'a TextIndex,
+    variants: Vec<TermVariants>,
 }
 
-impl TextRows {
-    /// The keyword relevance of a listed row whose text has `words` words (0 when not listed).
-    #[inline]
-    pub(crate) fn relevance_of(&self, row: u32, words: u32) -> f64 {
-        let Ok(index) = self.rows.binary_search(&row) else { return 0.0 };
-        let start = self.slots[index] as usize * self.terms;
-        keyword_relevance(&self.occurrences[start..start + self.terms], words)
+impl TextRows<'_> {
+    /// The keyword relevance of each `(row, words)` pair: a listed row whose text has `words`
+    /// words (0 for a row not listed). The rows' postings are read in document order, one
+    /// segment at a time.
+    pub(crate) fn relevances(&self, rows: &[(u32, u32)]) -> Vec<f64> {
+        let mut relevances = vec![0.0; rows.len()];
+        let mut order: Vec<(SegmentOrdinal, DocId, usize)> = rows
+            .iter()
+            .enumerate()
+            .filter_map(|(position, &(row, _))| {
+                let index = self.rows.binary_search(&row).ok()?;
+                let (segment, doc) = self.found_at[index];
+                Some((segment, doc, position))
+            })
+            .collect();
+        order.sort_unstable();
+        let mut occurrences = vec![0; self.variants.len()];
+        for same_segment in order.chunk_by(|a, b| a.0 == b.0) {
+            let segment = self.index.searcher.segment_reader(same_segment[0].0);
+            let Ok(mut postings) = TermPostings::open_all(segment, self.index.fields.text, &self.variants) else {
+                continue; // a RAM segment always opens
+            };
+            for &(_, doc, position) in same_segment {
+                for (count, term) in occurrences.iter_mut().zip(&mut postings) {
+                    *count = term.occurrences_in(doc);
+                }
+                relevances[position] = keyword_relevance(&occurrences, rows[position].1);
+            }
+        }
+        relevances
     }
 }
 
@@ -376,9 +401,8 @@ impl TextIndex {
         TextIndex { searcher: reader.searcher(), fields }
     }
 
-    /// The rows of searchable documents that want the category and match the keywords, with
-    /// their keyword relevance, read from the term frequencies in the same pass.
-    pub(crate) fn rows(&self, filter: &TextFilter<'_>) -> TextRows {
+    /// The rows of searchable documents that want the category and match the keywords.
+    pub(crate) fn rows(&self, filter: &TextFilter<'_>) -> TextRows<'_> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(
             Occur::Must,
             Box::new(TermQuery::new(
@@ -398,12 +422,15 @@ impl TextIndex {
                 .collect();
             clauses.push((Occur::Must, Box::new(BooleanQuery::new(either_language))));
         }
-        let collector = RowCollector { text: self.fields.text, variants: &variants };
-        let parts =
-            self.searcher.search(&BooleanQuery::new(clauses), &collector).expect("searching a RAM index cannot fail");
+        let parts = self
+            .searcher
+            .search(&BooleanQuery::new(clauses), &RowCollector)
+            .expect("searching a RAM index cannot fail");
         let (rows, slots) = merged_rows(&parts);
-        let occurrences = parts.into_iter().flat_map(|part| part.occurrences).collect();
-        TextRows { rows, slots, occurrences, terms: variants.len() }
+        let found: Vec<(SegmentOrdinal, DocId)> =
+            parts.iter().flat_map(|part| part.docs.iter().map(|&doc| (part.segment, doc))).collect();
+        let found_at = slots.into_iter().map(|slot| found[slot as usize]).collect();
+        TextRows { rows, found_at, index: self, variants }
     }
 }
 
@@ -461,17 +488,14 @@ impl TermVariants {
     }
 }
 
-/// Collects the `row` fast field of every matching document and how often it holds each keyword
-/// term.
-struct RowCollector<'a> {
-    text: Field,
-    variants: &'a [TermVariants],
-}
+/// Collects the `row` fast field and the document of every matching document.
+struct RowCollector;
 
-/// What one tantivy segment found: its rows, and for each the occurrences of every term in turn.
+/// What one tantivy segment found: its rows and, for each, its document.
 struct FoundRows {
+    segment: SegmentOrdinal,
     rows: Vec<u32>,
-    occurrences: Vec<u32>,
+    docs: Vec<DocId>,
 }
 
 /// The postings of one indexed token in a segment, absent when the token is not there.
@@ -498,23 +522,14 @@ struct TermPostings {
     english_only: TokenPostings,
 }
 
-struct RowSegmentCollector {
-    rows_column: Column<u64>,
-    postings: Vec<TermPostings>,
-    found: FoundRows,
-}
-
-impl Collector for RowCollector<'_> {
-    type Fruit = Vec<FoundRows>;
-    type Child = RowSegmentCollector;
-
-    fn for_segment(&self, _ordinal: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
-        let inverted_index = segment.inverted_index(self.text)?;
+impl TermPostings {
+    /// The postings, with frequencies, of every term's tokens in a segment.
+    fn open_all(segment: &SegmentReader, text: Field, variants: &[TermVariants]) -> tantivy::Result<Vec<TermPostings>> {
+        let inverted_index = segment.inverted_index(text)?;
         let open = |term: &Term| -> tantivy::Result<TokenPostings> {
             Ok(TokenPostings(inverted_index.read_postings(term, IndexRecordOption::WithFreqs)?))
         };
-        let postings = self
-            .variants
+        variants
             .iter()
             .map(|variants| {
                 // `=e` is `=f` when the stems agree (most words): read that list once
@@ -529,11 +544,33 @@ impl Collector for RowCollector<'_> {
                     english_only: open(&variants.english[1])?,
                 })
             })
-            .collect::<tantivy::Result<_>>()?;
+            .collect()
+    }
+
+    /// How often `doc` holds the term: as its French or its English stem, whichever is more
+    /// (see [`TextTokens::occurrences`]). Documents must be asked in increasing order.
+    fn occurrences_in(&mut self, doc: DocId) -> u32 {
+        let same_french = self.same_french.frequency_in(doc);
+        let same_english = self.same_english.as_mut().map_or(same_french, |same| same.frequency_in(doc));
+        let in_french = same_french + self.french_only.frequency_in(doc);
+        let in_english = same_english + self.english_only.frequency_in(doc);
+        in_french.max(in_english)
+    }
+}
+
+struct RowSegmentCollector {
+    rows_column: Column<u64>,
+    found: FoundRows,
+}
+
+impl Collector for RowCollector {
+    type Fruit = Vec<FoundRows>;
+    type Child = RowSegmentCollector;
+
+    fn for_segment(&self, ordinal: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
         Ok(RowSegmentCollector {
             rows_column: segment.fast_fields().u64("row")?,
-            postings,
-            found: FoundRows { rows: Vec::new(), occurrences: Vec::new() },
+            found: FoundRows { segment: ordinal, rows: Vec::new(), docs: Vec::new() },
         })
     }
 
@@ -552,13 +589,7 @@ impl SegmentCollector for RowSegmentCollector {
     fn collect(&mut self, doc: DocId, _score: Score) {
         let Some(row) = self.rows_column.first(doc) else { return };
         self.found.rows.push(row as u32);
-        for term in &mut self.postings {
-            let same_french = term.same_french.frequency_in(doc);
-            let same_english = term.same_english.as_mut().map_or(same_french, |same| same.frequency_in(doc));
-            let in_french = same_french + term.french_only.frequency_in(doc);
-            let in_english = same_english + term.english_only.frequency_in(doc);
-            self.found.occurrences.push(in_french.max(in_english));
-        }
+        self.found.docs.push(doc);
     }
 
     fn harvest(self) -> Vec<FoundRows> {
@@ -571,7 +602,7 @@ mod tests {
     use super::*;
 
     fn part(rows: &[u32]) -> FoundRows {
-        FoundRows { rows: rows.to_vec(), occurrences: Vec::new() }
+        FoundRows { segment: 0, rows: rows.to_vec(), docs: Vec::new() }
     }
 
     #[test]

@@ -214,7 +214,7 @@ impl SegmentView<'_> {
     /// The rows (sorted) that the keywords and the restriction leave, among the searchable
     /// candidates of the query's category; `None` when neither limits the query and the plan did
     /// not ask tantivy for the category's rows (`text_rows`).
-    fn listed_rows<'t>(&self, query: &SourcingQuery, text_rows: Option<&'t TextRows>) -> Option<Cow<'t, [u32]>> {
+    fn listed_rows<'t>(&self, query: &SourcingQuery, text_rows: Option<&'t TextRows<'_>>) -> Option<Cow<'t, [u32]>> {
         let text_rows = text_rows.map(|text_rows| &text_rows.rows);
         let Some(allowed) = &query.restrict_to else {
             return text_rows.map(|rows| Cow::Borrowed(rows.as_slice()));

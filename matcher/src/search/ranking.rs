@@ -117,13 +117,33 @@ pub(super) struct Tally<'a> {
     country_wide_total: usize,
     relax: RelaxCounts,
     top: TopK,
-    /// The keyword relevance of the rows, when the query has keywords.
-    keywords: Option<&'a TextRows>,
+    /// The rows the keywords found, when the query has keywords.
+    keywords: Option<&'a TextRows<'a>>,
+    /// With keywords, the matches waiting for their relevance, scored together at the end.
+    unscored: Vec<Unscored>,
+}
+
+/// A match whose score waits for its keyword relevance (see [`TextRows::relevances`]).
+struct Unscored {
+    row: u32,
+    words: u32,
+    candidate_id: i64,
+    precedence: f64,
+    language: Option<f64>,
+    soft_skills: Option<f64>,
+    choice: ProximityChoice,
 }
 
 impl<'a> Tally<'a> {
-    pub(super) fn new(capacity: usize, keywords: Option<&'a TextRows>) -> Tally<'a> {
-        Tally { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: TopK::new(capacity), keywords }
+    pub(super) fn new(capacity: usize, keywords: Option<&'a TextRows<'a>>) -> Tally<'a> {
+        Tally {
+            total: 0,
+            country_wide_total: 0,
+            relax: RelaxCounts::default(),
+            top: TopK::new(capacity),
+            keywords,
+            unscored: Vec::new(),
+        }
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that
@@ -143,7 +163,8 @@ impl<'a> Tally<'a> {
         false
     }
 
-    /// Scores a match and keeps it if it ranks among the best so far.
+    /// Scores a match and keeps it if it ranks among the best so far; with keywords, the match
+    /// is scored with the others in [`Tally::into_outcome`].
     #[inline]
     pub(super) fn rank(
         &mut self,
@@ -172,17 +193,37 @@ impl<'a> Tally<'a> {
                 soft_skill_score(columns.soft_skills_of(row), &query.soft_skill_categories),
             )
         };
-        let keywords = self.keywords.map(|rows| rows.relevance_of(row, columns.text_words[row as usize]));
-        let score = total_score(language, soft_skills, choice.score, keywords);
         self.country_wide_total += usize::from(choice.country_wide);
         let candidate_id = record.candidate_id;
         let precedence = precedence(query.sort, &choice);
-        if self.top.would_keep(precedence, score, candidate_id) {
-            self.top.push(Ranked { precedence, score, candidate_id, row, choice });
+        if self.keywords.is_some() {
+            let words = columns.text_words[row as usize];
+            self.unscored.push(Unscored { row, words, candidate_id, precedence, language, soft_skills, choice });
+            return;
+        }
+        let score = total_score(language, soft_skills, choice.score, None);
+        self.keep(Ranked { precedence, score, candidate_id, row, choice });
+    }
+
+    #[inline]
+    fn keep(&mut self, ranked: Ranked) {
+        if self.top.would_keep(ranked.precedence, ranked.score, ranked.candidate_id) {
+            self.top.push(ranked);
         }
     }
 
-    pub(super) fn into_outcome(self) -> SegmentOutcome {
+    pub(super) fn into_outcome(mut self) -> SegmentOutcome {
+        if let Some(keywords) = self.keywords
+            && !self.unscored.is_empty()
+        {
+            let unscored = std::mem::take(&mut self.unscored);
+            let rows: Vec<(u32, u32)> = unscored.iter().map(|unscored| (unscored.row, unscored.words)).collect();
+            for (unscored, relevance) in unscored.into_iter().zip(keywords.relevances(&rows)) {
+                let Unscored { row, candidate_id, precedence, language, soft_skills, choice, .. } = unscored;
+                let score = total_score(language, soft_skills, choice.score, Some(relevance));
+                self.keep(Ranked { precedence, score, candidate_id, row, choice });
+            }
+        }
         SegmentOutcome {
             total: self.total,
             country_wide_total: self.country_wide_total,
