@@ -137,7 +137,7 @@ pub enum QueryLocalization {
 }
 
 /// A language the recruiter asks for, with the level wanted (1–6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LanguageRequirement {
     pub language: u16,
     pub level: u8,

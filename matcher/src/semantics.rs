@@ -228,10 +228,38 @@ pub fn rank_order(a: (f64, i64), b: (f64, i64)) -> Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
-/// The score of a matching document credited through `choice`; `terms` are the query's keyword
-/// terms ([`crate::text::keyword_terms`] of its keywords, analyzed once per query by the caller).
+/// The score of a matching document credited through `choice`, as its hit's breakdown totals it;
+/// `terms` are the query's keyword terms ([`crate::text::keyword_terms`] of its keywords,
+/// analyzed once per query by the caller).
 pub fn score(doc: &CandidateDoc, query: &SourcingQuery, terms: &[KeywordTerm], choice: &ProximityChoice) -> f64 {
-    hit(doc, query, terms, choice).score
+    let keywords =
+        (!terms.is_empty()).then(|| text_relevance(&TextTokens::of(&doc.text), text_word_count(&doc.text), terms));
+    score_with(doc, &query.languages, &query.soft_skill_categories, choice, keywords)
+}
+
+/// [`score`] given the query's languages and soft-skill categories and the document's keyword
+/// relevance (`None` without keywords), without building the explanation: what percolation
+/// computes for each of the thousands of searches a document may start to match.
+pub fn score_with(
+    doc: &CandidateDoc,
+    languages: &[LanguageRequirement],
+    soft_skill_categories: &[u16],
+    choice: &ProximityChoice,
+    keywords: Option<f64>,
+) -> f64 {
+    total_score(
+        language_score(&doc.languages, languages),
+        soft_skill_score(&doc.soft_skills, soft_skill_categories),
+        choice.score,
+        keywords,
+    )
+}
+
+/// The keyword relevance, for at least one keyword term, of a text analyzed as `tokens` and
+/// `words` words long ([`text_word_count`]).
+pub fn text_relevance(tokens: &TextTokens, words: u32, terms: &[KeywordTerm]) -> f64 {
+    let occurrences: Vec<u32> = terms.iter().map(|term| tokens.occurrences(term)).collect();
+    keyword_relevance(&occurrences, words)
 }
 
 /// The localization `choice` credits, as a hit's breakdown tells it.

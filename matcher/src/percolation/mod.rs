@@ -12,7 +12,8 @@
 //!   that country, and any localization meets the country queries of its country.
 //!
 //! The lists carry each query's [`Gate`] (its date, duration, contract and degree filters), so
-//! that a query is read only when its gate admits the document. Each query so found is evaluated
+//! that a query is evaluated only when its gate admits the document, mostly from its [`Hot`]
+//! record (see [`evaluation`]) rather than the query itself. Each query so found is evaluated
 //! exactly as the crate docs define a match (the property tests compare percolation with running
 //! every query on the [`crate::oracle`]); a match comes with the [`Hit`] a search would return
 //! for it, score and explanation included.
@@ -21,34 +22,27 @@
 //! change can concern: those listed for what the new document has and the old lacks, unless a
 //! filter the index leaves out was loosened.
 
+mod cells;
+mod evaluation;
+
 use std::cell::RefCell;
 
-use chrono::Datelike;
 use rustc_hash::FxHashMap;
+
+pub use cells::{CELL_DEGREES, MAX_CELLS};
+use cells::{Cell, cell_of, circle_cells};
+use evaluation::{Gate, Hot, Seen, contracts_told_apart};
 
 use crate::model::{
     CandidateDoc, CountryCode, Hit, JobLocalization, ProximityDetail, QueryLocalization, SourcingQuery,
 };
-use crate::semantics::{
-    EARTH_RADIUS_KM, ProximityChoice, choose_proximity, great_circle_km, hit, proximity_detail, score, unit_vector,
-};
-use crate::text::{KeywordTerm, TextTokens, keyword_terms};
+use crate::semantics::{ProximityChoice, hit, proximity_detail};
+use crate::text::{KeywordTerm, keyword_terms};
 
-/// The side of a grid cell, in degrees of latitude and longitude (about 28 km by 19 km in France).
-pub const CELL_DEGREES: f64 = 0.25;
-/// A circle touching more cells than this is kept in its category's list of wide queries.
-pub const MAX_CELLS: usize = 1024;
-/// Cells around the globe in longitude.
-const LONGITUDE_CELLS: i64 = (360.0 / CELL_DEGREES) as i64;
-
-type Cell = (i32, i32);
-
-/// A saved query, compiled: its unit-sphere centre and keyword terms computed once, and where
-/// the index lists it.
+/// A saved query, compiled: its keyword terms analyzed once, and where the index lists it.
 struct Compiled {
     id: i64,
     query: SourcingQuery,
-    center: Option<[f64; 3]>,
     terms: Vec<KeywordTerm>,
     slots: Vec<Slot>,
 }
@@ -71,6 +65,8 @@ enum Slot {
 #[derive(Default)]
 pub struct Percolator {
     entries: Vec<Option<Compiled>>,
+    /// The [`Hot`] record of each entry, side by side (a removed entry's stays until reused).
+    hot: Vec<Hot>,
     free: Vec<u32>,
     by_id: FxHashMap<i64, u32>,
     index: FxHashMap<Slot, Vec<Listing>>,
@@ -92,48 +88,6 @@ pub struct Match {
     /// 0–100.
     pub score: f64,
     pub proximity: ProximityDetail,
-}
-
-/// The cell of a point; longitudes wrap around.
-fn cell_of(lat: f64, lng: f64) -> Cell {
-    let row = (lat / CELL_DEGREES).floor() as i64;
-    let column =
-        ((lng / CELL_DEGREES).floor() as i64 + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS) - LONGITUDE_CELLS / 2;
-    (row as i32, column as i32)
-}
-
-/// The cells a circle may touch, or `None` when there are more than [`MAX_CELLS`] of them (or the
-/// circle reaches a pole). The box is widened by a margin: a cell too many costs a test, a cell
-/// too few would lose a match.
-fn circle_cells(lat: f64, lng: f64, radius_km: f64) -> Option<Vec<Cell>> {
-    let angle = radius_km.max(0.0) / EARTH_RADIUS_KM;
-    let lat_half = angle.to_degrees() * 1.01 + 1e-6;
-    let (south, north) = (lat - lat_half, lat + lat_half);
-    if south <= -89.0 || north >= 89.0 || angle >= std::f64::consts::FRAC_PI_2 {
-        return None;
-    }
-    // the widest longitude span of the cap is asin(sin(angle) / cos(latitude)) at the centre's
-    // latitude; the latitude farthest from the equator in the box bounds it from above
-    let farthest = south.abs().max(north.abs()).to_radians();
-    let ratio = angle.sin() / farthest.cos();
-    if ratio >= 1.0 {
-        return None;
-    }
-    let lng_half = ratio.asin().to_degrees() * 1.01 + 1e-6;
-    let rows = (south / CELL_DEGREES).floor() as i64..=(north / CELL_DEGREES).floor() as i64;
-    let columns = ((lng - lng_half) / CELL_DEGREES).floor() as i64..=((lng + lng_half) / CELL_DEGREES).floor() as i64;
-    let count = (rows.end() - rows.start() + 1) as usize * (columns.end() - columns.start() + 1) as usize;
-    if count > MAX_CELLS || columns.end() - columns.start() + 1 >= LONGITUDE_CELLS {
-        return None;
-    }
-    let mut cells = Vec::with_capacity(count);
-    for row in rows {
-        for column in columns.clone() {
-            let column = (column + LONGITUDE_CELLS / 2).rem_euclid(LONGITUDE_CELLS) - LONGITUDE_CELLS / 2;
-            cells.push((row as i32, column as i32));
-        }
-    }
-    Some(cells)
 }
 
 impl Percolator {
@@ -163,27 +117,35 @@ impl Percolator {
     pub fn insert(&mut self, id: i64, query: SourcingQuery) {
         self.remove(id);
         let category = query.job_category;
-        let (center, slots) = match query.localization {
+        let slots = match query.localization {
             QueryLocalization::Point { lat, lng, country } => {
                 let mut slots = match circle_cells(lat, lng, query.radius_km) {
                     Some(cells) => cells.into_iter().map(|cell| Slot::Cell(category, cell)).collect(),
                     None => vec![Slot::Wide(category)],
                 };
                 slots.push(Slot::CountryPoints(category, country));
-                (Some(unit_vector(lat, lng)), slots)
+                slots
             }
-            QueryLocalization::Country { country } => (None, vec![Slot::Country(category, country)]),
+            QueryLocalization::Country { country } => vec![Slot::Country(category, country)],
         };
         let gate = Gate::of(&query);
-        let entry = self.free.pop().unwrap_or_else(|| {
-            self.entries.push(None);
-            (self.entries.len() - 1) as u32
-        });
+        let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
+        let hot = Hot::of(id, &query, &terms);
+        let entry = match self.free.pop() {
+            Some(entry) => {
+                self.hot[entry as usize] = hot;
+                entry
+            }
+            None => {
+                self.entries.push(None);
+                self.hot.push(hot);
+                (self.entries.len() - 1) as u32
+            }
+        };
         for slot in &slots {
             self.index.entry(*slot).or_default().push(Listing { entry, gate });
         }
-        let terms = query.keywords.as_deref().map(keyword_terms).unwrap_or_default();
-        self.entries[entry as usize] = Some(Compiled { id, query, center, terms, slots });
+        self.entries[entry as usize] = Some(Compiled { id, query, terms, slots });
         self.by_id.insert(id, entry);
     }
 
@@ -209,18 +171,18 @@ impl Percolator {
         self.entries[entry as usize].as_ref().expect("a listed entry holds its query")
     }
 
-    /// Whether `doc` matches the query listed (see [`evaluate`]), its gate tested first.
-    fn evaluate_listed(
-        &self,
-        listing: Listing,
-        doc: &CandidateDoc,
-        seen: &mut Seen,
-    ) -> Option<(&Compiled, ProximityChoice)> {
+    /// The query of a listed entry and its keyword terms: what its [`Hot`] record cannot tell.
+    fn query_of(&self, entry: u32) -> (&SourcingQuery, &[KeywordTerm]) {
+        let compiled = self.compiled(entry);
+        (&compiled.query, &compiled.terms)
+    }
+
+    /// Whether `doc` matches the query listed (see [`Hot::evaluate`]), its gate tested first.
+    fn evaluate_listed(&self, listing: Listing, doc: &CandidateDoc, seen: &mut Seen) -> Option<ProximityChoice> {
         if !listing.gate.admits(seen) {
             return None;
         }
-        let compiled = self.compiled(listing.entry);
-        evaluate(doc, compiled, seen).map(|choice| (compiled, choice))
+        self.hot[listing.entry as usize].evaluate(doc, seen, || self.query_of(listing.entry))
     }
 
     /// The entries listed in the slots `visit_slots` visits whose gate `admits`, each once. The entries already met are marked in a bitset kept by the thread and
@@ -264,7 +226,10 @@ impl Percolator {
         let mut matching: Vec<(&Compiled, ProximityChoice)> = self
             .listed(|gate| gate.admits(&seen), |visit| visit_slots(None, doc, visit))
             .into_iter()
-            .filter_map(|listing| self.evaluate_listed(listing, doc, &mut seen))
+            .filter_map(|listing| {
+                let choice = self.evaluate_listed(listing, doc, &mut seen)?;
+                Some((self.compiled(listing.entry), choice))
+            })
             .collect();
         matching.sort_unstable_by_key(|(compiled, _)| compiled.id);
         matching
@@ -304,16 +269,17 @@ impl Percolator {
             .listed(admits, |visit| visit_slots(since, after, visit))
             .into_iter()
             .filter_map(|listing| {
-                let (compiled, choice) = self.evaluate_listed(listing, after, &mut seen_after)?;
+                let choice = self.evaluate_listed(listing, after, &mut seen_after)?;
                 if let Some((before, seen)) = &mut seen_before
                     && self.evaluate_listed(listing, before, seen).is_some()
                 {
                     return None;
                 }
+                let hot = &self.hot[listing.entry as usize];
                 Some(Match {
-                    query_id: compiled.id,
+                    query_id: hot.id,
                     candidate_id: after.candidate_id,
-                    score: score(after, &compiled.query, &compiled.terms, &choice),
+                    score: hot.score(after, &mut seen_after, &choice, || self.query_of(listing.entry)),
                     proximity: proximity_detail(after, &choice),
                 })
             })
@@ -372,7 +338,7 @@ fn visit_slots(since: Option<&CandidateDoc>, after: &CandidateDoc, visit: &mut d
 
 /// Whether a filter the index leaves out (all but the places and job categories) may hold for
 /// `after` where it failed for `before`, which would let `after` start matching a query through
-/// it. Mirrors the filters of [`evaluate`]: a changed candidate id or text, a higher degree, an
+/// it. Mirrors the filters of [`Hot::evaluate`]: a changed candidate id or text, a higher degree, an
 /// earlier availability, a shorter minimum duration, an added contract type.
 fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
     !before.searchable
@@ -393,149 +359,5 @@ fn gated_change(before: &CandidateDoc, after: &CandidateDoc) -> bool {
         && before.job_categories == after.job_categories
         && before.localizations == after.localizations
         && before.text == after.text
-        && before.contract_types.iter().all(|&contract| contract < SHARED_CONTRACT_BIT)
-}
-
-/// The contract types from this id on share the last bit of a [`Gate`]'s contracts.
-const SHARED_CONTRACT_BIT: u16 = 31;
-
-/// A query's filters that the index leaves out but for the candidate restriction and the
-/// keywords, packed in 16 bytes and kept in the index's lists: a necessary condition of a match,
-/// tested while a list is read, so that [`evaluate`] (which reads the query itself, a cache miss
-/// among megabytes of queries) runs only on the queries it admits.
-#[derive(Clone, Copy, Default)]
-struct Gate {
-    /// The latest availability accepted, in days from the common era.
-    start_day: i32,
-    /// The longest minimum duration accepted, in months.
-    duration_limit: u32,
-    /// The contract types, one bit each (the ids from [`SHARED_CONTRACT_BIT`] on share the last).
-    contracts: u32,
-    minimum_degree: u8,
-}
-
-/// The bit of a contract type in a [`Gate`].
-fn contract_bit(contract: u16) -> u32 {
-    1 << contract.min(SHARED_CONTRACT_BIT)
-}
-
-impl Gate {
-    fn of(query: &SourcingQuery) -> Gate {
-        Gate {
-            start_day: query.start_date.num_days_from_ce(),
-            duration_limit: u32::from(query.duration_months) + u32::from(query.duration_flexibility_months),
-            contracts: query.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
-            minimum_degree: query.minimum_degree,
-        }
-    }
-
-    fn admits(&self, seen: &Seen) -> bool {
-        seen.available_day <= self.start_day
-            && seen.minimum_duration <= self.duration_limit
-            && seen.contracts & self.contracts != 0
-            && seen.degree >= self.minimum_degree
-    }
-}
-
-/// What percolating one document computes once for every query it is tested against: the
-/// fields its queries' gates test, the unit vectors of its places, and the words of its text
-/// (analysed on first need).
-struct Seen {
-    available_day: i32,
-    minimum_duration: u32,
-    contracts: u32,
-    degree: u8,
-    units: Vec<Option<[f64; 3]>>,
-    text: Option<TextTokens>,
-}
-
-impl Seen {
-    fn new(doc: &CandidateDoc) -> Seen {
-        let units = doc
-            .localizations
-            .iter()
-            .map(|localization| match *localization {
-                JobLocalization::Place { lat, lng, .. } => Some(unit_vector(lat, lng)),
-                JobLocalization::Country { .. } => None,
-            })
-            .collect();
-        Seen {
-            available_day: doc.available_from.num_days_from_ce(),
-            minimum_duration: u32::from(doc.minimum_duration_months),
-            contracts: doc.contract_types.iter().fold(0, |bits, &contract| bits | contract_bit(contract)),
-            degree: doc.degree_level,
-            units,
-            text: None,
-        }
-    }
-}
-
-/// Whether `doc` matches one query, and through which localization (the crate docs' definition).
-/// A filter added here must be added to [`loosened`].
-fn evaluate(doc: &CandidateDoc, compiled: &Compiled, seen: &mut Seen) -> Option<ProximityChoice> {
-    let query = &compiled.query;
-    let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
-    let filters_hold = query.restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
-        && doc.job_categories.contains(&query.job_category)
-        && doc.degree_level >= query.minimum_degree
-        && doc.available_from <= query.start_date
-        && u32::from(doc.minimum_duration_months) <= duration_limit
-        && doc.contract_types.iter().any(|contract| query.contract_types.contains(contract));
-    if !filters_hold {
-        return None;
-    }
-    let choice = match (&query.localization, compiled.center) {
-        (QueryLocalization::Point { country, .. }, Some(center)) => {
-            let mut nearest: Option<(f64, usize)> = None;
-            let mut country_wide = None;
-            for (index, (localization, unit)) in doc.localizations.iter().zip(&seen.units).enumerate() {
-                match (localization, unit) {
-                    (JobLocalization::Place { .. }, Some(unit)) => {
-                        let distance = great_circle_km(*unit, center);
-                        if distance <= query.radius_km && nearest.is_none_or(|(best, _)| distance < best) {
-                            nearest = Some((distance, index));
-                        }
-                    }
-                    (JobLocalization::Country { country: accepted }, _) => {
-                        if accepted == country && country_wide.is_none() {
-                            country_wide = Some(index);
-                        }
-                    }
-                    (JobLocalization::Place { .. }, None) => unreachable!("a place has its unit vector"),
-                }
-            }
-            choose_proximity(nearest, country_wide, query.radius_km)?
-        }
-        (QueryLocalization::Country { country }, _) => {
-            let index = doc.localizations.iter().position(|localization| localization.country() == *country)?;
-            choose_proximity(None, Some(index), query.radius_km)?
-        }
-        (QueryLocalization::Point { .. }, None) => unreachable!("a point query is compiled with its centre"),
-    };
-    if !compiled.terms.is_empty() {
-        let tokens = seen.text.get_or_insert_with(|| TextTokens::of(&doc.text));
-        if !compiled.terms.iter().all(|term| tokens.occurrences(term) > 0) {
-            return None;
-        }
-    }
-    Some(choice)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_wrap_around_the_antimeridian() {
-        assert_eq!(cell_of(0.1, 179.9), cell_of(0.1, -180.1));
-        let cells = circle_cells(0.0, 179.99, 10.0).unwrap();
-        assert!(cells.contains(&cell_of(0.0, -179.99)));
-    }
-
-    #[test]
-    fn a_huge_circle_is_a_wide_query() {
-        assert!(circle_cells(45.0, 2.0, 10.0).is_some_and(|cells| cells.len() <= 4));
-        assert!(circle_cells(45.0, 2.0, 3000.0).is_none());
-        assert!(circle_cells(88.95, 2.0, 10.0).is_none());
-    }
+        && contracts_told_apart(&before.contract_types)
 }
