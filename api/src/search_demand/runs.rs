@@ -97,12 +97,14 @@ async fn evaluate_some(state: &AppState) -> Result<usize> {
     if claimed.is_empty() {
         return Ok(0);
     }
-    let queries: Vec<SourcingQuery> = claimed
-        .iter()
-        .map(|(_, criteria)| SourcingQuery { limit: MAX_APPEARANCES_PER_RUN, ..criteria.0.clone() })
-        .collect();
-    let results: Vec<SearchResult> =
-        on_matcher(state, move |matcher| queries.iter().map(|query| matcher.search(query)).collect()).await?;
+    // one search at a time, each its own task on the search pool: a pool thread is never held
+    // for a whole claim, so partners' searches keep the other threads and wait for one run at
+    // most (all the claim in one task held a thread for up to half a second)
+    let mut results: Vec<SearchResult> = Vec::with_capacity(claimed.len());
+    for (_, criteria) in &claimed {
+        let query = SourcingQuery { limit: MAX_APPEARANCES_PER_RUN, ..criteria.0.clone() };
+        results.push(on_matcher(state, move |matcher| matcher.search(&query)).await?);
+    }
     let mut run_ids = Vec::new();
     let mut candidate_ids = Vec::new();
     for ((run_id, _), result) in claimed.iter().zip(&results) {
