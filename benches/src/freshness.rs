@@ -16,6 +16,24 @@ use tokio::task::JoinHandle;
 /// How long an update's effect may take to become visible before the update counts as lost.
 pub const LOST_AFTER: Duration = Duration::from_secs(10);
 
+/// The steady stream of candidate updates a benchmark commits (flattened into its options).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct UpdateStream {
+    /// Candidate updates per second.
+    #[arg(long, default_value_t = 200)]
+    pub rate: u32,
+    /// How long to send updates, in seconds.
+    #[arg(long, default_value_t = 60)]
+    pub seconds: u64,
+}
+
+impl UpdateStream {
+    /// How many updates the stream sends.
+    pub fn total(&self) -> u64 {
+        u64::from(self.rate) * self.seconds
+    }
+}
+
 /// The updates committed and not yet seen, keyed by candidate id, each with what the benchmark
 /// expects to see (`T`); and the figures of those already seen or lost.
 pub struct PendingUpdates<T> {

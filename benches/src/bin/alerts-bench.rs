@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, ensure};
 use api::geodata::Commune;
 use benches::database::{DatabaseArgs, run_benchmark, searchable_candidate_ids, server_state};
-use benches::freshness::{PendingUpdates, spawn_follower, update_at_rate};
+use benches::freshness::{PendingUpdates, UpdateStream, spawn_follower, update_at_rate};
 use benches::{LatencySummary, QUERY_SEED, french_places, memory_mib};
 use chrono::{Datelike, NaiveDate, Utc};
 use clap::Parser;
@@ -56,12 +56,8 @@ struct Options {
     /// Saved searches with alerts (S1 queries), besides the known ones.
     #[arg(long, default_value_t = 100_000)]
     searches: usize,
-    /// Candidate updates per second.
-    #[arg(long, default_value_t = 200)]
-    rate: u32,
-    /// How long to send updates, in seconds.
-    #[arg(long, default_value_t = 60)]
-    seconds: u64,
+    #[command(flatten)]
+    updates: UpdateStream,
     #[command(flatten)]
     database: DatabaseArgs,
 }
@@ -324,7 +320,7 @@ async fn run(options: Options) -> Result<()> {
         started.elapsed().as_secs_f64(),
         memory_mib("VmRSS")
     );
-    let total = options.rate as u64 * options.seconds;
+    let total = options.updates.total();
     let updates = choose_updates(&matcher, &searchable_candidate_ids(&pool).await?, &known, total as usize);
     ensure!(updates.len() as u64 == total, "only {} candidates can start to match a known search", updates.len());
     let percolation_task = tokio::spawn(api::alerts::percolate::run(state.clone(), batches));
@@ -358,7 +354,7 @@ async fn run(options: Options) -> Result<()> {
         }
     });
 
-    let achieved_rate = update_at_rate(options.rate, total, |index| {
+    let achieved_rate = update_at_rate(options.updates.rate, total, |index| {
         let (candidate_id, commune) = updates[index as usize];
         let (pool, pending) = (pool.clone(), pending.clone());
         async move {
@@ -394,7 +390,7 @@ async fn run(options: Options) -> Result<()> {
     println!("change -> notification listed: mean {:.1} ms, max {:.1} ms", freshness.mean, freshness.max);
     println!(
         "RESULT candidates={candidates} searches={} rate={} updates={total} events={events} freshness_p50_ms={:.1} freshness_p99_ms={:.1} max_ms={:.1} lost={lost} achieved_rate={achieved_rate:.1}",
-        options.searches, options.rate, freshness.p50, freshness.p99, freshness.max
+        options.searches, options.updates.rate, freshness.p50, freshness.p99, freshness.max
     );
     Ok(())
 }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, ensure};
 use benches::database::{DatabaseArgs, run_benchmark, searchable_candidate_ids};
-use benches::freshness::{PendingUpdates, spawn_follower, update_at_rate};
+use benches::freshness::{PendingUpdates, UpdateStream, spawn_follower, update_at_rate};
 use benches::{LatencySummary, memory_mib};
 use clap::Parser;
 use indexer::cards::CandidateCards;
@@ -28,12 +28,8 @@ struct Options {
     /// Demo candidates to write.
     #[arg(long, default_value_t = 1_000_000)]
     candidates: usize,
-    /// Profile updates per second.
-    #[arg(long, default_value_t = 200)]
-    rate: u32,
-    /// How long to send updates, in seconds.
-    #[arg(long, default_value_t = 60)]
-    seconds: u64,
+    #[command(flatten)]
+    updates: UpdateStream,
     #[command(flatten)]
     database: DatabaseArgs,
 }
@@ -86,8 +82,8 @@ async fn run(options: Options) -> Result<()> {
         }
     });
 
-    let total = options.rate as u64 * options.seconds;
-    let achieved_rate = update_at_rate(options.rate, total, |index| {
+    let total = options.updates.total();
+    let achieved_rate = update_at_rate(options.updates.rate, total, |index| {
         let candidate_id = candidate_ids[index as usize % candidate_ids.len()];
         let current = matcher.document(candidate_id).map_or(0, |document| document.minimum_duration_months);
         let expected = (current + 1) % 121;
