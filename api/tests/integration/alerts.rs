@@ -257,3 +257,41 @@ async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
         .unwrap();
     assert!(sent);
 }
+
+/// A transport that never answers: the worker is stopped in the middle of a delivery, as a
+/// server killed while sending.
+struct Hanging;
+
+impl Transport for Hanging {
+    fn deliver<'a>(&'a self, _email: &'a Email) -> Delivery<'a> {
+        Box::pin(std::future::pending())
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_email_whose_worker_died_while_sending_goes_out_once_after_its_lease(pool: PgPool) {
+    let recorder = Arc::new(Recorder { delivered: AtomicUsize::new(0), failures: AtomicUsize::new(0) });
+    let mailer = Mailer::with_transport(recorder.clone());
+    let id = mailer.enqueue(&pool, email("lea@example.org")).await.unwrap();
+    let options = OutboxOptions { lease: Duration::from_secs(1), ..OutboxOptions::default() };
+
+    // the first worker claims the email and dies before its delivery ends: dropping its pass
+    // leaves the database as a kill -9 would, the claim written and nothing after it
+    let died = tokio::time::timeout(Duration::from_millis(300), outbox::send_due(&pool, &Hanging, &options)).await;
+    assert!(died.is_err(), "the hanging delivery never ends");
+    // another worker (or the same server restarted) leaves it alone while the lease holds
+    let during_lease = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let after_lease = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
+    let later = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
+
+    assert_eq!((during_lease.sent, after_lease.sent, later.sent), (0, 1, 0));
+    assert_eq!(recorder.delivered.load(Ordering::SeqCst), 1, "sent once after the restart");
+    let (attempts, sent): (i32, bool) =
+        sqlx::query_as("select attempts, sent_at is not null from outbox_emails where id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((attempts, sent), (2, true));
+}
