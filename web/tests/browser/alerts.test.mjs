@@ -6,25 +6,15 @@
 // the reason of the match. The page is checked with axe in French and English.
 // A fresh saved search per run keeps the test repeatable on one server.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from './page-checks.mjs';
 
 /**
  * How long the partner may wait for the bell: the candidate's save, the indexer,
  * the live stream (the fallback poll, a minute, would miss it).
  */
 const bellBudgetMs = 10_000;
-
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function unreadCount(page) {
   const bell = page.getByTestId('notification-bell').first();

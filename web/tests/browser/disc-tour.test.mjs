@@ -6,14 +6,10 @@
 // the demo candidate takes the DISC test to the end and sees the chart. Both
 // pages are checked with axe.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+import { axeViolations } from './page-checks.mjs';
 
-const require = createRequire(import.meta.url);
-// evaluated rather than added as a script tag, which the site's Content-Security-Policy refuses
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const password = 'Tutoriel-essai-2026';
 
 const texts = {
@@ -63,12 +59,6 @@ async function logIn(page, email, { firstTime = false } = {}) {
     await page.getByTestId('onboarding-skip').click();
   }
   await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
-}
-
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const popover = (page) => page.getByTestId('tour-popover');

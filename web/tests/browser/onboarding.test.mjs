@@ -4,13 +4,11 @@
 // once), finishes, and lands on the dashboard from then on; what they chose is
 // in their profile.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+import { seriousAxeViolations } from './page-checks.mjs';
 
 const password = 'Premier-essai-2026';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function validationLink(request, to) {
   for (let attempt = 0; attempt < 40; attempt += 1) {
@@ -62,12 +60,7 @@ test('a first-time candidate is onboarded in five saved steps, then lands on the
     assert.equal(await flow.getAttribute('data-step'), 'what');
     await flow.locator('fieldset[data-name="jobCategories"] .choice-chip').first().click();
     await flow.locator('fieldset[data-name="contractTypes"] .choice-chip').first().click();
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    assert.deepEqual(
-      violations.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => violation.id),
-      [],
-    );
+    assert.deepEqual(await seriousAxeViolations(page), []);
     await page.screenshot({ path: screenshotPath('onboarding-what-fr.png'), fullPage: true });
     await page.getByTestId('onboarding-next').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="onboarding"]')?.getAttribute('data-step') === 'where');

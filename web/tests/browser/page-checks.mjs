@@ -7,13 +7,35 @@ import { createRequire } from 'node:module';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The serious and critical axe violations of the page, as `rule: targets` lines. */
-export async function seriousAxeViolations(page) {
+/** axe's violations of the rules given, each with its impact, once every animation that ends has ended. */
+async function violations(page, options) {
+  // a panel still sliding in is half transparent, which axe reads as poor contrast
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations
+  const results = await page.evaluate((runOptions) => window.axe.run(document, runOptions), options);
+  return results.violations.map((violation) => ({
+    impact: violation.impact,
+    line: `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  }));
+}
+
+/** The page's violations of WCAG 2 A and AA, as `rule: targets` lines. */
+export async function axeViolations(page) {
+  return (await violations(page, { runOnly: ['wcag2a', 'wcag2aa'] })).map((violation) => violation.line);
+}
+
+/** The serious and critical axe violations of the page (every rule), as `rule: targets` lines. */
+export async function seriousAxeViolations(page) {
+  return (await violations(page, { resultTypes: ['violations'] }))
     .filter((violation) => ['serious', 'critical'].includes(violation.impact))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map((violation) => violation.line);
 }
 
 /** Waits for the page transition (and any other animation) to end. */

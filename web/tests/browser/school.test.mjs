@@ -6,14 +6,9 @@
 // campus's list with their accents intact, then edits its profile. Once in
 // French, once in English; every page screenshotted and checked with axe.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
-
-const require = createRequire(import.meta.url);
-// run through the debugging protocol, which the page's Content-Security-Policy does not govern
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from './page-checks.mjs';
 
 const texts = {
   fr: {
@@ -44,12 +39,7 @@ const texts = {
 
 /** Fails with the list of axe's violations (WCAG 2 A and AA) on the page as it is. */
 async function assertAccessible(page, name) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on ${name}`);
+  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
 }
 
 /** A CSV file as Excel saves it on a French Windows: Windows-1252, `;`, CRLF. */
