@@ -2,8 +2,9 @@
 //! transaction. Deleting the user cascades to the candidate, their records and their parts,
 //! their uploads (pictures), tokens, consents, emails, saved-candidate rows and search document;
 //! what a cascade cannot reach is deleted here: the places and CAR texts their records pointed
-//! to (owned rows, never shared) and the problem reports they wrote (whose messages may name
-//! them; a cascade would only null the author).
+//! to (owned rows, never shared), the problem reports they wrote (whose messages may name
+//! them; a cascade would only null the author) and the searches they appeared in (a table
+//! without foreign keys, for the speed of its writes: migration 0022).
 //!
 //! What stays, without them: the partners' saved searches (the candidate leaves their saved
 //! list), the statistics computed from the remaining rows. The sourcing index follows through
@@ -44,5 +45,9 @@ pub async fn erase_candidate(transaction: &mut PgConnection, candidate_id: i64) 
         .execute(&mut *transaction)
         .await?;
     sqlx::query("delete from car_methods where id = any($1)").bind(&car_method_ids).execute(&mut *transaction).await?;
+    sqlx::query("delete from search_appearances where candidate_id = $1")
+        .bind(candidate_id)
+        .execute(&mut *transaction)
+        .await?;
     Ok(true)
 }

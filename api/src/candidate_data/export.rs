@@ -4,135 +4,135 @@
 //!
 //! Each section is written here by hand, with the columns it leaves out (password hashes, token
 //! hashes: secrets, not data about the person). The integration test `candidate_account` lists
-//! every table with a foreign key to `users` or `candidates` from `information_schema` and checks
-//! that each is a section here or named in [`NOT_ABOUT_CANDIDATES`]: a new table cannot be
-//! forgotten silently.
+//! every table with a foreign key to `users` or `candidates`, or a `candidate_id` column, from
+//! `information_schema` and checks that each is a section here or named in
+//! [`NOT_ABOUT_CANDIDATES`]: a new table cannot be forgotten silently.
 
 use serde_json::{Map, Value};
 use sqlx::PgPool;
 
-/// A section of the export: the rows `t` of `table` that `rows_sql` selects for candidate `$1`,
-/// as JSON, without the `hidden` columns, with `extra` (SQL building a JSON object from `t`)
-/// merged in.
+/// A section of the export: the `rows` of `table` that are about candidate `$1`, as JSON,
+/// without the `hidden` columns, with `extra` (SQL building a JSON object from `t`) merged in.
 struct Section {
     table: &'static str,
-    rows_sql: &'static str,
+    rows: Rows,
     hidden: &'static [&'static str],
     extra: Option<&'static str>,
 }
 
-const fn section(table: &'static str, rows_sql: &'static str) -> Section {
-    Section { table, rows_sql, hidden: &[], extra: None }
+/// Which rows of a section's table are about the candidate.
+enum Rows {
+    /// Those whose column holds the candidate's id (or their user id: the same number).
+    Where(&'static str),
+    /// Those whose column names one of the candidate's rows in another table (a record's
+    /// soft skills, say): `(column, table)`.
+    OfRecords(&'static str, &'static str),
+    /// Those this query selects, with `$1` the candidate's id.
+    Select(&'static str),
+}
+
+impl Section {
+    fn rows_sql(&self) -> String {
+        let table = self.table;
+        match self.rows {
+            Rows::Where(column) => format!("select * from {table} t where t.{column} = $1"),
+            Rows::OfRecords(column, records) => {
+                format!(
+                    "select t.* from {table} t where t.{column} in (select id from {records} where candidate_id = $1)"
+                )
+            }
+            Rows::Select(sql) => sql.to_owned(),
+        }
+    }
+}
+
+const fn rows_where(table: &'static str, column: &'static str) -> Section {
+    Section { table, rows: Rows::Where(column), hidden: &[], extra: None }
+}
+
+const fn rows_of_records(table: &'static str, column: &'static str, records: &'static str) -> Section {
+    Section { table, rows: Rows::OfRecords(column, records), hidden: &[], extra: None }
+}
+
+const fn rows_selected(table: &'static str, sql: &'static str) -> Section {
+    Section { table, rows: Rows::Select(sql), hidden: &[], extra: None }
 }
 
 /// Tables with a foreign key to `users` that never hold a candidate's rows: the rows that make
-/// a user a school or a partner, and the searches partners ran. A candidate account has none.
-pub const NOT_ABOUT_CANDIDATES: &[&str] = &["schools", "partners", "search_runs"];
+/// a user a school or a partner, and the searches partners ran (a candidate account has none);
+/// and tables with a `candidate_id` that holds no data about the candidate: the log of which
+/// candidates changed when, by which every server's index follows the database (kept a day,
+/// and the erasure itself writes to it).
+pub const NOT_ABOUT_CANDIDATES: &[&str] = &["schools", "partners", "search_runs", "candidate_changes"];
 
 const SECTIONS: &[Section] = &[
-    Section {
-        table: "users",
-        rows_sql: "select * from users t where t.id = $1",
-        hidden: &["password_hash", "session_version"],
-        extra: None,
-    },
-    section("candidates", "select * from candidates t where t.user_id = $1"),
-    section("user_consents", "select * from user_consents t where t.user_id = $1"),
+    Section { table: "users", rows: Rows::Where("id"), hidden: &["password_hash", "session_version"], extra: None },
+    rows_where("candidates", "user_id"),
+    rows_where("user_consents", "user_id"),
     Section {
         table: "notification_subscriptions",
-        rows_sql: "select * from notification_subscriptions t where t.user_id = $1",
+        rows: Rows::Where("user_id"),
         hidden: &["unsubscribe_token_hash"],
         extra: None,
     },
-    Section {
-        table: "user_tokens",
-        rows_sql: "select * from user_tokens t where t.user_id = $1",
-        hidden: &["token_hash"],
-        extra: None,
-    },
-    section("outbox_emails", "select * from outbox_emails t where t.user_id = $1"),
-    section("problem_reports", "select * from problem_reports t where t.user_id = $1"),
-    section("institution_requests", "select * from institution_requests t where t.requested_by = $1"),
-    section("companies", "select * from companies t where t.created_by = $1"),
-    section("project_categories", "select * from project_categories t where t.author_user_id = $1"),
+    Section { table: "user_tokens", rows: Rows::Where("user_id"), hidden: &["token_hash"], extra: None },
+    rows_where("outbox_emails", "user_id"),
+    rows_where("problem_reports", "user_id"),
+    rows_where("institution_requests", "requested_by"),
+    rows_where("companies", "created_by"),
+    rows_where("project_categories", "author_user_id"),
     Section {
         table: "uploads",
-        rows_sql: "select * from uploads t where t.owner_user_id = $1",
+        rows: Rows::Where("owner_user_id"),
         hidden: &["data", "sha256"],
         extra: Some("jsonb_build_object('data_base64', encode(t.data, 'base64'))"),
     },
-    section("candidate_job_categories", "select * from candidate_job_categories t where t.candidate_id = $1"),
-    section("candidate_job_localizations", "select * from candidate_job_localizations t where t.candidate_id = $1"),
-    section("candidate_company_types", "select * from candidate_company_types t where t.candidate_id = $1"),
-    section("candidate_contract_types", "select * from candidate_contract_types t where t.candidate_id = $1"),
-    section("candidate_hourly_schemes", "select * from candidate_hourly_schemes t where t.candidate_id = $1"),
-    section("candidate_languages", "select * from candidate_languages t where t.candidate_id = $1"),
-    section("educations", "select * from educations t where t.candidate_id = $1"),
-    section("experiences", "select * from experiences t where t.candidate_id = $1"),
-    section("projects", "select * from projects t where t.candidate_id = $1"),
-    section("candidate_hobbies", "select * from candidate_hobbies t where t.candidate_id = $1"),
-    section("disc_results", "select * from disc_results t where t.candidate_id = $1"),
-    section("candidate_search_documents", "select * from candidate_search_documents t where t.candidate_id = $1"),
+    rows_where("candidate_job_categories", "candidate_id"),
+    rows_where("candidate_job_localizations", "candidate_id"),
+    rows_where("candidate_company_types", "candidate_id"),
+    rows_where("candidate_contract_types", "candidate_id"),
+    rows_where("candidate_hourly_schemes", "candidate_id"),
+    rows_where("candidate_languages", "candidate_id"),
+    rows_where("educations", "candidate_id"),
+    rows_where("experiences", "candidate_id"),
+    rows_where("projects", "candidate_id"),
+    rows_where("candidate_hobbies", "candidate_id"),
+    rows_where("disc_results", "candidate_id"),
+    rows_where("candidate_search_documents", "candidate_id"),
     // which of the partners' saved searches keep the candidate (not who the partners are)
     Section {
         table: "sourcing_saved_candidates",
-        rows_sql: "select * from sourcing_saved_candidates t where t.candidate_id = $1",
+        rows: Rows::Where("candidate_id"),
         hidden: &["sourcing_search_id"],
         extra: None,
     },
     // the days of the partner searches the candidate appeared in (not which partner or search)
     Section {
         table: "search_appearances",
-        rows_sql: "select * from search_appearances t where t.candidate_id = $1",
+        rows: Rows::Where("candidate_id"),
         hidden: &["run_id"],
         extra: Some("jsonb_build_object('day', (select r.day from search_runs r where r.id = t.run_id))"),
     },
     // which saved searches with alerts the candidate started to match, when and why (not whose)
     Section {
         table: "sourcing_search_matches",
-        rows_sql: "select * from sourcing_search_matches t where t.candidate_id = $1",
+        rows: Rows::Where("candidate_id"),
         hidden: &["sourcing_search_id", "partner_id"],
         extra: None,
     },
-    section(
-        "education_soft_skills",
-        "select t.* from education_soft_skills t where t.education_id in (select id from educations where candidate_id = $1)",
-    ),
-    section(
-        "experience_soft_skills",
-        "select t.* from experience_soft_skills t where t.experience_id in (select id from experiences where candidate_id = $1)",
-    ),
-    section(
-        "project_soft_skills",
-        "select t.* from project_soft_skills t where t.project_id in (select id from projects where candidate_id = $1)",
-    ),
-    section(
-        "candidate_hobby_soft_skills",
-        "select t.* from candidate_hobby_soft_skills t
-         where t.candidate_hobby_id in (select id from candidate_hobbies where candidate_id = $1)",
-    ),
-    section(
-        "education_pictures",
-        "select t.* from education_pictures t where t.education_id in (select id from educations where candidate_id = $1)",
-    ),
-    section(
-        "project_pictures",
-        "select t.* from project_pictures t where t.project_id in (select id from projects where candidate_id = $1)",
-    ),
-    section(
-        "candidate_hobby_pictures",
-        "select t.* from candidate_hobby_pictures t
-         where t.candidate_hobby_id in (select id from candidate_hobbies where candidate_id = $1)",
-    ),
-    section(
-        "disc_result_answers",
-        "select t.* from disc_result_answers t where t.disc_result_id in (select id from disc_results where candidate_id = $1)",
-    ),
-    section(
+    rows_of_records("education_soft_skills", "education_id", "educations"),
+    rows_of_records("experience_soft_skills", "experience_id", "experiences"),
+    rows_of_records("project_soft_skills", "project_id", "projects"),
+    rows_of_records("candidate_hobby_soft_skills", "candidate_hobby_id", "candidate_hobbies"),
+    rows_of_records("education_pictures", "education_id", "educations"),
+    rows_of_records("project_pictures", "project_id", "projects"),
+    rows_of_records("candidate_hobby_pictures", "candidate_hobby_id", "candidate_hobbies"),
+    rows_of_records("disc_result_answers", "disc_result_id", "disc_results"),
+    rows_selected(
         "localizations",
         "select t.* from localizations t where t.id in (select * from localizations_of_candidate($1))",
     ),
-    section(
+    rows_selected(
         "car_methods",
         "select t.* from car_methods t where t.id in (select car_method_id from experiences where candidate_id = $1
                                                    union select car_method_id from projects where candidate_id = $1)",
@@ -156,7 +156,7 @@ pub async fn export_candidate(db: &PgPool, candidate_id: i64) -> sqlx::Result<Va
             Some(extra) => format!("(to_jsonb(t) - array[{hidden}]::text[]) || {extra}"),
             None => format!("to_jsonb(t) - array[{hidden}]::text[]"),
         };
-        let sql = format!("select coalesce(jsonb_agg({row}), '[]') from ({rows}) t", rows = section.rows_sql);
+        let sql = format!("select coalesce(jsonb_agg({row}), '[]') from ({rows}) t", rows = section.rows_sql());
         let rows: Value = sqlx::query_scalar(&sql).bind(candidate_id).fetch_one(&mut *transaction).await?;
         tables.insert(section.table.to_owned(), rows);
     }

@@ -18,7 +18,8 @@ use crate::mail::EmailKind;
 pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
 /// How long before the erasure the candidate is warned.
 pub const WARNING_DAYS: i32 = 30;
-/// How often the job runs on a server (it also deletes the rate-limit counters past their window).
+/// How often the job runs on a server (it also deletes the rate-limit counters past their window
+/// and the search appearances of erased candidates).
 const RUN_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What one run did.
@@ -80,6 +81,9 @@ pub async fn run_daily(state: AppState) {
         }
         if let Err(error) = crate::rate_limit::delete_expired(&state.db).await {
             tracing::error!(%error, "cannot delete expired rate-limit counters");
+        }
+        if let Err(error) = crate::search_demand::runs::delete_orphan_appearances(&state.db).await {
+            tracing::error!(%error, "cannot delete the appearances of erased candidates");
         }
     }
 }

@@ -113,12 +113,13 @@ async fn evaluate_some(state: &AppState) -> Result<usize> {
             candidate_ids.push(hit.candidate_id);
         }
     }
-    // a candidate erased since the search is simply not recorded
+    // a candidate erased since the search is simply not recorded (one erased from now to the
+    // commit is swept by `delete_orphan_appearances`); no row can exist already: a run is
+    // evaluated once, under its row lock, and a search finds a candidate once
     sqlx::query(
         "insert into search_appearances (run_id, candidate_id)
          select run_id, candidate_id from unnest($1::bigint[], $2::bigint[]) as a(run_id, candidate_id)
-         where exists (select 1 from candidates c where c.user_id = a.candidate_id)
-         on conflict do nothing",
+         where exists (select 1 from candidates c where c.user_id = a.candidate_id)",
     )
     .bind(&run_ids)
     .bind(&candidate_ids)
@@ -157,11 +158,26 @@ pub async fn flush(state: &AppState) -> Result<usize> {
             }
         }
     }
-    sqlx::query("delete from search_runs where day < current_date - $1")
-        .bind(super::DEMAND_DAYS + 1)
-        .execute(&state.db)
-        .await?;
+    sqlx::query(
+        "with old as (delete from search_runs where day < current_date - $1 returning id)
+         delete from search_appearances where run_id in (select id from old)",
+    )
+    .bind(super::DEMAND_DAYS + 1)
+    .execute(&state.db)
+    .await?;
     Ok(evaluated)
+}
+
+/// Deletes the appearances of candidates who no longer exist: those written while the
+/// candidate was being erased (the table has no foreign keys, whose checks cost more than the
+/// rows themselves: migration 0022). Returns how many.
+pub async fn delete_orphan_appearances(db: &sqlx::PgPool) -> Result<u64> {
+    let deleted = sqlx::query(
+        "delete from search_appearances a where not exists (select 1 from candidates c where c.user_id = a.candidate_id)",
+    )
+    .execute(db)
+    .await?;
+    Ok(deleted.rows_affected())
 }
 
 /// Flushes every `every` until the server stops.

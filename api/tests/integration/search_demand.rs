@@ -3,7 +3,7 @@
 //! Searches go through the real router; the background job is called by hand.
 
 use api::http::AppState;
-use api::search_demand::runs::flush;
+use api::search_demand::runs::{delete_orphan_appearances, flush};
 use axum::Router;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -23,6 +23,7 @@ struct Scene {
 /// 1 on contracts 1 or 5, speaking language 2, indexed.
 async fn scene(pool: &PgPool) -> Scene {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
+    sqlx::query("delete from search_appearances").execute(pool).await.unwrap();
     sqlx::query("delete from search_runs").execute(pool).await.unwrap();
     let (state, mut follower) = indexed_state(pool).await;
     let app = app_with_state(state.clone());
@@ -109,4 +110,56 @@ async fn a_school_sees_the_searches_its_candidates_appeared_in_and_what_kept_the
     assert!(demand["candidates_seen"].as_i64().unwrap() >= 1, "{demand}");
     let contract = demand["excluded_by"].as_array().unwrap().iter().find(|item| item["criterion"] == "contract");
     assert!(contract.is_some_and(|item| item["appearances"].as_i64().unwrap() >= 1), "{demand}");
+}
+
+async fn appearances_of(pool: &PgPool, column: &str, id: i64) -> i64 {
+    sqlx::query_scalar(&format!("select count(*) from search_appearances where {column} = $1"))
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// The table has no foreign keys (migration 0022): what they did is done by the code, checked here.
+#[sqlx::test(migrations = "../migrations")]
+async fn appearances_go_with_their_run_and_their_candidate(pool: PgPool) {
+    let scene = scene(&pool).await;
+    let lea = scene.lea.id;
+    run(&scene, "/api/api/sourcing/searchs?save=false", search(5)).await;
+    flush(&scene.state).await.unwrap();
+    let run_id: i64 = sqlx::query_scalar("select run_id from search_appearances where candidate_id = $1")
+        .bind(lea)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    // one written while its candidate was being erased: the daily sweep deletes it, and only it
+    let gone = lea + 1_000_000;
+    sqlx::query("insert into search_appearances (run_id, candidate_id) values ($1, $2)")
+        .bind(run_id)
+        .bind(gone)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    assert_eq!(delete_orphan_appearances(&pool).await.unwrap(), 1);
+    assert_eq!(appearances_of(&pool, "candidate_id", gone).await, 0);
+    assert_eq!(appearances_of(&pool, "candidate_id", lea).await, 1);
+
+    // a run past the month is forgotten with its appearances
+    sqlx::query("update search_runs set day = current_date - 40 where id = $1")
+        .bind(run_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    flush(&scene.state).await.unwrap();
+    assert_eq!(appearances_of(&pool, "run_id", run_id).await, 0);
+
+    // erasing the candidate erases the searches they appeared in
+    run(&scene, "/api/api/sourcing/searchs?save=false", search(1)).await;
+    flush(&scene.state).await.unwrap();
+    assert_eq!(appearances_of(&pool, "candidate_id", lea).await, 1);
+    let mut transaction = pool.begin().await.unwrap();
+    assert!(api::candidate_data::erasure::erase_candidate(&mut transaction, lea).await.unwrap());
+    transaction.commit().await.unwrap();
+    assert_eq!(appearances_of(&pool, "candidate_id", lea).await, 0);
 }
