@@ -16,3 +16,9 @@
 alter table search_appearances
     drop constraint search_appearances_candidate_id_fkey,
     drop constraint search_appearances_run_id_fkey;
+
+-- The index on run_id only serves the deletion of a day's expired runs: rows are written in
+-- run order, so a block-range index finds them at a fraction of a b-tree's cost per insert
+-- (another 15 % of the insert). Reads by candidate use the primary key.
+drop index search_appearances_run_idx;
+create index search_appearances_run_brin_idx on search_appearances using brin (run_id);
