@@ -5,6 +5,7 @@
 // screen reader's virtual cursor stays inside too. `ConfirmDialog` is the
 // short yes/no form of it (an alertdialog) used before deleting something.
 import '@/styles/dialog.css';
+import '@/styles/panel-head.css';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CrossButton } from './cross-button';
@@ -108,8 +109,9 @@ export function Dialog({ title, onClose, children, role = 'dialog', size = 'wide
         onKeyDown={onKeyDown}
         data-testid={testId}
       >
-        <header className="dialog__head">
-          <h2 className="dialog__title" id={titleId}>
+        {/* a dialog's head is a panel's head: the same bar, title and close button */}
+        <header className="panel__head">
+          <h2 id={titleId}>
             {title}
           </h2>
           {closeLabel && (

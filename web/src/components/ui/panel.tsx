@@ -1,7 +1,8 @@
 // A titled panel of a dashboard: a section named by its heading, with the
 // panel's actions beside the heading. Styled by styles/dashboard-blocks.css,
-// which the pages that show panels import.
+// which the pages that show panels import, and its head by styles/panel-head.css.
 import type { ReactNode } from 'react';
+import '@/styles/panel-head.css';
 
 type PanelProps = {
   /** The id of the heading, which names the section. */
