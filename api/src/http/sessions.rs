@@ -179,13 +179,6 @@ pub struct LoginRequest {
 static UNKNOWN_USER_HASH: LazyLock<String> =
     LazyLock::new(|| password::hash("an unguessable placeholder 7f3a").expect("hashing works"));
 
-/// Verifies a password off the async runtime: argon2id is deliberately slow.
-pub async fn verify_password(candidate_password: String, stored_hash: String) -> Result<bool> {
-    tokio::task::spawn_blocking(move || password::verify(&candidate_password, &stored_hash))
-        .await
-        .map_err(|error| Error::Internal(error.into()))
-}
-
 #[utoipa::path(
     post, path = "/api/api/auth/login", request_body = LoginRequest,
     responses(
@@ -212,7 +205,7 @@ pub async fn login(
     .await?;
     let stored_hash =
         account.as_ref().and_then(|(_, hash, ..)| hash.clone()).unwrap_or_else(|| UNKNOWN_USER_HASH.clone());
-    let password_matches = verify_password(request.password, stored_hash).await?;
+    let password_matches = password::verify_off_runtime(request.password, stored_hash).await?;
     let Some((user_id, Some(_), validated, active, self_deactivated)) = account.filter(|_| password_matches) else {
         return Err(invalid_credentials());
     };

@@ -15,7 +15,7 @@ use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, session};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
-use crate::http::sessions::{invalid_token, verify_password};
+use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
@@ -106,9 +106,7 @@ pub async fn reset_password(
     let mut checks = Checks::new();
     let new_password = check_password(&mut checks, "password", request.password.as_deref(), &owner_email);
     checks.finish()?;
-    let hash = tokio::task::spawn_blocking(move || password::hash(&new_password))
-        .await
-        .map_err(|error| Error::Internal(error.into()))??;
+    let hash = password::hash_off_runtime(new_password).await?;
     let mut transaction = state.db.begin().await?;
     // a school's invitation sets the first password through the same page
     let consumed = match tokens::consume(&mut transaction, &token, TokenKind::ResetPassword).await? {
@@ -177,16 +175,14 @@ pub async fn change_password(state: &AppState, user: CurrentUser, request: &Pass
             .fetch_one(&state.db)
             .await?;
     let current = request.current_password.clone().unwrap_or_default();
-    let matches = verify_password(current, stored_hash.unwrap_or_default()).await?;
+    let matches = password::verify_off_runtime(current, stored_hash.unwrap_or_default()).await?;
     let mut checks = Checks::new();
     if !matches {
         checks.fail("current_password", RuleCode::WrongPassword);
     }
     let new_password = check_password(&mut checks, "password", request.password.as_deref(), &email);
     checks.finish()?;
-    let hash = tokio::task::spawn_blocking(move || password::hash(&new_password))
-        .await
-        .map_err(|error| Error::Internal(error.into()))??;
+    let hash = password::hash_off_runtime(new_password).await?;
     let session_version: i32 = sqlx::query_scalar(
         "update users set password_hash = $2, session_version = session_version + 1 where id = $1 returning session_version",
     )

@@ -15,7 +15,7 @@ use sqlx::PgConnection;
 use super::unsubscribe::subscribe_to_everything;
 use super::{Recipient, account_email, check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
-use crate::error::{Error, Result, RuleCode};
+use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
@@ -277,10 +277,7 @@ pub async fn create_partner(
 /// its owner by email instead.
 async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -> Result<()> {
     // hashing first, whatever happens next, keeps both paths equally slow
-    let password_to_hash = account.password.clone();
-    let password_hash = tokio::task::spawn_blocking(move || password::hash(&password_to_hash))
-        .await
-        .map_err(|error| Error::Internal(error.into()))??;
+    let password_hash = password::hash_off_runtime(account.password.clone()).await?;
     let mut transaction = state.db.begin().await?;
     let existing: Option<(i64, String, String)> =
         sqlx::query_as("select id, firstname, locale from users where lower(email) = $1")

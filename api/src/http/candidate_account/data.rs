@@ -14,7 +14,7 @@ use crate::candidate_data::{erasure, export};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::AppState;
-use crate::http::sessions::{sessions_ended, verify_password};
+use crate::http::sessions::sessions_ended;
 
 fn own_id(user: CurrentUser, id_or_slug: &str) -> Result<()> {
     if id_or_slug == user.id.to_string() { Ok(()) } else { Err(Error::NotFound) }
@@ -68,7 +68,7 @@ pub async fn erase_candidate_account(
     let stored_hash: Option<String> =
         sqlx::query_scalar("select password_hash from users where id = $1").bind(user.id).fetch_one(&state.db).await?;
     let password = request.password.unwrap_or_default();
-    if password.is_empty() || !verify_password(password, stored_hash.unwrap_or_default()).await? {
+    if password.is_empty() || !crate::password::verify_off_runtime(password, stored_hash.unwrap_or_default()).await? {
         return Err(Error::invalid("password", RuleCode::WrongPassword));
     }
     let mut transaction = state.db.begin().await?;
