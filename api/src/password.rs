@@ -1,6 +1,6 @@
 //! Password hashing with argon2id at the OWASP-recommended cost (19 MiB, 2 passes, 1 lane).
 //!
-//! The server hashes and checks off the async runtime, one hash per core at most
+//! The server hashes and checks on threads of their own, one per core
 //! ([`hash_off_runtime`], [`verify_off_runtime`]): a burst of logins or sign-ups waits its turn
 //! instead of taking every core from the searches, and holds 19 MiB per core rather than per
 //! request.
@@ -10,13 +10,20 @@ use std::sync::LazyLock;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use tokio::sync::Semaphore;
 
 use crate::error::{Error, Result};
 
-/// One hash at a time per core.
-static HASHING_SLOTS: LazyLock<Semaphore> =
-    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |cores| cores.get())));
+/// Threads of their own, one per core: the hashes queue there, and each thread's allocator keeps
+/// at most one 19 MiB buffer (threads of the blocking pool come and go, each keeping its own).
+static HASHING_THREADS: LazyLock<rayon::ThreadPool> = LazyLock::new(|| {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(std::thread::available_parallelism().map_or(2, |cores| cores.get()))
+        .thread_name(|index| format!("password-{index}"))
+        // the caller then gets an internal error (its answer channel dropped), the server goes on
+        .panic_handler(|_| tracing::error!("a password hash panicked"))
+        .build()
+        .expect("the password threads start")
+});
 
 fn hasher() -> Argon2<'static> {
     let params = Params::new(19 * 1024, 2, 1, None).expect("static argon2 parameters are valid");
@@ -39,10 +46,13 @@ pub fn verify(password: &str, stored_hash: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Runs `work` on the blocking pool once a hashing slot is free.
+/// Runs `work` on the password threads and waits for it without blocking the runtime.
 async fn off_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    let _slot = HASHING_SLOTS.acquire().await.map_err(|error| Error::Internal(error.into()))?;
-    tokio::task::spawn_blocking(work).await.map_err(|error| Error::Internal(error.into()))
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    HASHING_THREADS.spawn(move || {
+        let _ = sender.send(work());
+    });
+    receiver.await.map_err(|error| Error::Internal(error.into()))
 }
 
 /// [`hash`], off the async runtime.
@@ -69,7 +79,7 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn many_checks_at_once_all_answer_and_give_their_slots_back() {
+    async fn many_checks_at_once_each_get_their_own_answer() {
         let stored = hash("Correct-horse-9").unwrap();
         let checks: Vec<_> = (0..8)
             .map(|attempt| {
@@ -82,7 +92,5 @@ mod tests {
             answers.push(check.await.unwrap().unwrap());
         }
         assert_eq!(answers, [true, false, true, false, true, false, true, false]);
-        let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
-        assert_eq!(HASHING_SLOTS.available_permits(), cores, "every slot given back");
     }
 }
