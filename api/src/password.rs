@@ -60,9 +60,23 @@ pub async fn hash_off_runtime(password: String) -> Result<String> {
     Ok(off_runtime(move || hash(&password)).await??)
 }
 
-/// [`verify`], off the async runtime.
-pub async fn verify_off_runtime(password: String, stored_hash: String) -> Result<bool> {
-    off_runtime(move || verify(&password, &stored_hash)).await
+/// Checked when there is no stored hash (an unknown email, an account without a password), so
+/// that a missing account costs the same time as a wrong password; made once, on a password
+/// thread.
+static PLACEHOLDER_HASH: LazyLock<String> =
+    LazyLock::new(|| hash("an unguessable placeholder 7f3a").expect("hashing works"));
+
+/// [`verify`] against `stored_hash`, off the async runtime; `false` without a stored hash, after
+/// the same work.
+pub async fn verify_off_runtime(password: String, stored_hash: Option<String>) -> Result<bool> {
+    off_runtime(move || match stored_hash {
+        Some(stored_hash) => verify(&password, &stored_hash),
+        None => {
+            verify(&password, &PLACEHOLDER_HASH);
+            false
+        }
+    })
+    .await
 }
 
 #[cfg(test)]
@@ -84,7 +98,7 @@ mod tests {
         let checks: Vec<_> = (0..8)
             .map(|attempt| {
                 let password = if attempt % 2 == 0 { "Correct-horse-9" } else { "wrong" };
-                tokio::spawn(verify_off_runtime(password.to_owned(), stored.clone()))
+                tokio::spawn(verify_off_runtime(password.to_owned(), Some(stored.clone())))
             })
             .collect();
         let mut answers = Vec::new();
@@ -92,5 +106,6 @@ mod tests {
             answers.push(check.await.unwrap().unwrap());
         }
         assert_eq!(answers, [true, false, true, false, true, false, true, false]);
+        assert!(!verify_off_runtime("an unguessable placeholder 7f3a".to_owned(), None).await.unwrap());
     }
 }

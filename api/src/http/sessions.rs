@@ -5,8 +5,6 @@
 //! An unknown email and a wrong password get the same answer after the same work (a password
 //! hash is verified either way), so the login form does not reveal who has an account.
 
-use std::sync::LazyLock;
-
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -175,10 +173,6 @@ pub struct LoginRequest {
     remember: bool,
 }
 
-/// Verified when the email is unknown, so that both failures cost the same time.
-static UNKNOWN_USER_HASH: LazyLock<String> =
-    LazyLock::new(|| password::hash("an unguessable placeholder 7f3a").expect("hashing works"));
-
 #[utoipa::path(
     post, path = "/api/api/auth/login", request_body = LoginRequest,
     responses(
@@ -203,8 +197,7 @@ pub async fn login(
     .bind(&email)
     .fetch_optional(&state.db)
     .await?;
-    let stored_hash =
-        account.as_ref().and_then(|(_, hash, ..)| hash.clone()).unwrap_or_else(|| UNKNOWN_USER_HASH.clone());
+    let stored_hash = account.as_ref().and_then(|(_, hash, ..)| hash.clone());
     let password_matches = password::verify_off_runtime(request.password, stored_hash).await?;
     let Some((user_id, Some(_), validated, active, self_deactivated)) = account.filter(|_| password_matches) else {
         return Err(invalid_credentials());

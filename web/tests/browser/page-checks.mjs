@@ -1,5 +1,5 @@
 // What several browser tests check on a page before a picture: axe-core's
-// serious and critical violations (evaluated from the package, as the site's
+// violations (evaluated from the package, as the site's
 // Content-Security-Policy refuses an added script tag), that animations
 // (the page transition) have ended, and that a map has stopped moving and drawing.
 import { readFileSync } from 'node:fs';
@@ -7,17 +7,10 @@ import { createRequire } from 'node:module';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe's violations of the rules given, each with its impact, once every animation that ends has ended. */
+/** axe's violations of the rules given, each with its impact, once the page has settled. */
 async function violations(page, options) {
   // a panel still sliding in is half transparent, which axe reads as poor contrast
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await settled(page);
   await page.evaluate(axeSource);
   const results = await page.evaluate((runOptions) => window.axe.run(document, runOptions), options);
   return results.violations.map((violation) => ({
@@ -38,9 +31,13 @@ export async function seriousAxeViolations(page) {
     .map((violation) => violation.line);
 }
 
-/** Waits for the page transition (and any other animation) to end. */
+/** Waits for the page transition (and any other animation that ends: not a spinner's) to end. */
 export async function settled(page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /**

@@ -175,7 +175,7 @@ pub async fn change_password(state: &AppState, user: CurrentUser, request: &Pass
             .fetch_one(&state.db)
             .await?;
     let current = request.current_password.clone().unwrap_or_default();
-    let matches = password::verify_off_runtime(current, stored_hash.unwrap_or_default()).await?;
+    let matches = password::verify_off_runtime(current, stored_hash).await?;
     let mut checks = Checks::new();
     if !matches {
         checks.fail("current_password", RuleCode::WrongPassword);

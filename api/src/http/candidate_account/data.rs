@@ -68,7 +68,7 @@ pub async fn erase_candidate_account(
     let stored_hash: Option<String> =
         sqlx::query_scalar("select password_hash from users where id = $1").bind(user.id).fetch_one(&state.db).await?;
     let password = request.password.unwrap_or_default();
-    if password.is_empty() || !crate::password::verify_off_runtime(password, stored_hash.unwrap_or_default()).await? {
+    if password.is_empty() || !crate::password::verify_off_runtime(password, stored_hash).await? {
         return Err(Error::invalid("password", RuleCode::WrongPassword));
     }
     let mut transaction = state.db.begin().await?;
