@@ -34,3 +34,12 @@ pub struct CurrentUser {
     pub role: Role,
     pub session_version: i32,
 }
+
+impl CurrentUser {
+    /// A candidate's own routes name them by `{id}` in the path, and it must be the caller's
+    /// id. Any other is a 404, as another candidate's record is: the answer does not tell
+    /// whether that id exists.
+    pub fn require_own_id(&self, id_or_slug: &str) -> crate::error::Result<()> {
+        if id_or_slug == self.id.to_string() { Ok(()) } else { Err(crate::error::Error::NotFound) }
+    }
+}

@@ -5,7 +5,9 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::support::{app, get, json_request, latest_email, login, post_json, send_as, session_cookie, token_of};
+use crate::support::{
+    app, get, json_request, latest_email, login, post_json, row, row_of, scalar, send_as, session_cookie, token_of,
+};
 
 const PASSWORD: &str = "Bonjour-Vivier-42";
 
@@ -28,13 +30,12 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
     let signed_up = post_json(&app, "/api/api/candidates", &candidate_sign_up("lea@example.org")).await;
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text());
     assert_eq!(signed_up.json()["status"], "check_your_inbox");
-    let consent: (String, String) = sqlx::query_as(
+    let consent: (String, String) = row_of(
+        &pool,
         "select kind, text_version from user_consents join users u on u.id = user_id where u.email = $1",
+        "lea@example.org",
     )
-    .bind("lea@example.org")
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(
         consent,
         ("terms".to_owned(), api::http::TERMS_VERSION.to_owned()),
@@ -63,10 +64,11 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
     );
     assert!(me["candidate"]["slug"].as_str().unwrap().starts_with("lea-durand-"));
     assert_eq!(me["candidate"]["id"], me["id"], "the id to load the candidate's profile with");
-    let home: String = sqlx::query_scalar("select l.value from users u join localizations l on l.id = u.localization_id where u.email = 'lea@example.org'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let home: String = scalar(
+        &pool,
+        "select l.value from users u join localizations l on l.id = u.localization_id where u.email = 'lea@example.org'",
+    )
+    .await;
     assert_eq!(home, "Lyon", "the place comes from our data");
 
     let logout = send_as(&app, Some(&cookie), Request::post("/api/logout").body(Body::empty()).unwrap()).await;
@@ -85,12 +87,11 @@ async fn a_name_in_another_script_signs_up_with_a_slug_of_the_id(pool: PgPool) {
     let signed_up = post_json(&app, "/api/api/candidates", &sign_up).await;
 
     assert_eq!(signed_up.status, StatusCode::CREATED, "{}", signed_up.text());
-    let (user_id, slug): (i64, String) = sqlx::query_as(
+    let (user_id, slug): (i64, String) = row(
+        &pool,
         "select u.id, c.slug from users u join candidates c on c.user_id = u.id where u.email = 'ivan@example.org'",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(slug, user_id.to_string());
 }
 
@@ -109,10 +110,9 @@ async fn signing_up_with_a_taken_email_answers_the_same_and_tells_the_owner_with
     assert_eq!(subject, "Vous avez déjà un compte Vivier");
     assert_eq!(links[0], "http://127.0.0.1:8080/mot-de-passe/oublier", "it suggests a password reset");
     assert!(links.iter().all(|link| !link.contains("token=") || link.contains("/notifications/desinscrire")));
-    let login_tokens: i64 =
-        sqlx::query_scalar("select count(*) from user_tokens where kind = 'login'").fetch_one(&pool).await.unwrap();
+    let login_tokens: i64 = scalar(&pool, "select count(*) from user_tokens where kind = 'login'").await;
     assert_eq!(login_tokens, 0, "whoever typed the address gets no way in");
-    let users: i64 = sqlx::query_scalar("select count(*) from users").fetch_one(&pool).await.unwrap();
+    let users: i64 = scalar(&pool, "select count(*) from users").await;
     assert_eq!(users, 1);
 }
 
@@ -157,10 +157,7 @@ async fn a_partner_needs_lastname_firstname_email_and_company(pool: PgPool) {
     )
     .await;
     assert_eq!(created.status, StatusCode::CREATED);
-    let company: String = sqlx::query_scalar("select c.name from partners p join companies c on c.id = p.company_id")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let company: String = scalar(&pool, "select c.name from partners p join companies c on c.id = p.company_id").await;
     assert_eq!(company, "Atelier Nova");
 }
 
@@ -384,10 +381,7 @@ async fn the_unsubscribe_link_of_an_email_works(pool: PgPool) {
 
     assert_eq!(done.status, StatusCode::NO_CONTENT);
     assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
-    let subscribed: bool = sqlx::query_scalar("select subscribed from notification_subscriptions where type = 'news'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let subscribed: bool = scalar(&pool, "select subscribed from notification_subscriptions where type = 'news'").await;
     assert!(!subscribed);
 }
 

@@ -15,7 +15,7 @@ use sqlx::PgPool;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::candidate_profile::{call, lyon, new_candidate};
-use crate::support::{app_with_state, get_as, login, state};
+use crate::support::{app_with_state, get_as, login, row_of, scalar, scalar_of, state};
 
 fn job_search(place: Value) -> Value {
     json!({
@@ -143,19 +143,16 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
 
     // the day's digest lists her, once
     let now = chrono::Utc::now();
-    let partner_id: i64 = sqlx::query_scalar("select id from users where email = $1")
-        .bind(api::seed::DEMO_PARTNER_EMAIL)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let partner_id: i64 =
+        scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
     assert_eq!(digest::send_digests(&state, now).await.unwrap(), vec![partner_id]);
     assert!(digest::send_digests(&state, now + chrono::Duration::hours(2)).await.unwrap().is_empty());
-    let (subject, text): (String, String) =
-        sqlx::query_as("select subject, text_body from outbox_emails where to_email = $1 order by id desc limit 1")
-            .bind(api::seed::DEMO_PARTNER_EMAIL)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let (subject, text): (String, String) = row_of(
+        &pool,
+        "select subject, text_body from outbox_emails where to_email = $1 order by id desc limit 1",
+        api::seed::DEMO_PARTNER_EMAIL,
+    )
+    .await;
     assert!(subject.contains("nouveau") || subject.contains("new"), "{subject}");
     assert!(text.contains("Léa Durand (Lyon devs)"), "{text}");
     assert!(text.contains("type=sourcing"), "{text}");
@@ -214,10 +211,7 @@ async fn an_email_claimed_by_two_workers_is_sent_once(pool: PgPool) {
     let sent = [first, second, third, fourth].into_iter().map(|pass| pass.unwrap().sent).sum::<usize>();
     assert_eq!(sent, 5);
     assert_eq!(recorder.delivered.load(Ordering::SeqCst), 5, "each email delivered once");
-    let unsent: i64 = sqlx::query_scalar("select count(*) from outbox_emails where sent_at is null or attempts <> 1")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let unsent: i64 = scalar(&pool, "select count(*) from outbox_emails where sent_at is null or attempts <> 1").await;
     assert_eq!(unsent, 0);
 }
 
@@ -230,13 +224,12 @@ async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
 
     let failed = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
     let too_soon = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-    let (attempts, error, wait): (i32, Option<String>, f64) = sqlx::query_as(
+    let (attempts, error, wait): (i32, Option<String>, f64) = row_of(
+        &pool,
         "select attempts, last_error, extract(epoch from next_attempt_at - now())::float8 from outbox_emails where id = $1",
+        id,
     )
-    .bind(id)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     // the backoff is over
     sqlx::query("update outbox_emails set next_attempt_at = now() where id = $1")
         .bind(id)
@@ -250,11 +243,7 @@ async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
     assert!(error.unwrap().contains("unavailable"));
     assert!(wait > 20.0 && wait <= 30.0, "the first retry waits 30 s: {wait}");
     assert_eq!(recorder.delivered.load(Ordering::SeqCst), 1);
-    let sent: bool = sqlx::query_scalar("select sent_at is not null from outbox_emails where id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let sent: bool = scalar_of(&pool, "select sent_at is not null from outbox_emails where id = $1", id).await;
     assert!(sent);
 }
 
@@ -288,10 +277,6 @@ async fn an_email_whose_worker_died_while_sending_goes_out_once_after_its_lease(
     assert_eq!((during_lease.sent, after_lease.sent, later.sent), (0, 1, 0));
     assert_eq!(recorder.delivered.load(Ordering::SeqCst), 1, "sent once after the restart");
     let (attempts, sent): (i32, bool) =
-        sqlx::query_as("select attempts, sent_at is not null from outbox_emails where id = $1")
-            .bind(id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        row_of(&pool, "select attempts, sent_at is not null from outbox_emails where id = $1", id).await;
     assert_eq!((attempts, sent), (2, true));
 }

@@ -11,7 +11,7 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
 use sqlx::PgPool;
 
-use crate::support::{app, get_as, login, send_as};
+use crate::support::{app, get_as, login, scalar_of, send_as};
 
 /// A user's contact details, and the school that manages them when they are a candidate of one.
 struct Contact {
@@ -171,17 +171,16 @@ async fn another_user_email(pool: &PgPool, role: &str, demo_email: &str) -> Stri
 
 /// A saved sourcing search around Lyon of the partner `email`; its id.
 async fn saved_search_of(pool: &PgPool, email: &str) -> i64 {
-    sqlx::query_scalar(
+    scalar_of(
+        pool,
         "with place as (insert into localizations (value, type, lat, lng, commune_code, country_code)
                         values ('Lyon', 'city', 45.76, 4.84, '69123', 'FR') returning id)
          insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, saved)
          select u.id, (select min(id) from job_categories), 6, current_date, place.id, true
          from users u, place where u.email = $1 returning id",
+        email,
     )
-    .bind(email)
-    .fetch_one(pool)
     .await
-    .unwrap()
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -309,8 +308,7 @@ impl Sessions {
         if let Some(cookie) = self.0.get(&id) {
             return cookie.clone();
         }
-        let email: String =
-            sqlx::query_scalar("select email from users where id = $1").bind(id).fetch_one(pool).await.unwrap();
+        let email: String = scalar_of(pool, "select email from users where id = $1", id).await;
         let cookie = login(app, &email, api::seed::DEMO_PASSWORD).await;
         self.0.insert(id, cookie.clone());
         cookie
@@ -333,11 +331,7 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
     .unwrap();
     let app = app(pool.clone());
     let mut sessions = Sessions::default();
-    let partner: i64 = sqlx::query_scalar("select id from users where email = $1")
-        .bind(api::seed::DEMO_PARTNER_EMAIL)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let partner: i64 = scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
     let offer = serde_json::json!({
         "title": "Développeuse web", "job_category": 1, "contract_type": 1, "duration": 12, "start_at": "2027-01-04",
         "localization": { "type": "city", "id": "69123" }, "languages": [{ "id": 2, "level": 4 }]
@@ -371,11 +365,7 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
                 .fetch_one(&pool)
                 .await
                 .unwrap_or_else(|error| panic!("the seed has a row of {table}: {error}"));
-        let owner_role: String = sqlx::query_scalar("select discriminator::text from users where id = $1")
-            .bind(owner)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let owner_role: String = scalar_of(&pool, "select discriminator::text from users where id = $1", owner).await;
         let (stranger, other_role): (i64, i64) = sqlx::query_as(
             "select (select id from users where discriminator::text = $1 and id <> $2 order by id limit 1),
                     (select id from users where discriminator::text <> $1 and discriminator::text <> 'admin' order by id limit 1)",

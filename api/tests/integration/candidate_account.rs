@@ -16,7 +16,9 @@ use matcher::Matcher;
 use serde_json::json;
 use sqlx::PgPool;
 
-use crate::support::{app_with_state, get, get_as, json_request, login, post_json, send_as, state};
+use crate::support::{
+    app_with_state, get, get_as, json_request, login, post_json, row_of, scalar, scalar_of, send_as, state,
+};
 
 struct Demo {
     app: Router,
@@ -26,13 +28,12 @@ struct Demo {
 
 async fn seeded(pool: &PgPool) -> Demo {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
-    let (id, slug): (i64, String) = sqlx::query_as(
+    let (id, slug): (i64, String) = row_of(
+        pool,
         "select c.user_id, c.slug from candidates c join users u on u.id = c.user_id where u.email = $1",
+        DEMO_CANDIDATE_EMAIL,
     )
-    .bind(DEMO_CANDIDATE_EMAIL)
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    .await;
     // a DISC result shown on the profile, so that every part of a shared profile is readable
     sqlx::query(
         "with shown as (update candidates set show_disc = true where user_id = $1)
@@ -93,11 +94,7 @@ async fn an_unshared_profile_and_all_its_parts_answer_404_to_the_public(pool: Pg
     let own = get_as(&demo.app, Some(&cookie), "/api/api/candidates/slug").await;
     assert_eq!(own.json(), json!({ "slug": demo.slug, "is_public": false }));
     let hit_slug: Option<String> =
-        sqlx::query_scalar("select public_slug from candidate_search_documents where candidate_id = $1")
-            .bind(demo.id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        scalar_of(&pool, "select public_slug from candidate_search_documents where candidate_id = $1", demo.id).await;
     assert_eq!(hit_slug, None, "sourcing hits stop linking the page");
 
     let shared = call(&demo.app, &cookie, "POST", "/api/api/candidates/share").await;
@@ -159,11 +156,7 @@ async fn an_account_deactivated_by_someone_else_stays_refused_at_login(pool: PgP
 async fn only_a_school_lists_candidates_and_only_its_own(pool: PgPool) {
     let demo = seeded(&pool).await;
     let school = login(&demo.app, DEMO_SCHOOL_EMAIL, DEMO_PASSWORD).await;
-    let school_id: i64 = sqlx::query_scalar("select id from users where email = $1")
-        .bind(DEMO_SCHOOL_EMAIL)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let school_id: i64 = scalar_of(&pool, "select id from users where email = $1", DEMO_SCHOOL_EMAIL).await;
     let own: Vec<i64> = sqlx::query_scalar(
         "select c.user_id from candidates c join users u on u.id = c.user_id and u.active
          left join campuses m on m.id = c.campus_id where c.school_id = $1 or m.school_id = $1 order by 1",
@@ -244,11 +237,7 @@ async fn the_export_has_every_table_that_holds_something_about_a_person(pool: Pg
     let text = response.text();
     assert!(!text.contains("password_hash") && !text.contains("token_hash"), "no secret in the export");
     assert!(!text.contains("$argon2"), "no password hash anywhere");
-    let pictures: i64 = sqlx::query_scalar("select count(*) from uploads where owner_user_id = $1")
-        .bind(demo.id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let pictures: i64 = scalar_of(&pool, "select count(*) from uploads where owner_user_id = $1", demo.id).await;
     let exported = tables["uploads"].as_array().unwrap();
     assert_eq!(exported.len() as i64, pictures);
     assert!(exported.iter().all(|upload| upload["data_base64"].as_str().is_some_and(|data| !data.is_empty())));
@@ -273,17 +262,16 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
     let demo = seeded(&pool).await;
     let cookie = login(&demo.app, DEMO_CANDIDATE_EMAIL, DEMO_PASSWORD).await;
     // a partner keeps the candidate in a saved search
-    let search_id: i64 = sqlx::query_scalar(
+    let search_id: i64 = scalar_of(
+        &pool,
         "with place as (insert into localizations (value, type, lat, lng, country_code)
                         values ('Lyon', 'city', 45.76, 4.84, 'FR') returning id)
          insert into sourcing_searches (partner_id, job_category_id, duration, start_at, localization_id, saved)
          select u.id, (select min(id) from job_categories), 6, current_date, place.id, true
          from users u, place where u.email = $1 returning id",
+        DEMO_PARTNER_EMAIL,
     )
-    .bind(DEMO_PARTNER_EMAIL)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     sqlx::query("insert into sourcing_saved_candidates (sourcing_search_id, candidate_id) values ($1, $2) on conflict do nothing")
         .bind(search_id)
         .bind(demo.id)
@@ -296,8 +284,7 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
         .await
         .unwrap();
     assert!(!places.is_empty());
-    let log_before: i64 =
-        sqlx::query_scalar("select coalesce(max(seq), 0) from candidate_changes").fetch_one(&pool).await.unwrap();
+    let log_before: i64 = scalar(&pool, "select coalesce(max(seq), 0) from candidate_changes").await;
 
     let wrong = send_as(
         &demo.app,
@@ -316,17 +303,9 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
 
     assert_eq!(erased.status, StatusCode::NO_CONTENT, "{}", erased.text());
     assert_eq!(rows_left_about(&pool, demo.id).await, vec![], "nothing left about the candidate");
-    let places_left: i64 = sqlx::query_scalar("select count(*) from localizations where id = any($1)")
-        .bind(&places)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let places_left: i64 = scalar_of(&pool, "select count(*) from localizations where id = any($1)", &places).await;
     assert_eq!(places_left, 0, "their places went with them");
-    let search_left: i64 = sqlx::query_scalar("select count(*) from sourcing_searches where id = $1")
-        .bind(search_id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let search_left: i64 = scalar_of(&pool, "select count(*) from sourcing_searches where id = $1", search_id).await;
     assert_eq!(search_left, 1, "the partner's saved search stays, without them");
     let logged: i64 = sqlx::query_scalar("select count(*) from candidate_changes where candidate_id = $1 and seq > $2")
         .bind(demo.id)
@@ -349,12 +328,12 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
 async fn the_retention_job_warns_thirty_days_ahead_then_erases_unless_the_candidate_came_back(pool: PgPool) {
     let demo = seeded(&pool).await;
     let state = state(pool.clone());
-    let other: i64 =
-        sqlx::query_scalar("select id from users where discriminator = 'candidate' and id <> $1 order by id limit 1")
-            .bind(demo.id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let other: i64 = scalar_of(
+        &pool,
+        "select id from users where discriminator = 'candidate' and id <> $1 order by id limit 1",
+        demo.id,
+    )
+    .await;
     let now = Utc::now();
     // both last seen 2 years minus 10 days ago; everyone else just now
     sqlx::query("update users set last_active_at = $2 where id = any($1)")
@@ -371,11 +350,8 @@ async fn the_retention_job_warns_thirty_days_ahead_then_erases_unless_the_candid
     assert_eq!(warned, vec![demo.id.min(other), demo.id.max(other)]);
     assert!(first.erased.is_empty(), "never erased without a full warning period");
     let subject: String =
-        sqlx::query_scalar("select subject from outbox_emails where user_id = $1 order by id desc limit 1")
-            .bind(demo.id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        scalar_of(&pool, "select subject from outbox_emails where user_id = $1 order by id desc limit 1", demo.id)
+            .await;
     assert!(subject.contains("30"), "{subject}");
     let again = api::candidate_data::retention::run_once(&state, now + Duration::days(1)).await.unwrap();
     assert!(again.warned.is_empty() && again.erased.is_empty(), "warned once");

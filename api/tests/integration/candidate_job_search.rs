@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, lyon, new_candidate, valid_education, valid_experience};
-use crate::support::{app, app_with_state, get_as, indexed_state, login};
+use crate::support::{app, app_with_state, get_as, indexed_state, login, row_of, scalar_of};
 
 fn job_search() -> Value {
     json!({
@@ -41,14 +41,13 @@ async fn a_new_candidate_who_fills_the_job_search_is_found_by_a_sourcing_search(
     assert_eq!(profile["job_localizations"][1]["type"], "region");
     assert_eq!(profile["contract_min_duration"], 6);
     assert_eq!(profile["availability"], "2026-12-01");
-    let document: (bool, Vec<i16>, Vec<i16>, Vec<String>, Option<i16>) = sqlx::query_as(
+    let document: (bool, Vec<i16>, Vec<i16>, Vec<String>, Option<i16>) = row_of(
+        &pool,
         "select searchable, job_category_ids, contract_type_ids, localization_codes, degree_level
          from candidate_search_documents where candidate_id = $1",
+        lea.id,
     )
-    .bind(lea.id)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(document, (true, vec![1], vec![1, 5], vec!["69123".to_owned(), "84".to_owned()], Some(5)));
 
     follower.catch_up().await.unwrap();
@@ -258,11 +257,7 @@ async fn keywords_find_the_headline_the_name_and_the_background_and_say_where_an
     };
 
     let degree: Option<i16> =
-        sqlx::query_scalar("select degree_level from candidate_search_documents where candidate_id = $1")
-            .bind(lea.id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        scalar_of(&pool, "select degree_level from candidate_search_documents where candidate_id = $1", lea.id).await;
     assert_eq!(degree, Some(5), "the finished education's degree, not the current one's");
     assert_eq!(found_in(finds("développeur").await), vec![(json!("développeur"), json!(["headline"]))]);
     assert_eq!(found_in(finds("Durand").await), vec![(json!("durand"), json!(["name"]))], "the candidate's name");

@@ -8,7 +8,7 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::support::{TestResponse, app, login, send_as};
+use crate::support::{TestResponse, app, login, row, scalar, send_as};
 
 pub const PASSWORD: &str = "Vivier-test-2026";
 
@@ -18,18 +18,32 @@ pub struct Candidate {
     pub cookie: String,
 }
 
-/// A new, validated candidate with an empty profile, logged in.
-pub async fn new_candidate(pool: &PgPool, app: &Router, email: &str) -> Candidate {
+/// A user of `discriminator` (`candidate`, `school`, ...) whose email is validated and whose
+/// password is [`PASSWORD`], with nothing else: the caller adds the role's own row.
+pub async fn new_validated_user(
+    pool: &PgPool,
+    discriminator: &str,
+    email: &str,
+    (lastname, firstname): (&str, &str),
+) -> i64 {
     let hash = api::password::hash(PASSWORD).unwrap();
-    let id: i64 = sqlx::query_scalar(
+    sqlx::query_scalar(
         "insert into users (discriminator, email, password_hash, lastname, firstname, email_validated_at)
-         values ('candidate', $1, $2, 'Durand', 'Léa', now()) returning id",
+         values ($1::user_role, $2, $3, $4, $5, now()) returning id",
     )
+    .bind(discriminator)
     .bind(email)
     .bind(hash)
+    .bind(lastname)
+    .bind(firstname)
     .fetch_one(pool)
     .await
-    .unwrap();
+    .unwrap()
+}
+
+/// A new, validated candidate with an empty profile, logged in.
+pub async fn new_candidate(pool: &PgPool, app: &Router, email: &str) -> Candidate {
+    let id = new_validated_user(pool, "candidate", email, ("Durand", "Léa")).await;
     sqlx::query("insert into candidates (user_id, slug) values ($1, 'lea-durand-' || $1)")
         .bind(id)
         .execute(pool)
@@ -97,7 +111,7 @@ async fn an_experience_without_a_complete_car_method_is_refused(pool: PgPool) {
     let response = call(&app, &lea.cookie, "POST", "/api/api/candidate/experiences", Some(experience)).await;
 
     assert_eq!(errors(&response), json!({ "car_method.results": ["required"] }));
-    let stored: i64 = sqlx::query_scalar("select count(*) from experiences").fetch_one(&pool).await.unwrap();
+    let stored: i64 = scalar(&pool, "select count(*) from experiences").await;
     assert_eq!(stored, 0);
 }
 
@@ -287,17 +301,14 @@ async fn a_candidate_creates_edits_lists_and_deletes_an_experience(pool: PgPool)
     assert!(item["contract_type"]["name"].as_str().is_some_and(|name| !name.is_empty()));
     assert_eq!(item["car_method"]["context"], "Une équipe de 5");
     // the old place went with the edit: one place per record
-    let places: i64 = sqlx::query_scalar("select count(*) from localizations").fetch_one(&pool).await.unwrap();
+    let places: i64 = scalar(&pool, "select count(*) from localizations").await;
     assert_eq!(places, 1);
 
     let deleted = call(&app, &lea.cookie, "DELETE", &format!("/api/api/candidate/experiences/{id}"), None).await;
 
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
     let left: (i64, i64) =
-        sqlx::query_as("select (select count(*) from localizations), (select count(*) from car_methods)")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        row(&pool, "select (select count(*) from localizations), (select count(*) from car_methods)").await;
     assert_eq!(left, (0, 0), "the record's place and CAR method went with it");
 }
 
@@ -340,12 +351,11 @@ async fn another_candidates_records_are_not_found(pool: PgPool) {
     )
     .await;
     assert_eq!((update.status, languages.status), (StatusCode::NOT_FOUND, StatusCode::NOT_FOUND));
-    let kept: i64 = sqlx::query_scalar(
+    let kept: i64 = scalar(
+        &pool,
         "select (select count(*) from experiences) + (select count(*) from educations) + (select count(*) from candidate_hobbies)",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(kept, 3);
 }
 

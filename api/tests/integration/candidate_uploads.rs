@@ -11,7 +11,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, new_candidate, valid_hobby};
-use crate::support::{TestResponse, app, get_as, send_as};
+use crate::support::{TestResponse, app, get_as, scalar, send_as};
 
 const BOUNDARY: &str = "vivier-test-boundary";
 
@@ -54,7 +54,7 @@ pub async fn upload_picture(app: &Router, cookie: &str) -> String {
 type RefusedUpload = (&'static str, Vec<u8>, &'static str, StatusCode, Option<&'static str>);
 
 async fn stored_uploads(pool: &PgPool) -> i64 {
-    sqlx::query_scalar("select count(*) from uploads").fetch_one(pool).await.unwrap()
+    scalar(pool, "select count(*) from uploads").await
 }
 
 #[sqlx::test(migrations = "../migrations")]

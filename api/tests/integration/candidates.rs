@@ -9,7 +9,7 @@ use sqlx::PgPool;
 
 use api::seed::{DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD};
 
-use crate::support::{app, get, get_as, login, send};
+use crate::support::{app, get, get_as, login, row_of, scalar, send};
 
 /// The demo candidate (shared profile, on a campus of the demo school, in research).
 #[derive(sqlx::FromRow)]
@@ -22,13 +22,12 @@ struct DemoCandidate {
 /// The site over the demo data set, and its demo candidate.
 async fn seeded_app(pool: &PgPool) -> (Router, DemoCandidate) {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
-    let candidate = sqlx::query_as(
+    let candidate = row_of(
+        pool,
         "select c.user_id as id, c.slug, u.phone from candidates c join users u on u.id = c.user_id where u.email = $1",
+        DEMO_CANDIDATE_EMAIL,
     )
-    .bind(DEMO_CANDIDATE_EMAIL)
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    .await;
     (app(pool.clone()), candidate)
 }
 
@@ -65,8 +64,7 @@ async fn the_candidate_reads_their_whole_profile_with_contact_details(pool: PgPo
             .iter()
             .all(|language| (1..=6).contains(&language["level"].as_i64().unwrap()))
     );
-    let families: i64 =
-        sqlx::query_scalar("select count(*) from soft_skill_categories").fetch_one(&pool).await.unwrap();
+    let families: i64 = scalar(&pool, "select count(*) from soft_skill_categories").await;
     let shares = profile["softskill_percentages"].as_array().unwrap();
     assert_eq!(shares.len() as i64, families, "every family, chosen or not");
     let total: f64 = shares.iter().map(|share| share["percentage"].as_f64().unwrap()).sum();

@@ -1,5 +1,6 @@
 //! `vivier seed`: a realistic demo data set, written once.
 
+use crate::support::{row, row_of, scalar, scalar_of};
 use api::seed::{self, DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD, DEMO_SCHOOL_EMAIL, SeedOutcome};
 use sqlx::PgPool;
 
@@ -10,30 +11,27 @@ async fn seeding_writes_complete_profiles_once(pool: PgPool) {
 
     assert_eq!(first, SeedOutcome::Written);
     assert_eq!(second, SeedOutcome::AlreadySeeded);
-    let candidates: i64 = sqlx::query_scalar("select count(*) from candidates").fetch_one(&pool).await.unwrap();
+    let candidates: i64 = scalar(&pool, "select count(*) from candidates").await;
     assert_eq!(candidates, 300);
-    let (min_places, max_places): (i64, i64) = sqlx::query_as(
+    let (min_places, max_places): (i64, i64) = row(
+        &pool,
         "select min(n), max(n) from (select count(*) filter (where l.type = 'city') n
          from candidate_job_localizations j join localizations l on l.id = j.localization_id group by j.candidate_id) per_candidate",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert!(min_places >= 1 && max_places <= 5, "1 to 5 job localizations, got {min_places}..{max_places}");
-    let without_language: i64 = sqlx::query_scalar(
+    let without_language: i64 = scalar(
+        &pool,
         "select count(*) from candidates c where not exists (select 1 from candidate_languages l where l.candidate_id = c.user_id)",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(without_language, 0);
-    let percentages_off: i64 = sqlx::query_scalar(
+    let percentages_off: i64 = scalar(
+        &pool,
         "select count(*) from (select candidate_id, sum(percentage) total from candidate_soft_skill_percentages group by candidate_id) t
          where abs(total - 100) > 0.5",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(percentages_off, 0, "soft-skill percentages add up to 100");
 }
 
@@ -45,21 +43,16 @@ async fn the_demo_accounts_exist_one_per_role_with_the_documented_password(pool:
         [(DEMO_CANDIDATE_EMAIL, "candidate"), (DEMO_SCHOOL_EMAIL, "school"), (DEMO_PARTNER_EMAIL, "partner")]
     {
         let (discriminator, hash): (String, String) =
-            sqlx::query_as("select discriminator::text, password_hash from users where email = $1")
-                .bind(email)
-                .fetch_one(&pool)
-                .await
-                .unwrap();
+            row_of(&pool, "select discriminator::text, password_hash from users where email = $1", email).await;
         assert_eq!(discriminator, role);
         assert!(api::password::verify(DEMO_PASSWORD, &hash), "{email} logs in with the documented password");
     }
-    let demo_candidate_city: String = sqlx::query_scalar(
+    let demo_candidate_city: String = scalar_of(
+        &pool,
         "select l.value from users u join localizations l on l.id = u.localization_id where u.email = $1",
+        DEMO_CANDIDATE_EMAIL,
     )
-    .bind(DEMO_CANDIDATE_EMAIL)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(demo_candidate_city, "Lyon");
 }
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, new_candidate};
-use crate::support::{TestResponse, app, get_as, login};
+use crate::support::{TestResponse, app, get_as, login, scalar_of};
 
 /// The questionnaire as `cookie` reads it in `locale`.
 async fn questions(app: &Router, cookie: &str, locale: &str) -> Vec<Value> {
@@ -93,11 +93,7 @@ async fn a_test_is_scored_per_letter_and_retaking_replaces_it_keeping_the_first_
     assert_eq!((&second["result"]["dominant"], &second["result"]["secondary"]), (&json!("S"), &json!("C")));
     assert_eq!(second["result"]["first_taken_at"], first["result"]["first_taken_at"]);
     assert!(second["result"]["taken_at"].as_str() > first["result"]["taken_at"].as_str());
-    let rows: i64 = sqlx::query_scalar("select count(*) from disc_results where candidate_id = $1")
-        .bind(candidate.id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let rows: i64 = scalar_of(&pool, "select count(*) from disc_results where candidate_id = $1", candidate.id).await;
     assert_eq!(rows, 1);
     assert_eq!(call(&app, &candidate.cookie, "GET", "/api/api/test/forms/discs", None).await.json(), second);
     // the questionnaire shows the saved answers as each group's value
@@ -194,11 +190,8 @@ async fn the_matcher_documents_never_carry_the_disc_result(pool: PgPool) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
     let app = app(pool.clone());
     let cookie = login(&app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
-    let candidate_id: i64 = sqlx::query_scalar("select id from users where email = $1")
-        .bind(api::seed::DEMO_CANDIDATE_EMAIL)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let candidate_id: i64 =
+        scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_CANDIDATE_EMAIL).await;
     let document = |pool: PgPool| async move {
         let mut connection = pool.acquire().await.unwrap();
         let batch = indexer::projection::stored_documents(&mut connection, &[candidate_id]).await.unwrap();
@@ -264,11 +257,7 @@ async fn seeding_offers_the_tutorial_to_the_demo_candidate_again(pool: PgPool) {
     let flag = |email: &'static str| {
         let pool = pool.clone();
         async move {
-            let flag: bool = sqlx::query_scalar("select tour from users where email = $1")
-                .bind(email)
-                .fetch_one(&pool)
-                .await
-                .unwrap();
+            let flag: bool = scalar_of(&pool, "select tour from users where email = $1", email).await;
             flag
         }
     };

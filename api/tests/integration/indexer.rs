@@ -18,7 +18,7 @@ use sqlx::postgres::PgPoolOptions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
 
-use crate::support::{app_with_state, get, settings, state_with};
+use crate::support::{app_with_state, get, scalar, scalar_of, settings, state_with};
 
 fn test_options() -> IndexerOptions {
     IndexerOptions {
@@ -70,12 +70,11 @@ async fn assert_matcher_equals_database(pool: &PgPool, replica: &Replica) {
 async fn the_projected_soft_skill_shares_are_the_views_percentages_rounded(pool: PgPool) {
     seed::seed_database(&pool, 300, 23).await.unwrap();
     // the rounding's edge: shares of exactly n.5 % (1 pick in 8, 3 in 16...)
-    let halves: i64 = sqlx::query_scalar(
+    let halves: i64 = scalar(
+        &pool,
         "select count(*) from candidate_soft_skill_percentages where percentage - trunc(percentage) = 0.5",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert!(halves > 0, "the seeded data holds shares of n.5 %");
     let expected: Vec<(i64, i16, i16)> = sqlx::query_as(
         "select candidate_id, soft_skill_category_id, round(percentage)::smallint from candidate_soft_skill_percentages
@@ -132,7 +131,7 @@ async fn change_profile(pool: &PgPool, candidate_id: i64, round: i64) -> sqlx::R
 }
 
 async fn max_seq(pool: &PgPool) -> i64 {
-    sqlx::query_scalar("select coalesce(max(seq), 0) from candidate_changes").fetch_one(pool).await.unwrap()
+    scalar(pool, "select coalesce(max(seq), 0) from candidate_changes").await
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -162,16 +161,15 @@ async fn the_loaded_matcher_holds_exactly_the_projection_of_every_searchable_can
 #[sqlx::test(migrations = "../migrations")]
 async fn two_transactions_changing_one_candidate_at_once_leave_a_document_with_both_changes(pool: PgPool) {
     seed::seed_database(&pool, 50, 18).await.unwrap();
-    let candidate_id: i64 = sqlx::query_scalar(
+    let candidate_id: i64 = scalar(
+        &pool,
         "select c.user_id from candidates c join users u on u.id = c.user_id
          where u.active and c.in_research
            and exists (select 1 from candidate_languages where candidate_id = c.user_id)
            and exists (select 1 from experiences where candidate_id = c.user_id)
          order by c.user_id limit 1",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
 
     let mut first = pool.begin().await.unwrap();
     sqlx::query("update candidate_languages set level = level % 6 + 1 where candidate_id = $1")
@@ -272,14 +270,13 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     let (replica, status, mut follower) = load(&pool).await;
     let candidates = searchable_ids(&pool).await;
     let victim = candidates[3];
-    let victim_place: i64 = sqlx::query_scalar(
+    let victim_place: i64 = scalar_of(
+        &pool,
         "select l.id from candidate_job_localizations j join localizations l on l.id = j.localization_id
          where j.candidate_id = $1 and l.type = 'city' order by j.position limit 1",
+        victim,
     )
-    .bind(victim)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     let victim_document = replica.matcher.document(victim);
 
     sqlx::query("update localizations set commune_code = 'XXXXX' where id = $1")
@@ -523,10 +520,7 @@ async fn postgres_restarted_under_the_indexer_is_reconnected_to_and_caught_up_wi
         assert!(Instant::now() < deadline, "the listener never reconnected: {:?}", status.report());
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let listening: i64 = sqlx::query_scalar("select count(*) from pg_stat_activity where query ilike 'listen%'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let listening: i64 = scalar(&pool, "select count(*) from pg_stat_activity where query ilike 'listen%'").await;
     assert_eq!(listening, 1, "one listening connection after the restart");
     assert_matcher_equals_database(&pool, &replica).await;
     stop.send_replace(true);

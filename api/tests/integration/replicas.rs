@@ -14,7 +14,7 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::json;
 use sqlx::PgPool;
 
-use crate::support::{get, post_json, send, settings, state, state_with};
+use crate::support::{get, post_json, scalar, send, settings, state, state_with};
 
 /// A replica of the site over `state`, reached from `peer`.
 fn replica(state: AppState, peer: [u8; 4]) -> axum::Router {
@@ -38,10 +38,7 @@ async fn a_rate_limit_reached_through_one_replica_holds_on_the_other(pool: PgPoo
 
     assert_eq!(failed_login(&first).await, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(failed_login(&second).await, StatusCode::TOO_MANY_REQUESTS);
-    let stored: Vec<u8> = sqlx::query_scalar("select key from rate_limit_hits where bucket = 'logins_per_account'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let stored: Vec<u8> = scalar(&pool, "select key from rate_limit_hits where bucket = 'logins_per_account'").await;
     assert_eq!(stored.len(), 32, "keys are stored as digests, not as emails");
 }
 

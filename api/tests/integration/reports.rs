@@ -4,7 +4,7 @@ use axum::http::{StatusCode, header};
 use serde_json::json;
 use sqlx::PgPool;
 
-use crate::support::{app, app_with_web, post_json, post_raw};
+use crate::support::{app, app_with_web, post_json, post_raw, row_of, scalar};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_report_is_stored_with_the_client_address(pool: PgPool) {
@@ -15,11 +15,7 @@ async fn a_report_is_stored_with_the_client_address(pool: PgPool) {
     assert_eq!(response.status, StatusCode::CREATED);
     let id = response.json()["id"].as_i64().expect("an id");
     let (message, client_ip): (String, String) =
-        sqlx::query_as("select message, host(client_ip) from problem_reports where id = $1")
-            .bind(id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        row_of(&pool, "select message, host(client_ip) from problem_reports where id = $1", id).await;
     assert_eq!(message, "La carte ne charge pas");
     assert_eq!(client_ip, "127.0.0.1");
 }
@@ -69,6 +65,6 @@ async fn the_sixth_report_within_ten_minutes_from_one_address_is_refused(pool: P
     assert_eq!(refused.json()["code"], "too_many_requests");
     let retry_after: u64 = refused.headers[header::RETRY_AFTER].to_str().unwrap().parse().unwrap();
     assert!((1..=600).contains(&retry_after));
-    let stored: i64 = sqlx::query_scalar("select count(*) from problem_reports").fetch_one(&pool).await.unwrap();
+    let stored: i64 = scalar(&pool, "select count(*) from problem_reports").await;
     assert_eq!(stored, 5);
 }

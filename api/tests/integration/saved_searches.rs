@@ -6,7 +6,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::sourcing::{PartnerApp, another_partner, lyon_search, partner_app, search};
-use crate::support::{get_as, json_request, send_as};
+use crate::support::{get_as, json_request, scalar, scalar_of, send_as};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_saved_search_is_edited_in_place_renamed_and_deleted_by_its_partner_only(pool: PgPool) {
@@ -54,16 +54,13 @@ async fn a_saved_search_is_edited_in_place_renamed_and_deleted_by_its_partner_on
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} by another partner");
     }
 
-    let places_before: i64 = sqlx::query_scalar("select count(*) from localizations").fetch_one(&pool).await.unwrap();
+    let places_before: i64 = scalar(&pool, "select count(*) from localizations").await;
     assert_eq!(call("DELETE", &path, json!({})).await.status, StatusCode::NO_CONTENT);
     assert_eq!(get_as(&app, Some(&cookie), &path).await.status, StatusCode::NOT_FOUND);
     assert_eq!(call("DELETE", &path, json!({})).await.status, StatusCode::NOT_FOUND);
-    let places_after: i64 = sqlx::query_scalar("select count(*) from localizations").fetch_one(&pool).await.unwrap();
+    let places_after: i64 = scalar(&pool, "select count(*) from localizations").await;
     assert_eq!(places_after, places_before - 1, "the search's place went with it");
-    let still_there: bool = sqlx::query_scalar("select exists (select 1 from candidates where user_id = $1)")
-        .bind(candidate)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let still_there: bool =
+        scalar_of(&pool, "select exists (select 1 from candidates where user_id = $1)", candidate).await;
     assert!(still_there, "deleting a search deletes no candidate");
 }

@@ -1,15 +1,15 @@
 //! The schema of record holds the spec's rules where a database can.
 
+use crate::support::{scalar, scalar_of};
 use sqlx::PgPool;
 
 async fn insert_candidate(pool: &PgPool, email: &str) -> i64 {
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = scalar_of(
+        pool,
         "insert into users (discriminator, email, lastname, firstname) values ('candidate', $1, 'Durand', 'Léa') returning id",
+        email,
     )
-    .bind(email)
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    .await;
     sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
         .bind(id)
         .bind(format!("lea-durand-{id}"))
@@ -49,15 +49,14 @@ async fn reference_lists_are_bilingual_and_complete(pool: PgPool) {
     for code in ["cdi", "cdd", "internship", "interim", "freelance"] {
         assert!(codes.iter().any(|c| c == code), "contract type {code}");
     }
-    let untranslated: i64 = sqlx::query_scalar(
+    let untranslated: i64 = scalar(
+        &pool,
         "select count(*) from (
             select label_fr, label_en from job_categories union all select label_fr, label_en from contract_types
             union all select label_fr, label_en from soft_skills union all select label_fr, label_en from degrees
          ) labels where coalesce(label_fr, '') = '' or coalesce(label_en, '') = ''",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(untranslated, 0);
 }
 
@@ -78,13 +77,12 @@ async fn emails_are_unique_whatever_their_case(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn an_education_holds_at_most_four_soft_skills(pool: PgPool) {
     let candidate = insert_candidate(&pool, "lea@example.org").await;
-    let localization: i64 = sqlx::query_scalar(
+    let localization: i64 = scalar(
+        &pool,
         "insert into localizations (value, type, lat, lng, commune_code, country_code)
          values ('Lyon', 'city', 45.76, 4.83, '69123', 'FR') returning id",
     )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     let skills: Vec<i16> =
         sqlx::query_scalar("select id from soft_skills order by id limit 5").fetch_all(&pool).await.unwrap();
     // a record and its first soft skills are written together: it may not stay without one
@@ -129,13 +127,12 @@ async fn limits_of_the_spec_are_checked_by_the_database(pool: PgPool) {
         .await;
     assert!(bad_level.is_err(), "language levels go from 1 to 6");
 
-    let default_level: i16 = sqlx::query_scalar(
+    let default_level: i16 = scalar_of(
+        &pool,
         "insert into candidate_languages (candidate_id, language_id) values ($1, (select min(id) from languages)) returning level",
+        candidate,
     )
-    .bind(candidate)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(default_level, 3, "the spec's default language level");
 
     let country_without_point =
@@ -153,18 +150,12 @@ async fn limits_of_the_spec_are_checked_by_the_database(pool: PgPool) {
 #[sqlx::test(migrations = "../migrations")]
 async fn updated_at_follows_every_update(pool: PgPool) {
     let candidate = insert_candidate(&pool, "lea@example.org").await;
-    let before: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select updated_at from users where id = $1")
-        .bind(candidate)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let before: chrono::DateTime<chrono::Utc> =
+        scalar_of(&pool, "select updated_at from users where id = $1", candidate).await;
 
     sqlx::query("update users set firstname = 'Léna' where id = $1").bind(candidate).execute(&pool).await.unwrap();
 
-    let after: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("select updated_at from users where id = $1")
-        .bind(candidate)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let after: chrono::DateTime<chrono::Utc> =
+        scalar_of(&pool, "select updated_at from users where id = $1", candidate).await;
     assert!(after > before);
 }

@@ -6,13 +6,13 @@ use sqlx::PgPool;
 
 use crate::candidate_profile::call;
 use crate::schools::new_school;
-use crate::support::{app, get, get_as, login};
+use crate::support::{app, get, get_as, login, row, row_of, scalar};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool: PgPool) {
     let app = app(pool.clone());
     // the list the migrations ship, then one more
-    let shipped: i64 = sqlx::query_scalar("select count(*) from institutions").fetch_one(&pool).await.unwrap();
+    let shipped: i64 = scalar(&pool, "select count(*) from institutions").await;
     sqlx::query("insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1')")
         .execute(&pool)
         .await
@@ -35,7 +35,7 @@ async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool
     assert_eq!(wildcard, json!([]));
     assert_eq!(requested.status, StatusCode::NO_CONTENT);
     let stored: (String, bool, Option<i64>) =
-        sqlx::query_as("select name, notify, requested_by from institution_requests").fetch_one(&pool).await.unwrap();
+        row(&pool, "select name, notify, requested_by from institution_requests").await;
     assert_eq!(stored, ("Université Gustave Eiffel".to_owned(), true, Some(school.id)));
     assert_eq!(invalid.json()["errors"], json!({ "name": ["required"], "email": ["invalid_email"] }));
 }
@@ -46,14 +46,13 @@ async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_lin
     let app = app(pool.clone());
     let school = login(&app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
-    let (partner_id, company): (i64, String) = sqlx::query_as(
+    let (partner_id, company): (i64, String) = row_of(
+        &pool,
         "select p.user_id, c.name from partners p join users u on u.id = p.user_id
          join companies c on c.id = p.company_id where u.email = $1",
+        api::seed::DEMO_PARTNER_EMAIL,
     )
-    .bind(api::seed::DEMO_PARTNER_EMAIL)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
 
     let linked = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
     let twice = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
@@ -77,7 +76,7 @@ async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_lin
     assert!(by_company.as_array().unwrap().iter().all(|item| item["company"]["name"] == company.as_str()));
     let removed = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/remove-school"), None).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
-    let links: i64 = sqlx::query_scalar("select count(*) from partner_schools").fetch_one(&pool).await.unwrap();
+    let links: i64 = scalar(&pool, "select count(*) from partner_schools").await;
     assert_eq!(links, 0);
 }
 

@@ -7,8 +7,10 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::candidate_profile::{PASSWORD, call, lyon, new_candidate};
-use crate::support::{TestResponse, app, get_as, latest_email, login, post_json, send_as, token_of};
+use crate::candidate_profile::{PASSWORD, call, lyon, new_candidate, new_validated_user};
+use crate::support::{
+    TestResponse, app, get_as, latest_email, login, post_json, row_of, scalar, scalar_of, send_as, token_of,
+};
 
 pub struct School {
     pub id: i64,
@@ -17,16 +19,7 @@ pub struct School {
 
 /// A school account with a validated email, logged in.
 pub async fn new_school(pool: &PgPool, app: &Router, email: &str, name: &str) -> School {
-    let hash = api::password::hash(PASSWORD).unwrap();
-    let id: i64 = sqlx::query_scalar(
-        "insert into users (discriminator, email, password_hash, lastname, firstname, email_validated_at)
-         values ('school', $1, $2, 'Service', 'Carrières', now()) returning id",
-    )
-    .bind(email)
-    .bind(hash)
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    let id = new_validated_user(pool, "school", email, ("Service", "Carrières")).await;
     sqlx::query("insert into schools (user_id, name) values ($1, $2)").bind(id).bind(name).execute(pool).await.unwrap();
     School { id, cookie: login(app, email, PASSWORD).await }
 }
@@ -78,11 +71,7 @@ fn problems(report: &Value) -> Vec<(u64, String, String)> {
 }
 
 async fn candidates_of_campus(pool: &PgPool, campus: i64) -> i64 {
-    sqlx::query_scalar("select count(*) from candidates where campus_id = $1")
-        .bind(campus)
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    scalar_of(pool, "select count(*) from candidates where campus_id = $1", campus).await
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -175,8 +164,7 @@ async fn another_schools_campus_and_candidates_are_a_404_on_every_route(pool: Pg
     }
     let listed = get_as(&app, Some(&other.cookie), "/api/api/school/campuses").await.json();
     assert_eq!(listed, json!([]));
-    let campus_name: String =
-        sqlx::query_scalar("select name from campuses where id = $1").bind(id).fetch_one(&pool).await.unwrap();
+    let campus_name: String = scalar_of(&pool, "select name from campuses where id = $1", id).await;
     assert_eq!(campus_name, "Croix-Rousse");
     assert_eq!(candidates_of_campus(&pool, id).await, 1, "still attached");
 }
@@ -316,11 +304,7 @@ async fn detaching_a_candidate_keeps_the_person_and_their_account(pool: PgPool) 
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(not_ours.status, StatusCode::NOT_FOUND);
     let row: (Option<i64>, Option<i64>, Option<i64>) =
-        sqlx::query_as("select school_id, campus_id, program_id from candidates where user_id = $1")
-            .bind(lea.id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        row_of(&pool, "select school_id, campus_id, program_id from candidates where user_id = $1", lea.id).await;
     assert_eq!(row, (None, None, None));
     login(&app, "lea@example.org", PASSWORD).await;
 }
@@ -414,19 +398,15 @@ async fn an_import_writes_valid_rows_once_whatever_the_encoding_and_separator(po
         "the same file twice creates nobody twice"
     );
     assert_eq!(candidates_of_campus(&pool, id).await, 2);
-    let accounts: i64 = sqlx::query_scalar("select count(*) from users where lower(email) = 'zoe@example.org'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let accounts: i64 = scalar(&pool, "select count(*) from users where lower(email) = 'zoe@example.org'").await;
     assert_eq!(accounts, 1);
-    let (lastname, campus_of_existing): (String, Option<i64>) = sqlx::query_as(
+    let (lastname, campus_of_existing): (String, Option<i64>) = row_of(
+        &pool,
         "select u.lastname, (select campus_id from candidates where user_id = $1)
          from users u where u.email = 'zoe@example.org'",
+        existing.id,
     )
-    .bind(existing.id)
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!((lastname.as_str(), campus_of_existing), ("D'Arc, de la Tour", Some(id)));
     assert_eq!(candidates_of_campus(&pool, rival_id).await, 1, "the rival's student stays theirs");
     latest_email(&pool, "zoe@example.org").await;

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{Candidate, call, lyon, new_candidate};
-use crate::support::{app_with_state, indexed_state, login};
+use crate::support::{app_with_state, indexed_state, login, scalar_of};
 
 struct Scene {
     state: AppState,
@@ -127,11 +127,7 @@ async fn appearances_go_with_their_run_and_their_candidate(pool: PgPool) {
     let lea = scene.lea.id;
     run(&scene, "/api/api/sourcing/searchs?save=false", search(5)).await;
     flush(&scene.state).await.unwrap();
-    let run_id: i64 = sqlx::query_scalar("select run_id from search_appearances where candidate_id = $1")
-        .bind(lea)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let run_id: i64 = scalar_of(&pool, "select run_id from search_appearances where candidate_id = $1", lea).await;
     // one written while its candidate was being erased: the daily sweep deletes it, and only it
     let gone = lea + 1_000_000;
     sqlx::query("insert into search_appearances (run_id, candidate_id) values ($1, $2)")

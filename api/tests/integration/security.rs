@@ -11,8 +11,8 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::support::{
-    TestResponse, app, app_with_web, get, json_request, latest_email, login, post_json, post_raw, send, send_as,
-    settings, state_with,
+    TestResponse, app, app_with_web, get, json_request, latest_email, login, post_json, post_raw, scalar, scalar_of,
+    send, send_as, settings, state_with,
 };
 
 const PASSWORD: &str = "Bonjour-Vivier-42";
@@ -174,13 +174,12 @@ async fn a_malformed_request_is_refused_without_naming_rust_types(pool: PgPool) 
 }
 
 async fn another_candidate_email(pool: &PgPool) -> String {
-    sqlx::query_scalar(
+    scalar_of(
+        pool,
         "select email from users where discriminator = 'candidate' and email <> $1 and active order by id limit 1",
+        api::seed::DEMO_CANDIDATE_EMAIL,
     )
-    .bind(api::seed::DEMO_CANDIDATE_EMAIL)
-    .fetch_one(pool)
     .await
-    .unwrap()
 }
 
 fn names_in(list: &TestResponse) -> Vec<String> {
@@ -242,10 +241,7 @@ async fn a_project_category_picture_must_be_an_http_address(pool: PgPool) {
     let without_picture =
         send_as(&app, Some(&author), json_request("POST", path, &json!({ "name": "Jardinage" }))).await;
     assert_eq!(without_picture.status, StatusCode::CREATED);
-    let stored: i64 = sqlx::query_scalar("select count(*) from project_categories where label_fr = 'Piège'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let stored: i64 = scalar(&pool, "select count(*) from project_categories where label_fr = 'Piège'").await;
     assert_eq!(stored, 0);
 }
 
@@ -334,6 +330,6 @@ async fn a_body_whose_texts_hold_the_nul_character_is_refused_before_the_databas
     assert_eq!(with_nul.json()["code"], "invalid_body");
     let text_not_escape = post_raw(&app, "/api/api/report", r#"{"message": "a path: C:\\u0000"}"#.to_owned()).await;
     assert_eq!(text_not_escape.status, StatusCode::CREATED, "{}", text_not_escape.text());
-    let stored: i64 = sqlx::query_scalar("select count(*) from problem_reports").fetch_one(&pool).await.unwrap();
+    let stored: i64 = scalar(&pool, "select count(*) from problem_reports").await;
     assert_eq!(stored, 1);
 }

@@ -12,7 +12,7 @@ use sqlx::PgPool;
 
 use indexer::cards::CandidateCards;
 
-use crate::support::{app_with_index, json_request, login, post_json, send_as};
+use crate::support::{app_with_index, json_request, login, post_json, row_of, scalar, scalar_of, send_as};
 
 const LYON: (f64, f64) = (45.758, 4.835);
 
@@ -76,13 +76,12 @@ pub async fn partner_app(pool: &PgPool) -> PartnerApp {
 
 /// The session of a demo partner other than the one `partner_app` logs in.
 pub async fn another_partner(app: &axum::Router, pool: &PgPool) -> String {
-    let email: String = sqlx::query_scalar(
+    let email: String = scalar_of(
+        pool,
         "select email from users where discriminator = 'partner' and email <> $1 order by id limit 1",
+        api::seed::DEMO_PARTNER_EMAIL,
     )
-    .bind(api::seed::DEMO_PARTNER_EMAIL)
-    .fetch_one(pool)
-    .await
-    .unwrap();
+    .await;
     login(app, &email, api::seed::DEMO_PASSWORD).await
 }
 
@@ -258,8 +257,7 @@ async fn a_saved_search_keeps_its_candidates_and_only_its_owner_sees_it(pool: Pg
     )
     .await;
     assert_eq!(stolen_save.status, StatusCode::NOT_FOUND);
-    let still_saved: i64 =
-        sqlx::query_scalar("select count(*) from sourcing_saved_candidates").fetch_one(&pool).await.unwrap();
+    let still_saved: i64 = scalar(&pool, "select count(*) from sourcing_saved_candidates").await;
     assert_eq!(still_saved, 1);
 
     let unsave = send_as(
@@ -296,14 +294,13 @@ async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking
     for hit in saved["hits"].as_array().unwrap() {
         let candidate = &hit["candidate"];
         let id = candidate["id"].as_i64().unwrap();
-        let (firstname, lastname, headline, slug): (String, String, Option<String>, String) = sqlx::query_as(
+        let (firstname, lastname, headline, slug): (String, String, Option<String>, String) = row_of(
+            &pool,
             "select u.firstname, u.lastname, c.headline, c.slug from candidates c join users u on u.id = c.user_id
              where c.user_id = $1",
+            id,
         )
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+        .await;
         assert_eq!(
             (candidate["firstname"].as_str(), candidate["lastname"].as_str()),
             (Some(&*firstname), Some(&*lastname))
@@ -474,11 +471,8 @@ async fn a_partner_saves_only_a_candidate_their_search_finds(pool: PgPool) {
     .await;
 
     assert_eq!(refused.status, StatusCode::NOT_FOUND);
-    let saved_rows: i64 = sqlx::query_scalar("select count(*) from sourcing_saved_candidates where candidate_id = $1")
-        .bind(elsewhere)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let saved_rows: i64 =
+        scalar_of(&pool, "select count(*) from sourcing_saved_candidates where candidate_id = $1", elsewhere).await;
     assert_eq!(saved_rows, 0);
 }
 

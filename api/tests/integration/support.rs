@@ -12,7 +12,8 @@ use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::Value;
-use sqlx::PgPool;
+use sqlx::postgres::{PgRow, Postgres};
+use sqlx::{Decode, Encode, FromRow, PgPool, Type};
 use tower::ServiceExt;
 
 pub struct TestResponse {
@@ -184,4 +185,38 @@ pub async fn latest_email(pool: &PgPool, to: &str) -> (String, Vec<String>) {
 /// The `token` query parameter of a link.
 pub fn token_of(link: &str) -> String {
     link.split(['?', '&']).find_map(|part| part.strip_prefix("token=")).expect("a token in the link").to_owned()
+}
+
+/// One value the database holds, for the assertions on what a request left behind.
+pub async fn scalar<T>(pool: &PgPool, sql: &str) -> T
+where
+    T: for<'r> Decode<'r, Postgres> + Type<Postgres> + Send + Unpin,
+{
+    sqlx::query_scalar(sql).fetch_one(pool).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+}
+
+/// [`scalar`] with one parameter, `$1`.
+pub async fn scalar_of<T, P>(pool: &PgPool, sql: &str, parameter: P) -> T
+where
+    T: for<'r> Decode<'r, Postgres> + Type<Postgres> + Send + Unpin,
+    P: for<'q> Encode<'q, Postgres> + Type<Postgres> + Send,
+{
+    sqlx::query_scalar(sql).bind(parameter).fetch_one(pool).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+}
+
+/// One row the database holds, as a tuple or a `FromRow` struct.
+pub async fn row<T>(pool: &PgPool, sql: &str) -> T
+where
+    T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+{
+    sqlx::query_as(sql).fetch_one(pool).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+}
+
+/// [`row`] with one parameter, `$1`.
+pub async fn row_of<T, P>(pool: &PgPool, sql: &str, parameter: P) -> T
+where
+    T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+    P: for<'q> Encode<'q, Postgres> + Type<Postgres> + Send,
+{
+    sqlx::query_as(sql).bind(parameter).fetch_one(pool).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
 }

@@ -16,10 +16,6 @@ use crate::extract::{Json, Path};
 use crate::http::AppState;
 use crate::http::sessions::sessions_ended;
 
-fn own_id(user: CurrentUser, id_or_slug: &str) -> Result<()> {
-    if id_or_slug == user.id.to_string() { Ok(()) } else { Err(Error::NotFound) }
-}
-
 #[utoipa::path(
     get, path = "/api/api/candidates/{id_or_slug}/export",
     params(("id_or_slug" = String, Path, description = "the caller's own id")),
@@ -35,7 +31,7 @@ pub async fn export_candidate_data(
     user: CurrentUser,
     Path(id_or_slug): Path<String>,
 ) -> Result<Response> {
-    own_id(user, &id_or_slug)?;
+    user.require_own_id(&id_or_slug)?;
     let document = export::export_candidate(&state.db, user.id).await?;
     let disposition = format!("attachment; filename=\"vivier-data-{}.json\"", user.id);
     let disposition = HeaderValue::from_str(&disposition).map_err(|error| Error::Internal(error.into()))?;
@@ -64,7 +60,7 @@ pub async fn erase_candidate_account(
     Path(id_or_slug): Path<String>,
     Json(request): Json<EraseRequest>,
 ) -> Result<Response> {
-    own_id(user, &id_or_slug)?;
+    user.require_own_id(&id_or_slug)?;
     let stored_hash: Option<String> =
         sqlx::query_scalar("select password_hash from users where id = $1").bind(user.id).fetch_one(&state.db).await?;
     let password = request.password.unwrap_or_default();

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::auth::CurrentUser;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::extract::Path;
 use crate::http::AppState;
 use crate::http::sessions::sessions_ended;
@@ -29,9 +29,7 @@ pub async fn deactivate_candidate(
     user: CurrentUser,
     Path(id_or_slug): Path<String>,
 ) -> Result<Response> {
-    if id_or_slug != user.id.to_string() {
-        return Err(Error::NotFound);
-    }
+    user.require_own_id(&id_or_slug)?;
     sqlx::query(
         "update users set active = false, self_deactivated_at = now(), session_version = session_version + 1
          where id = $1",

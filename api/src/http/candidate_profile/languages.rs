@@ -10,7 +10,6 @@ use super::super::AppState;
 use super::super::candidates::{CandidateProfileResponse, get_candidate};
 use super::super::locale::Locale;
 use super::completion;
-use super::own_candidate;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};
@@ -39,7 +38,7 @@ pub async fn update_candidate_languages(
     Path(id_or_slug): Path<String>,
     Json(request): Json<LanguagesUpdateRequest>,
 ) -> Result<Json<CandidateProfileResponse>> {
-    own_candidate(user, &id_or_slug)?;
+    user.require_own_id(&id_or_slug)?;
     let reference = state.reference_lists().await?;
     let mut checks = Checks::new();
     let languages = check_languages(&mut checks, reference, &request.languages);

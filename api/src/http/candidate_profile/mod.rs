@@ -29,8 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use pictures::{PICTURE_JSON_SQL, PictureView};
 
 use super::routes::{Access, RouteTable};
-use crate::auth::{CurrentUser, Role};
-use crate::error::{Error, Result};
+use crate::auth::Role;
 
 pub fn routes(table: &mut RouteTable) {
     experiences::routes(table);
@@ -44,12 +43,6 @@ pub fn routes(table: &mut RouteTable) {
     table.add(candidate, utoipa_axum::routes!(profile::update_candidate));
     table.add(candidate, utoipa_axum::routes!(languages::update_candidate_languages));
     table.add(candidate, utoipa_axum::routes!(studies::patch_candidate));
-}
-
-/// The profile a candidate writes is their own: `{id}` in a path must be the caller's id. Any
-/// other is a 404, as another candidate's record is.
-fn own_candidate(user: CurrentUser, id_or_slug: &str) -> Result<()> {
-    if id_or_slug == user.id.to_string() { Ok(()) } else { Err(Error::NotFound) }
 }
 
 /// An item of a reference list, named in the caller's language.

@@ -22,7 +22,6 @@ use super::super::candidates::{CandidateProfileResponse, get_candidate};
 use super::super::locale::Locale;
 use super::completion;
 use super::job_search::JobSearchInput;
-use super::own_candidate;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
@@ -89,7 +88,7 @@ pub async fn update_candidate(
     Path(id_or_slug): Path<String>,
     Json(request): Json<ProfileUpdateRequest>,
 ) -> Result<Json<CandidateProfileResponse>> {
-    own_candidate(user, &id_or_slug)?;
+    user.require_own_id(&id_or_slug)?;
     let reference = state.reference_lists().await?;
     let mut checks = Checks::new();
     let screen = match request.from.as_deref() {
