@@ -2,6 +2,7 @@
 //! can show all its errors at once (the 422 body's `errors`).
 
 use chrono::{Datelike, NaiveDate, Utc};
+use sqlx::PgPool;
 
 use crate::error::{Error, FieldErrors, RuleCode};
 
@@ -98,6 +99,24 @@ impl Checks {
             self.fail(field, RuleCode::InvalidDate);
         }
         Some(date)
+    }
+
+    /// Records `unknown` for `field` when the request names, by `id`, no row of `table`. Nothing
+    /// is asked of the database when the id is absent: whether it is required is checked apart.
+    pub async fn known_row(
+        &mut self,
+        db: &PgPool,
+        field: &str,
+        table: &'static str,
+        id: Option<impl Into<i64>>,
+    ) -> sqlx::Result<()> {
+        let Some(id) = id else { return Ok(()) };
+        let sql = format!("select exists (select 1 from {table} where id = $1)");
+        let known: bool = sqlx::query_scalar(&sql).bind(id.into()).fetch_one(db).await?;
+        if !known {
+            self.fail(field, RuleCode::Unknown);
+        }
+        Ok(())
     }
 
     pub fn finish(self) -> Result<(), Error> {

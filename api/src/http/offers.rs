@@ -71,15 +71,7 @@ pub async fn create_offer(
     if request.contract_type.is_some() {
         known_ids(&mut checks, reference, List::ContractTypes, "contract_type", &[contract_type]);
     }
-    if let Some(job) = request.job {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from jobs where id = $1)")
-            .bind(job)
-            .fetch_one(&state.db)
-            .await?;
-        if !known {
-            checks.fail("job", RuleCode::Unknown);
-        }
-    }
+    checks.known_row(&state.db, "job", "jobs", request.job).await?;
     checks.finish()?;
     let criteria = criteria.expect("checked above");
     let mut transaction = state.db.begin().await?;

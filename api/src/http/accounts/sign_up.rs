@@ -221,15 +221,7 @@ pub async fn create_school(
     let name = checks.text("name", request.name.as_deref(), 200);
     let mut account = check_identity(&mut checks, &request.identity, true, locale);
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
-    if let Some(school_type) = request.school_type {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from school_types where id = $1)")
-            .bind(school_type)
-            .fetch_one(&state.db)
-            .await?;
-        if !known {
-            checks.fail("school_type", RuleCode::Unknown);
-        }
-    }
+    checks.known_row(&state.db, "school_type", "school_types", request.school_type).await?;
     sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
 }
 
@@ -257,13 +249,7 @@ pub async fn create_partner(
             Some(CompanyReference::Name(name))
         }
         Some(CompanyReference::Id(id)) => {
-            let known: bool = sqlx::query_scalar("select exists (select 1 from companies where id = $1)")
-                .bind(id)
-                .fetch_one(&state.db)
-                .await?;
-            if !known {
-                checks.fail("company", RuleCode::Unknown);
-            }
+            checks.known_row(&state.db, "company", "companies", Some(id)).await?;
             Some(CompanyReference::Id(id))
         }
     };

@@ -14,7 +14,7 @@ use super::records::{
     SharedRows, check_car_method, check_period, check_softskills, reference_id,
 };
 use super::{NamedItem, SoftSkillView};
-use crate::error::{Result, RuleCode};
+use crate::error::Result;
 use crate::job_criteria::List;
 use crate::places::{LocalizationInput, Place};
 use crate::validation::Checks;
@@ -90,15 +90,7 @@ impl Record for Experience {
         let reference = context.reference;
         let before = checks.count();
         let company_name = checks.text("company_name", request.company_name.as_deref(), 200);
-        if let Some(company) = request.company {
-            let known: bool = sqlx::query_scalar("select exists (select 1 from companies where id = $1)")
-                .bind(company)
-                .fetch_one(&context.state.db)
-                .await?;
-            if !known {
-                checks.fail("company", RuleCode::Unknown);
-            }
-        }
+        checks.known_row(&context.state.db, "company", "companies", request.company).await?;
         let position_name = checks.text("position_name", request.position_name.as_deref(), 200);
         let contract_type =
             reference_id(checks, reference, List::ContractTypes, "contract_type", request.contract_type);

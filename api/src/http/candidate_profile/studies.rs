@@ -116,15 +116,7 @@ async fn check_studies(
     let campus = request.campus.unwrap_or(campus);
     // a new campus leaves the old campus's program behind unless one is named
     let program = request.program.unwrap_or(if campus_changes { None } else { program });
-    if let Some(campus) = campus {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from campuses where id = $1)")
-            .bind(campus)
-            .fetch_one(&state.db)
-            .await?;
-        if !known {
-            checks.fail("campus", RuleCode::Unknown);
-        }
-    }
+    checks.known_row(&state.db, "campus", "campuses", campus).await?;
     if let Some(program) = program {
         let of_campus: bool =
             sqlx::query_scalar("select exists (select 1 from programs where id = $1 and campus_id = $2)")

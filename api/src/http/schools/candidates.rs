@@ -256,15 +256,7 @@ pub async fn add_campus_candidate(
         Some(_) if !program_known => checks.fail("program", RuleCode::Unknown),
         Some(_) => {}
     }
-    if let Some(parcours) = request.parcours {
-        let known: bool = sqlx::query_scalar("select exists (select 1 from parcours where id = $1)")
-            .bind(parcours)
-            .fetch_one(&state.db)
-            .await?;
-        if !known {
-            checks.fail("parcours", RuleCode::Unknown);
-        }
-    }
+    checks.known_row(&state.db, "parcours", "parcours", request.parcours).await?;
     checks.finish()?;
     let person = Enrolment {
         email: email.clone(),

@@ -70,20 +70,8 @@ pub async fn update_school_profile(
     if link.as_deref().is_some_and(|link| !(link.starts_with("http://") || link.starts_with("https://"))) {
         checks.fail("link", RuleCode::HttpUrlExpected);
     }
-    let (type_known, institution_known): (bool, bool) = sqlx::query_as(
-        "select $1::smallint is null or exists (select 1 from school_types where id = $1),
-                $2::int is null or exists (select 1 from institutions where id = $2)",
-    )
-    .bind(request.school_type)
-    .bind(request.institution)
-    .fetch_one(&state.db)
-    .await?;
-    if !type_known {
-        checks.fail("school_type", RuleCode::Unknown);
-    }
-    if !institution_known {
-        checks.fail("institution", RuleCode::Unknown);
-    }
+    checks.known_row(&state.db, "school_type", "school_types", request.school_type).await?;
+    checks.known_row(&state.db, "institution", "institutions", request.institution).await?;
     checks.finish()?;
     sqlx::query(
         "update schools set name = $2, school_type_id = $3, description = $4, link = $5, institution_id = $6,
