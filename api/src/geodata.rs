@@ -11,19 +11,22 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use indexer::place_ids::{PlaceKind, place_id_of};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
 
 /// A French commune (municipality) as of the shipped Code officiel
 /// géographique, in metropolitan France or an overseas department.
 ///
 /// Paris, Lyon and Marseille are single communes: their municipal
 /// arrondissements are not listed, but all their postcodes are.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Commune {
     /// INSEE code, e.g. `"75056"` for Paris or `"2A004"` for Ajaccio.
     pub insee: String,
     /// Official name, in French, e.g. `"L'Abergement-Clémenciat"`.
     pub name: String,
     /// Postcodes served, sorted; a commune may have several.
+    #[serde(deserialize_with = "comma_separated")]
     pub postcodes: Vec<String>,
     /// Code of the department, e.g. `"01"`, `"2A"` or `"974"`.
     pub department: String,
@@ -38,7 +41,7 @@ pub struct Commune {
 }
 
 /// A French department (101: 96 metropolitan and 5 overseas).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Department {
     /// Department code, e.g. `"01"`, `"2B"` or `"971"`.
     pub code: String,
@@ -53,7 +56,7 @@ pub struct Department {
 }
 
 /// A French region (18: 13 metropolitan and 5 overseas).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Region {
     /// Region code, e.g. `"11"` for Île-de-France.
     pub code: String,
@@ -66,7 +69,7 @@ pub struct Region {
 }
 
 /// A country or territory with an ISO 3166-1 alpha-2 code.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
 pub struct Country {
     /// ISO 3166-1 alpha-2 code, upper case, e.g. `"DE"`.
     pub code: String,
@@ -85,55 +88,10 @@ const DEPARTMENTS_TSV: &str = include_str!("../data/geo/departments.tsv");
 const REGIONS_TSV: &str = include_str!("../data/geo/regions.tsv");
 const COUNTRIES_TSV: &str = include_str!("../data/geo/countries.tsv");
 
-static COMMUNES: LazyLock<Vec<Commune>> = LazyLock::new(|| {
-    rows(COMMUNES_TSV, "communes.tsv", 8)
-        .map(|f| Commune {
-            insee: f[0].to_owned(),
-            name: f[1].to_owned(),
-            postcodes: f[2].split(',').filter(|p| !p.is_empty()).map(str::to_owned).collect(),
-            department: f[3].to_owned(),
-            region: f[4].to_owned(),
-            population: f[5].parse().expect("communes.tsv: malformed population"),
-            lat: coordinate(f[6], "communes.tsv"),
-            lng: coordinate(f[7], "communes.tsv"),
-        })
-        .collect()
-});
-
-static DEPARTMENTS: LazyLock<Vec<Department>> = LazyLock::new(|| {
-    rows(DEPARTMENTS_TSV, "departments.tsv", 5)
-        .map(|f| Department {
-            code: f[0].to_owned(),
-            name: f[1].to_owned(),
-            region: f[2].to_owned(),
-            lat: coordinate(f[3], "departments.tsv"),
-            lng: coordinate(f[4], "departments.tsv"),
-        })
-        .collect()
-});
-
-static REGIONS: LazyLock<Vec<Region>> = LazyLock::new(|| {
-    rows(REGIONS_TSV, "regions.tsv", 4)
-        .map(|f| Region {
-            code: f[0].to_owned(),
-            name: f[1].to_owned(),
-            lat: coordinate(f[2], "regions.tsv"),
-            lng: coordinate(f[3], "regions.tsv"),
-        })
-        .collect()
-});
-
-static COUNTRIES: LazyLock<Vec<Country>> = LazyLock::new(|| {
-    rows(COUNTRIES_TSV, "countries.tsv", 5)
-        .map(|f| Country {
-            code: f[0].to_owned(),
-            name_fr: f[1].to_owned(),
-            name_en: f[2].to_owned(),
-            lat: coordinate(f[3], "countries.tsv"),
-            lng: coordinate(f[4], "countries.tsv"),
-        })
-        .collect()
-});
+static COMMUNES: LazyLock<Vec<Commune>> = LazyLock::new(|| table(COMMUNES_TSV, "communes.tsv"));
+static DEPARTMENTS: LazyLock<Vec<Department>> = LazyLock::new(|| table(DEPARTMENTS_TSV, "departments.tsv"));
+static REGIONS: LazyLock<Vec<Region>> = LazyLock::new(|| table(REGIONS_TSV, "regions.tsv"));
+static COUNTRIES: LazyLock<Vec<Country>> = LazyLock::new(|| table(COUNTRIES_TSV, "countries.tsv"));
 
 /// All communes, sorted by INSEE code (binary search on `insee` works).
 pub fn communes() -> &'static [Commune] {
@@ -177,16 +135,22 @@ pub fn countries() -> &'static [Country] {
 /// The data lines of a shipped TSV file (header skipped), each split into
 /// exactly `width` fields. Panics on a malformed file: these are our own
 /// generated files, so a bad one is a build bug, not a user error.
-fn rows(text: &'static str, file: &'static str, width: usize) -> impl Iterator<Item = Vec<&'static str>> {
-    text.lines().skip(1).filter(|line| !line.is_empty()).map(move |line| {
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert!(fields.len() == width, "{file}: expected {width} fields, got {} in {line:?}", fields.len());
-        fields
-    })
+/// The rows of a shipped table: tab-separated, a header row naming the fields, no quoting (names
+/// hold apostrophes and quotes as they are). A malformed file is a build mistake: it panics.
+fn table<T: DeserializeOwned>(text: &str, file: &str) -> Vec<T> {
+    csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .quoting(false)
+        .from_reader(text.as_bytes())
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|error| panic!("{file}: {error}"))
 }
 
-fn coordinate(field: &str, file: &str) -> f64 {
-    field.parse().unwrap_or_else(|_| panic!("{file}: malformed coordinate {field:?}"))
+/// `"01400,01401"` as a list; an empty field is an empty list.
+fn comma_separated<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    Ok(text.split(',').filter(|part| !part.is_empty()).map(str::to_owned).collect())
 }
 
 #[cfg(test)]
