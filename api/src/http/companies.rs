@@ -114,7 +114,7 @@ pub async fn list_companies(
 
 #[utoipa::path(
     get, path = "/api/api/companies/{id}", params(("id" = i64, Path, description = "the company's id")),
-    responses((status = 200, body = CompanyView), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = CompanyView))
 )]
 pub async fn get_company(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<CompanyView>> {
     let company = sqlx::query_as(&format!("{COMPANY_SQL} where c.id = $1"))

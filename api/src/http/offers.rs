@@ -52,7 +52,7 @@ pub struct OfferCreateResponse {
 
 #[utoipa::path(
     post, path = "/api/api/job/offers", request_body = OfferCreateRequest,
-    responses((status = 201, body = OfferCreateResponse), (status = 422, body = crate::error::ErrorBody))
+    responses((status = 201, body = OfferCreateResponse))
 )]
 pub async fn create_offer(
     State(state): State<AppState>,
@@ -166,7 +166,7 @@ pub async fn list_offers(
 
 #[utoipa::path(
     get, path = "/api/api/job/offers/{id}", params(("id" = i64, Path)),
-    responses((status = 200, body = OfferView), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = OfferView))
 )]
 pub async fn get_offer(
     State(state): State<AppState>,

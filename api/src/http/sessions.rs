@@ -313,7 +313,7 @@ pub(crate) fn sessions_ended(state: &AppState, user_id: i64) -> Response {
 
 #[utoipa::path(
     get, path = "/api/api/auth/whoami",
-    responses((status = 200, body = WhoAmI), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = WhoAmI))
 )]
 pub async fn whoami(State(state): State<AppState>, user: CurrentUser) -> Result<Json<WhoAmI>> {
     // the app asks this on every start: opening it is activity, recorded once a day at most

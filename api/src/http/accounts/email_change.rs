@@ -26,9 +26,7 @@ pub struct EmailRenewalRequest {
     post, path = "/api/api/user/renewal-email-tokens", request_body = EmailRenewalRequest,
     responses(
         (status = 204, description = "a confirmation link was sent to the new address"),
-        (status = 401, body = crate::error::ErrorBody),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
-        (status = 422, body = crate::error::ErrorBody),
         (status = 429, body = crate::error::ErrorBody, description = "more than 3 requests an hour for one account"),
     )
 )]

@@ -31,7 +31,6 @@ pub struct PasswordResetRequest {
     post, path = "/api/api/users/reset-password", request_body = PasswordResetRequest,
     responses(
         (status = 204, description = "an email is sent if the account exists"),
-        (status = 422, body = crate::error::ErrorBody),
         (status = 429, body = crate::error::ErrorBody),
     )
 )]
@@ -150,7 +149,6 @@ impl PasswordChangeRequest {
     patch, path = "/api/api/partners", params(PasswordChangeQuery), request_body = PasswordChangeRequest,
     responses(
         (status = 204, description = "password changed; other sessions revoked, this one renewed"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody, description = "wrong_password, password_policy"),
     )
 )]

@@ -209,7 +209,7 @@ pub async fn create_candidate(
 
 #[utoipa::path(
     post, path = "/api/api/schools", request_body = SchoolSignUpRequest,
-    responses((status = 201, body = SignUpResponse), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 201, body = SignUpResponse), (status = 429, body = crate::error::ErrorBody))
 )]
 pub async fn create_school(
     State(state): State<AppState>,
@@ -227,7 +227,7 @@ pub async fn create_school(
 
 #[utoipa::path(
     post, path = "/api/api/partners", request_body = PartnerSignUpRequest,
-    responses((status = 201, body = SignUpResponse), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 201, body = SignUpResponse), (status = 429, body = crate::error::ErrorBody))
 )]
 pub async fn create_partner(
     State(state): State<AppState>,

@@ -22,7 +22,6 @@ use crate::http::sessions::sessions_ended;
     responses(
         (status = 200, content_type = "application/json",
          description = "`{format, exported_at, tables: {table: [rows]}}`, as a file to save"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody, description = "not the caller's own id"),
     )
 )]
@@ -49,7 +48,6 @@ pub struct EraseRequest {
     params(("id_or_slug" = String, Path, description = "the caller's own id")),
     responses(
         (status = 204, description = "the account and everything about the candidate are deleted; the cookie is cleared"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody, description = "not the caller's own id"),
         (status = 422, body = crate::error::ErrorBody, description = "wrong_password"),
     )

@@ -20,7 +20,6 @@ use crate::http::sessions::sessions_ended;
     params(("id_or_slug" = String, Path, description = "the caller's own id")),
     responses(
         (status = 204, description = "deactivated; the session cookie is cleared"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody, description = "not the caller's own id"),
     )
 )]

@@ -59,7 +59,6 @@ pub struct CandidateListResponse {
     get, path = "/api/api/candidates", params(CandidateListQuery),
     responses(
         (status = 200, body = CandidateListResponse, description = "the school's own candidates"),
-        (status = 401, body = crate::error::ErrorBody),
         (status = 403, body = crate::error::ErrorBody, description = "not a school: nobody else lists candidates"),
     )
 )]

@@ -22,7 +22,6 @@ pub struct EmailLocaleRequest {
     post, path = "/api/api/user/locale", request_body = EmailLocaleRequest,
     responses(
         (status = 204, description = "emails now come in that language"),
-        (status = 401, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody, description = "locale: unknown"),
     )
 )]
@@ -44,7 +43,6 @@ pub async fn update_email_locale(
     post, path = "/api/api/candidates/onboarding",
     responses(
         (status = 204, description = "onboarding finished (or skipped): `first_time` is now false"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
     )
 )]
 pub async fn complete_onboarding(State(state): State<AppState>, user: CurrentUser) -> Result<StatusCode> {

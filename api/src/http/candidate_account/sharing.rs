@@ -37,7 +37,6 @@ async fn set_sharing(state: &AppState, user: CurrentUser, is_public: bool) -> Re
     post, path = "/api/api/candidates/share",
     responses(
         (status = 200, body = SharingResponse, description = "the profile is shared at `/candidat/{slug}`"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
     )
 )]
 pub async fn share_profile(State(state): State<AppState>, user: CurrentUser) -> Result<Json<SharingResponse>> {
@@ -48,7 +47,6 @@ pub async fn share_profile(State(state): State<AppState>, user: CurrentUser) -> 
     delete, path = "/api/api/candidates/share",
     responses(
         (status = 200, body = SharingResponse, description = "the profile is no longer shared: its page answers 404"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
     )
 )]
 pub async fn unshare_profile(State(state): State<AppState>, user: CurrentUser) -> Result<Json<SharingResponse>> {
@@ -59,7 +57,6 @@ pub async fn unshare_profile(State(state): State<AppState>, user: CurrentUser) -
     get, path = "/api/api/candidates/slug",
     responses(
         (status = 200, body = SharingResponse),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
     )
 )]
 pub async fn get_own_slug(State(state): State<AppState>, user: CurrentUser) -> Result<Json<SharingResponse>> {

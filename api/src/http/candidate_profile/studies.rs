@@ -49,7 +49,6 @@ pub struct CandidatePatchRequest {
     responses(
         (status = 200, body = CandidateProfileResponse, description = "studies changed: the profile after the update"),
         (status = 204, description = "`?password`: password changed; other sessions revoked, this one renewed"),
-        (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody,
          description = "wrong_password, password_policy; out_of_range, unknown; query_parameter_expected for password fields without `?password`"),
     )

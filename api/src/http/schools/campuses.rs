@@ -157,7 +157,7 @@ async fn write_programs(
 
 #[utoipa::path(
     get, path = "/api/api/school/campuses",
-    responses((status = 200, body = Vec<CampusView>), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = Vec<CampusView>))
 )]
 pub async fn list_campuses(State(state): State<AppState>, user: CurrentUser) -> Result<Json<Vec<CampusView>>> {
     let mut connection = state.db.acquire().await?;

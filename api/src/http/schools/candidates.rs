@@ -231,7 +231,6 @@ pub struct CampusCandidateAdded {
         (status = 200, body = CampusCandidateAdded, description = "existing candidate attached (with force)"),
         (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
         (status = 409, body = crate::error::ErrorBody, description = "candidate_exists (send force), email_taken"),
-        (status = 422, body = crate::error::ErrorBody),
     )
 )]
 pub async fn add_campus_candidate(

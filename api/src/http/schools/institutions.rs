@@ -61,7 +61,7 @@ pub struct InstitutionRequest {
 
 #[utoipa::path(
     post, path = "/api/api/school/institution/requests", request_body = InstitutionRequest,
-    responses((status = 204, description = "recorded"), (status = 422, body = crate::error::ErrorBody))
+    responses((status = 204, description = "recorded"))
 )]
 pub async fn request_institution(
     State(state): State<AppState>,

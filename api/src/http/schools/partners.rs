@@ -48,7 +48,7 @@ pub struct PartnerView {
 
 #[utoipa::path(
     get, path = "/api/api/partners", params(PartnersQuery),
-    responses((status = 200, body = Vec<PartnerView>), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = Vec<PartnerView>))
 )]
 pub async fn list_partners(
     State(state): State<AppState>,
@@ -101,7 +101,7 @@ async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -
 #[utoipa::path(
     post, path = "/api/api/partners/{id}/add-school",
     params(("id" = i64, Path, description = "the partner's id")),
-    responses((status = 204, description = "the partner is linked to the calling school"), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 204, description = "the partner is linked to the calling school"))
 )]
 pub async fn add_partner_school(
     State(state): State<AppState>,
@@ -114,7 +114,7 @@ pub async fn add_partner_school(
 #[utoipa::path(
     post, path = "/api/api/partners/{id}/remove-school",
     params(("id" = i64, Path, description = "the partner's id")),
-    responses((status = 204, description = "the partner is no longer linked to the calling school"), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 204, description = "the partner is no longer linked to the calling school"))
 )]
 pub async fn remove_partner_school(
     State(state): State<AppState>,

@@ -38,7 +38,7 @@ async fn read_profile(state: &AppState, school_id: i64) -> Result<SchoolProfile>
 
 #[utoipa::path(
     get, path = "/api/api/school/profile",
-    responses((status = 200, body = SchoolProfile), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = SchoolProfile))
 )]
 pub async fn get_school_profile(State(state): State<AppState>, user: CurrentUser) -> Result<Json<SchoolProfile>> {
     Ok(Json(read_profile(&state, user.id).await?))
@@ -56,7 +56,7 @@ pub struct SchoolProfileRequest {
 
 #[utoipa::path(
     post, path = "/api/api/school/profile", request_body = SchoolProfileRequest,
-    responses((status = 200, body = SchoolProfile), (status = 422, body = crate::error::ErrorBody))
+    responses((status = 200, body = SchoolProfile))
 )]
 pub async fn update_school_profile(
     State(state): State<AppState>,

@@ -89,7 +89,7 @@ const MINE_SQL: &str = "mine as (
 
 #[utoipa::path(
     get, path = "/api/api/school/statistics",
-    responses((status = 200, body = SchoolStatistics), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = SchoolStatistics))
 )]
 pub async fn get_statistics(
     State(state): State<AppState>,

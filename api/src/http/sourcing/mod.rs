@@ -61,7 +61,6 @@ pub struct SaveQuery {
     responses(
         (status = 200, body = SearchResponse, description = "the first page of results of an ad-hoc search"),
         (status = 201, body = SearchResponse, description = "the search was saved; `id` names it"),
-        (status = 422, body = crate::error::ErrorBody),
     )
 )]
 pub async fn create_search(
@@ -187,7 +186,7 @@ pub async fn get_search(
 #[utoipa::path(
     post, path = "/api/api/sourcing/searchs/{id}/save-candidate/{candidate_id}",
     params(("id" = i64, Path), ("candidate_id" = i64, Path)),
-    responses((status = 204), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 204))
 )]
 pub async fn save_candidate(
     State(state): State<AppState>,
@@ -213,7 +212,7 @@ pub async fn save_candidate(
 #[utoipa::path(
     post, path = "/api/api/sourcing/searchs/{id}/unsave-candidate/{candidate_id}",
     params(("id" = i64, Path), ("candidate_id" = i64, Path)),
-    responses((status = 204), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 204))
 )]
 pub async fn unsave_candidate(
     State(state): State<AppState>,
