@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::support::{
-    app, get, json_request, latest_email, login, post_json, row, row_of, scalar, send_as, session_cookie, token_of,
+    app, execute, get, json_request, latest_email, login, post_json, row, row_of, scalar, send_as, session_cookie,
+    token_of,
 };
 
 const PASSWORD: &str = "Bonjour-Vivier-42";
@@ -252,10 +253,8 @@ async fn a_token_works_once_and_never_when_expired_or_tampered(pool: PgPool) {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let (subject, links) = latest_email(&pool, "lea@example.org").await;
     assert_eq!(subject, "Réinitialisez votre mot de passe");
-    sqlx::query("update user_tokens set expires_at = now() - interval '1 second' where kind = 'reset_password'")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(&pool, "update user_tokens set expires_at = now() - interval '1 second' where kind = 'reset_password'")
+        .await;
     let expired = post_json(
         &app,
         &format!("/api/api/user/reset-password-tokens/reset/{}", token_of(&links[0])),

@@ -15,7 +15,7 @@ use sqlx::PgPool;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::candidate_profile::{call, lyon, new_candidate};
-use crate::support::{app_with_state, get_as, login, row_of, scalar, scalar_of, state};
+use crate::support::{app_with_state, execute_of, get_as, login, row_of, scalar, scalar_of, state};
 
 fn job_search(place: Value) -> Value {
     json!({
@@ -231,11 +231,7 @@ async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
     )
     .await;
     // the backoff is over
-    sqlx::query("update outbox_emails set next_attempt_at = now() where id = $1")
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update outbox_emails set next_attempt_at = now() where id = $1", id).await;
     let retried = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
 
     assert_eq!((failed.failed, too_soon.sent + too_soon.failed, retried.sent), (1, 0, 1));

@@ -11,7 +11,7 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
 use sqlx::PgPool;
 
-use crate::support::{app, get_as, login, scalar_of, send_as};
+use crate::support::{app, execute_of, get_as, login, scalar_of, send_as};
 
 /// A user's contact details, and the school that manages them when they are a candidate of one.
 struct Contact {
@@ -320,15 +320,14 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
     let search = saved_search_of(&pool, api::seed::DEMO_PARTNER_EMAIL).await;
     // a notification of that search: a candidate started to match it
-    sqlx::query(
+    execute_of(
+        &pool,
         "insert into sourcing_search_matches (sourcing_search_id, candidate_id, partner_id, reason)
          select s.id, (select user_id from candidates order by user_id limit 1), s.partner_id, '{\"score\": 50}'
          from sourcing_searches s where s.id = $1",
+        search,
     )
-    .bind(search)
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
     let app = app(pool.clone());
     let mut sessions = Sessions::default();
     let partner: i64 = scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;

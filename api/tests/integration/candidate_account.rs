@@ -17,7 +17,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::support::{
-    app_with_state, get, get_as, json_request, login, post_json, row_of, scalar, scalar_of, send_as, state,
+    app_with_state, execute_of, get, get_as, json_request, login, post_json, row_of, scalar, scalar_of, send_as, state,
 };
 
 struct Demo {
@@ -35,14 +35,13 @@ async fn seeded(pool: &PgPool) -> Demo {
     )
     .await;
     // a DISC result shown on the profile, so that every part of a shared profile is readable
-    sqlx::query(
+    execute_of(
+        pool,
         "with shown as (update candidates set show_disc = true where user_id = $1)
          insert into disc_results (candidate_id, score_d, score_i, score_s, score_c) values ($1, 40, 30, 20, 10)",
+        id,
     )
-    .bind(id)
-    .execute(pool)
-    .await
-    .unwrap();
+    .await;
     Demo { app: app_with_state(state(pool.clone())), id, slug }
 }
 
@@ -139,7 +138,7 @@ async fn a_deactivated_candidate_disappears_from_public_reads_and_the_index_unti
 #[sqlx::test(migrations = "../migrations")]
 async fn an_account_deactivated_by_someone_else_stays_refused_at_login(pool: PgPool) {
     let demo = seeded(&pool).await;
-    sqlx::query("update users set active = false where id = $1").bind(demo.id).execute(&pool).await.unwrap();
+    execute_of(&pool, "update users set active = false where id = $1", demo.id).await;
 
     let response = post_json(
         &demo.app,
@@ -385,11 +384,7 @@ async fn the_page_of_a_shared_profile_carries_its_link_preview_tags_and_an_unsha
     let page = shared.text();
     assert!(page.contains("<title>Camille Martin · Vivier</title>"), "{page}");
     assert!(page.contains("<meta property=\"og:title\" content=\"Camille Martin\">"), "{page}");
-    sqlx::query("update candidates set is_public = false where user_id = $1")
-        .bind(demo.id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set is_public = false where user_id = $1", demo.id).await;
     let unshared = get(&site, &format!("/candidat/{}", demo.slug)).await.text();
     assert!(!unshared.contains("Camille") && !unshared.contains("og:title"), "{unshared}");
     std::fs::remove_dir_all(&web_dist).unwrap();

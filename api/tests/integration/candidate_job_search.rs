@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, lyon, new_candidate, valid_education, valid_experience};
-use crate::support::{app, app_with_state, get_as, indexed_state, login, row_of, scalar_of};
+use crate::support::{app, app_with_state, execute_of, get_as, indexed_state, login, row_of, scalar_of};
 
 fn job_search() -> Value {
     json!({
@@ -106,7 +106,7 @@ async fn the_parts_of_a_profile_are_read_by_slug_under_the_profiles_own_rule(poo
         assert_eq!(get_as(&app, Some(&other.cookie), &uri).await.status, StatusCode::NOT_FOUND, "{part}, another user");
         assert_eq!(get_as(&app, Some(&lea.cookie), &uri).await.status, StatusCode::OK, "{part}, the candidate");
     }
-    sqlx::query("update candidates set is_public = true where user_id = $1").bind(lea.id).execute(&pool).await.unwrap();
+    execute_of(&pool, "update candidates set is_public = true where user_id = $1", lea.id).await;
 
     let experiences = get_as(&app, None, &format!("/api/api/candidates/{slug}/experiences")).await;
     let shares = get_as(&app, None, &format!("/api/api/candidates/{slug}/softskill/percentages")).await;
@@ -217,13 +217,12 @@ async fn keywords_find_the_headline_the_name_and_the_background_and_say_where_an
     let languages = json!({ "languages": [{ "id": 2, "level": 5 }] });
     call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}/languages", lea.id), Some(languages)).await;
     // no degree given, a headline (the profile screen's other fields do not matter here)
-    sqlx::query(
+    execute_of(
+        &pool,
         "update candidates set degree_id = null, headline = 'En recherche de développeur web' where user_id = $1",
+        lea.id,
     )
-    .bind(lea.id)
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
     // a finished master's degree (level 5) and a doctorate under way (level 8, not counted)
     let mut finished = valid_education();
     finished["is_current"] = json!(false);

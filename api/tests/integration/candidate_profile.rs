@@ -8,7 +8,7 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::support::{TestResponse, app, login, row, scalar, send_as};
+use crate::support::{TestResponse, app, execute_of, login, row, scalar, send_as};
 
 pub const PASSWORD: &str = "Vivier-test-2026";
 
@@ -44,11 +44,7 @@ pub async fn new_validated_user(
 /// A new, validated candidate with an empty profile, logged in.
 pub async fn new_candidate(pool: &PgPool, app: &Router, email: &str) -> Candidate {
     let id = new_validated_user(pool, "candidate", email, ("Durand", "Léa")).await;
-    sqlx::query("insert into candidates (user_id, slug) values ($1, 'lea-durand-' || $1)")
-        .bind(id)
-        .execute(pool)
-        .await
-        .unwrap();
+    execute_of(pool, "insert into candidates (user_id, slug) values ($1, 'lea-durand-' || $1)", id).await;
     Candidate { id, cookie: login(app, email, PASSWORD).await }
 }
 

@@ -11,7 +11,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, new_candidate, valid_hobby};
-use crate::support::{TestResponse, app, get_as, scalar, send_as};
+use crate::support::{TestResponse, app, execute_of, get_as, scalar, send_as};
 
 const BOUNDARY: &str = "vivier-test-boundary";
 
@@ -142,7 +142,7 @@ async fn a_picture_is_seen_by_its_owner_and_by_who_may_read_the_profile_showing_
     assert_eq!(status_for(None, shown.clone()).await, StatusCode::NOT_FOUND, "the profile is not shared");
     assert_eq!(status_for(Some(other.cookie.clone()), shown.clone()).await, StatusCode::NOT_FOUND);
 
-    sqlx::query("update candidates set is_public = true where user_id = $1").bind(lea.id).execute(&pool).await.unwrap();
+    execute_of(&pool, "update candidates set is_public = true where user_id = $1", lea.id).await;
 
     assert_eq!(status_for(None, shown.clone()).await, StatusCode::OK, "a shared profile shows its pictures");
     assert_eq!(

@@ -9,7 +9,7 @@ use sqlx::PgPool;
 
 use api::seed::{DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD};
 
-use crate::support::{app, get, get_as, login, row_of, scalar, send};
+use crate::support::{app, execute_of, get, get_as, login, row_of, scalar, send};
 
 /// The demo candidate (shared profile, on a campus of the demo school, in research).
 #[derive(sqlx::FromRow)]
@@ -161,7 +161,7 @@ async fn an_unknown_or_malformed_identifier_or_a_deactivated_account_is_404(pool
         assert_eq!(response.json()["code"], "not_found", "{identifier}");
     }
 
-    sqlx::query("update users set active = false where id = $1").bind(candidate.id).execute(&pool).await.unwrap();
+    execute_of(&pool, "update users set active = false where id = $1", candidate.id).await;
     assert_eq!(get(&app, &format!("/api/api/candidates/{}", candidate.slug)).await.status, StatusCode::NOT_FOUND);
 }
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{call, new_candidate};
-use crate::support::{TestResponse, app, get_as, login, scalar_of};
+use crate::support::{TestResponse, app, execute_of, get_as, login, scalar_of};
 
 /// The questionnaire as `cookie` reads it in `locale`.
 async fn questions(app: &Router, cookie: &str, locale: &str) -> Vec<Value> {
@@ -138,11 +138,7 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
     let slug = format!("lea-durand-{}", candidate.id);
     let by_slug = format!("/api/api/candidates/{slug}/discs");
     let by_id = format!("/api/api/candidates/{}/discs", candidate.id);
-    sqlx::query("update candidates set is_public = true where user_id = $1")
-        .bind(candidate.id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set is_public = true where user_id = $1", candidate.id).await;
 
     // no result yet: the same ordinary null for everyone
     let no_result = |response: TestResponse| (response.status, response.json());
@@ -166,17 +162,9 @@ async fn a_result_is_read_by_the_candidate_and_by_profile_readers_only_when_show
     assert_eq!(get_as(&app, None, &by_slug).await.json()["scores"]["d"], 50);
     assert_eq!(get_as(&app, Some(&other.cookie), &by_slug).await.status, StatusCode::OK);
     assert_eq!(get_as(&app, None, &by_id).await.status, StatusCode::NOT_FOUND, "a shared profile is named by its slug");
-    sqlx::query("update candidates set is_public = false where user_id = $1")
-        .bind(candidate.id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set is_public = false where user_id = $1", candidate.id).await;
     assert_eq!(get_as(&app, None, &by_slug).await.status, StatusCode::NOT_FOUND, "an unshared profile hides it");
-    sqlx::query("update candidates set is_public = true where user_id = $1")
-        .bind(candidate.id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set is_public = true where user_id = $1", candidate.id).await;
 
     // hidden again
     call(&app, &candidate.cookie, "PATCH", "/api/api/test/forms/discs", Some(json!({ "show_disc": false }))).await;

@@ -18,7 +18,7 @@ use sqlx::postgres::PgPoolOptions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
 
-use crate::support::{app_with_state, get, scalar, scalar_of, settings, state_with};
+use crate::support::{app_with_state, execute_of, get, scalar, scalar_of, settings, state_with};
 
 fn test_options() -> IndexerOptions {
     IndexerOptions {
@@ -172,20 +172,22 @@ async fn two_transactions_changing_one_candidate_at_once_leave_a_document_with_b
     .await;
 
     let mut first = pool.begin().await.unwrap();
-    sqlx::query("update candidate_languages set level = level % 6 + 1 where candidate_id = $1")
-        .bind(candidate_id)
-        .execute(&mut *first)
-        .await
-        .unwrap();
+    execute_of(
+        &mut *first,
+        "update candidate_languages set level = level % 6 + 1 where candidate_id = $1",
+        candidate_id,
+    )
+    .await;
     let second = tokio::spawn({
         let pool = pool.clone();
         async move {
             let mut second = pool.begin().await.unwrap();
-            sqlx::query("update experiences set position_name = 'Cheffe de projet data' where candidate_id = $1")
-                .bind(candidate_id)
-                .execute(&mut *second)
-                .await
-                .unwrap();
+            execute_of(
+                &mut *second,
+                "update experiences set position_name = 'Cheffe de projet data' where candidate_id = $1",
+                candidate_id,
+            )
+            .await;
             second.commit().await.unwrap();
         }
     });
@@ -206,18 +208,15 @@ async fn a_change_that_no_search_sees_is_not_logged(pool: PgPool) {
     let candidate_id = searchable_ids(&pool).await[0];
     let logged = max_seq(&pool).await;
 
-    sqlx::query("update users set phone = '0612345678', session_version = session_version + 1 where id = $1")
-        .bind(candidate_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(
+        &pool,
+        "update users set phone = '0612345678', session_version = session_version + 1 where id = $1",
+        candidate_id,
+    )
+    .await;
     assert_eq!(max_seq(&pool).await, logged, "a phone number and a logout are not in the search document");
 
-    sqlx::query("update users set firstname = 'Aurélie' where id = $1")
-        .bind(candidate_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update users set firstname = 'Aurélie' where id = $1", candidate_id).await;
     assert_eq!(max_seq(&pool).await, logged + 1, "a hit shows the first name");
 }
 
@@ -231,9 +230,9 @@ async fn every_kind_of_profile_change_reaches_the_matcher_through_the_log(pool: 
         change_profile(&pool, candidate_id, round as i64).await.unwrap();
     }
     let deactivated = candidates[0];
-    sqlx::query("update users set active = false where id = $1").bind(deactivated).execute(&pool).await.unwrap();
+    execute_of(&pool, "update users set active = false where id = $1", deactivated).await;
     let deleted = *candidates.last().unwrap();
-    sqlx::query("delete from users where id = $1").bind(deleted).execute(&pool).await.unwrap();
+    execute_of(&pool, "delete from users where id = $1", deleted).await;
     let outcome = follower.catch_up().await.unwrap();
 
     assert!(outcome.applied >= 60, "{outcome:?}");
@@ -279,17 +278,9 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     .await;
     let victim_document = replica.matcher.document(victim);
 
-    sqlx::query("update localizations set commune_code = 'XXXXX' where id = $1")
-        .bind(victim_place)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update localizations set commune_code = 'XXXXX' where id = $1", victim_place).await;
     for &candidate_id in &candidates[10..20] {
-        sqlx::query("update candidates set contract_min_duration = 77 where user_id = $1")
-            .bind(candidate_id)
-            .execute(&pool)
-            .await
-            .unwrap();
+        execute_of(&pool, "update candidates set contract_min_duration = 77 where user_id = $1", candidate_id).await;
     }
     let outcome = follower.catch_up().await.unwrap();
 
@@ -309,11 +300,7 @@ async fn a_candidate_with_bad_data_is_retried_and_never_blocks_the_others(pool: 
     assert_eq!(retried.failed, 1);
     assert_eq!(status.report().projection_failures_total, 2);
 
-    sqlx::query("update localizations set commune_code = '69123' where id = $1")
-        .bind(victim_place)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update localizations set commune_code = '69123' where id = $1", victim_place).await;
     let repaired = follower.catch_up().await.unwrap();
     assert_eq!(repaired.failed, 0);
     assert!(follower.failing_candidates().is_empty());

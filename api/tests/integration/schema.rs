@@ -1,6 +1,6 @@
 //! The schema of record holds the spec's rules where a database can.
 
-use crate::support::{scalar, scalar_of};
+use crate::support::{execute_of, scalar, scalar_of};
 use sqlx::PgPool;
 
 async fn insert_candidate(pool: &PgPool, email: &str) -> i64 {
@@ -153,7 +153,7 @@ async fn updated_at_follows_every_update(pool: PgPool) {
     let before: chrono::DateTime<chrono::Utc> =
         scalar_of(&pool, "select updated_at from users where id = $1", candidate).await;
 
-    sqlx::query("update users set firstname = 'Léna' where id = $1").bind(candidate).execute(&pool).await.unwrap();
+    execute_of(&pool, "update users set firstname = 'Léna' where id = $1", candidate).await;
 
     let after: chrono::DateTime<chrono::Utc> =
         scalar_of(&pool, "select updated_at from users where id = $1", candidate).await;

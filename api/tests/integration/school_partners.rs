@@ -6,17 +6,14 @@ use sqlx::PgPool;
 
 use crate::candidate_profile::call;
 use crate::schools::new_school;
-use crate::support::{app, get, get_as, login, row, row_of, scalar};
+use crate::support::{app, execute, get, get_as, login, row, row_of, scalar};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn institutions_are_listed_by_name_and_a_missing_one_can_be_requested(pool: PgPool) {
     let app = app(pool.clone());
     // the list the migrations ship, then one more
     let shipped: i64 = scalar(&pool, "select count(*) from institutions").await;
-    sqlx::query("insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1')")
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute(&pool, "insert into institutions (name, slug) values ('Université Lyon 1', 'lyon-1')").await;
     let school = new_school(&pool, &app, "ecole@example.org", "École des Pentes").await;
 
     let all = get(&app, "/api/api/school/institutions").await.json();

@@ -9,7 +9,7 @@ use sqlx::PgPool;
 
 use crate::candidate_profile::{PASSWORD, call, lyon, new_candidate, new_validated_user};
 use crate::support::{
-    TestResponse, app, get_as, latest_email, login, post_json, row_of, scalar, scalar_of, send_as, token_of,
+    TestResponse, app, execute, get_as, latest_email, login, post_json, row_of, scalar, scalar_of, send_as, token_of,
 };
 
 pub struct School {
@@ -242,12 +242,11 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
                 Hugo;Petit;hugo@example.org;Master;\n\
                 Inès;Roux;ines@example.org;Master;Alternance\n";
     assert_eq!(send_import(&app, &school.cookie, id, file.as_bytes(), false).await.status, StatusCode::OK);
-    sqlx::query(
+    execute(
+        &pool,
         "update candidates c set completion = 80 from users u where u.id = c.user_id and u.email = 'hugo@example.org'",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
     let list = |query: &str| {
         let uri = format!("/api/api/school/campuses/{id}/candidates{query}");
         let (app, cookie) = (app.clone(), school.cookie.clone());
@@ -469,27 +468,24 @@ async fn statistics_count_only_the_schools_own_candidates(pool: PgPool) {
     send_import(&app, &school.cookie, id, file.as_bytes(), false).await;
     let theirs = "prenom;nom;email;programme\nD;D;d@example.org;Bachelor\n";
     send_import(&app, &other.cookie, other_id, theirs.as_bytes(), false).await;
-    sqlx::query(
+    execute(
+        &pool,
         "update candidates c set completion = 60, in_research = (u.email <> 'c@example.org')
          from users u where u.id = c.user_id",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
-    sqlx::query(
+    .await;
+    execute(
+        &pool,
         "insert into candidate_contract_types (candidate_id, contract_type_id)
          select u.id, 1 from users u where u.email in ('a@example.org', 'b@example.org', 'd@example.org')",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
-    sqlx::query(
+    .await;
+    execute(
+        &pool,
         "insert into candidate_languages (candidate_id, language_id)
          select u.id, 1 from users u where u.email in ('a@example.org', 'd@example.org')",
     )
-    .execute(&pool)
-    .await
-    .unwrap();
+    .await;
 
     let response = get_as(&app, Some(&school.cookie), "/api/api/school/statistics").await;
 

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::candidate_profile::{Candidate, call, lyon, new_candidate};
-use crate::support::{app_with_state, indexed_state, login, scalar_of};
+use crate::support::{app_with_state, execute, execute_of, indexed_state, login, scalar_of};
 
 struct Scene {
     state: AppState,
@@ -23,8 +23,8 @@ struct Scene {
 /// 1 on contracts 1 or 5, speaking language 2, indexed.
 async fn scene(pool: &PgPool) -> Scene {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
-    sqlx::query("delete from search_appearances").execute(pool).await.unwrap();
-    sqlx::query("delete from search_runs").execute(pool).await.unwrap();
+    execute(pool, "delete from search_appearances").await;
+    execute(pool, "delete from search_runs").await;
     let (state, mut follower) = indexed_state(pool).await;
     let app = app_with_state(state.clone());
     let lea = new_candidate(pool, &app, "lea@example.org").await;
@@ -142,11 +142,7 @@ async fn appearances_go_with_their_run_and_their_candidate(pool: PgPool) {
     assert_eq!(appearances_of(&pool, "candidate_id", lea).await, 1);
 
     // a run past the month is forgotten with its appearances
-    sqlx::query("update search_runs set day = current_date - 40 where id = $1")
-        .bind(run_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update search_runs set day = current_date - 40 where id = $1", run_id).await;
     flush(&scene.state).await.unwrap();
     assert_eq!(appearances_of(&pool, "run_id", run_id).await, 0);
 

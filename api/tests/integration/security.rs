@@ -11,8 +11,8 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::support::{
-    TestResponse, app, app_with_web, get, json_request, latest_email, login, post_json, post_raw, scalar, scalar_of,
-    send, send_as, settings, state_with,
+    TestResponse, app, app_with_web, execute_of, get, json_request, latest_email, login, post_json, post_raw, scalar,
+    scalar_of, send, send_as, settings, state_with,
 };
 
 const PASSWORD: &str = "Bonjour-Vivier-42";
@@ -216,11 +216,7 @@ async fn a_proposed_project_category_is_seen_by_its_author_only(pool: PgPool) {
     let again = send_as(&app, Some(&author), json_request("POST", path, &proposal)).await;
     assert_eq!(again.json()["id"].as_i64().unwrap(), id, "no twin for the author");
 
-    sqlx::query("update project_categories set author_user_id = null where id = $1")
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update project_categories set author_user_id = null where id = $1", id).await;
     assert!(names_in(&get(&app, path).await).contains(&"Robotique sous-marine".to_owned()), "adopted: shared");
 }
 

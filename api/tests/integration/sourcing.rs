@@ -12,7 +12,9 @@ use sqlx::PgPool;
 
 use indexer::cards::CandidateCards;
 
-use crate::support::{app_with_index, json_request, login, post_json, row_of, scalar, scalar_of, send_as};
+use crate::support::{
+    app_with_index, execute, execute_of, json_request, login, post_json, row_of, scalar, scalar_of, send_as,
+};
 
 const LYON: (f64, f64) = (45.758, 4.835);
 
@@ -283,7 +285,7 @@ async fn get_json(app: &axum::Router, cookie: &str, path: &str) -> Value {
 async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking_leaves_the_lists(pool: PgPool) {
     let PartnerApp { app, matcher, cards, cookie } = partner_app(&pool).await;
     // every other candidate shares the profile; the indexer would re-project their cards
-    sqlx::query("update candidates set is_public = (user_id % 2 = 0)").execute(&pool).await.unwrap();
+    execute(&pool, "update candidates set is_public = (user_id % 2 = 0)").await;
     let ids: Vec<i64> = cards.read().keys().copied().collect();
     let mut connection = pool.acquire().await.unwrap();
     cards.upsert(indexer::projection::stored_documents(&mut connection, &ids).await.unwrap().cards);
@@ -323,11 +325,7 @@ async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking
     assert_eq!(get_json(&app, &cookie, &only_saved).await["total"], 1);
 
     // the candidate stops looking: the indexer takes them out of the matcher and the cards
-    sqlx::query("update candidates set in_research = false where user_id = $1")
-        .bind(candidate_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set in_research = false where user_id = $1", candidate_id).await;
     let document = matcher.document(candidate_id).unwrap();
     let card = cards.read()[&candidate_id].clone();
     matcher.apply(vec![matcher::Change::Remove(candidate_id)]);
@@ -339,11 +337,7 @@ async fn a_hit_shows_the_candidates_card_and_a_saved_candidate_who_stops_looking
     assert!(live["hits"].as_array().unwrap().iter().all(|hit| hit["candidate"]["id"] != candidate_id));
 
     // looking again, they are back in the list, still saved
-    sqlx::query("update candidates set in_research = true where user_id = $1")
-        .bind(candidate_id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    execute_of(&pool, "update candidates set in_research = true where user_id = $1", candidate_id).await;
     cards.upsert([card]);
     matcher.apply(vec![matcher::Change::Upsert(document)]);
     let back = get_json(&app, &cookie, &only_saved).await;
