@@ -89,13 +89,7 @@ impl Seeder {
         for step in 0..self.rng.random_range(0..=3) {
             let id = self.record_id();
             let category = *categories.choose(&mut self.rng).expect("at least one category");
-            let position = self
-                .reference
-                .jobs_by_category
-                .get(&category)
-                .and_then(|jobs| jobs.choose(&mut self.rng))
-                .map(|(fr, _)| fr.clone())
-                .unwrap_or_else(|| "Assistant·e".to_owned());
+            let position = self.job_title(category).unwrap_or_else(|| "Assistant·e".to_owned());
             let company = COMPANIES.choose(&mut self.rng).expect("not empty");
             let contract = *self.reference.contract_types.choose(&mut self.rng).expect("checked non-empty");
             let scheme = *self.reference.hourly_schemes.choose(&mut self.rng).expect("checked non-empty");

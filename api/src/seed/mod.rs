@@ -386,6 +386,15 @@ impl Seeder {
         *categories.last().expect("checked non-empty")
     }
 
+    /// The French name of a job of `category`, drawn at random; `None` when it lists no job.
+    fn job_title(&mut self, category: i16) -> Option<String> {
+        self.reference
+            .jobs_by_category
+            .get(&category)
+            .and_then(|jobs| jobs.choose(&mut self.rng))
+            .map(|(fr, _)| fr.clone())
+    }
+
     async fn write_candidates(&mut self, count: usize, connection: &mut PgConnection) -> anyhow::Result<()> {
         let progress = ProgressBar::new(count as u64);
         progress.set_style(
@@ -420,13 +429,7 @@ impl Seeder {
 
         let degree_level: usize = *[0, 1, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 8].choose(&mut self.rng).expect("not empty");
         let main_category = self.job_category();
-        let job = self
-            .reference
-            .jobs_by_category
-            .get(&main_category)
-            .and_then(|jobs| jobs.choose(&mut self.rng))
-            .map(|(fr, _)| fr.clone())
-            .unwrap_or_else(|| "poste".to_owned());
+        let job = self.job_title(main_category).unwrap_or_else(|| "poste".to_owned());
         let headline = people::headline(&job, &mut self.rng);
         let candidate_type = *self.reference.candidate_types.choose(&mut self.rng).expect("checked non-empty");
         let min_duration: i16 = *[0, 1, 3, 6, 12, 18, 24, 36].choose(&mut self.rng).expect("not empty");
