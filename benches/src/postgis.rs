@@ -164,10 +164,8 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
     };
     let center = unit_vector(*lat, *lng);
     let radius = float(query.radius_km);
-    let language_score = if query.languages.is_empty() {
-        None
-    } else {
-        let credits: Vec<String> = query
+    let language_score = mean_sql(
+        query
             .languages
             .iter()
             .map(|requirement| {
@@ -181,13 +179,10 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
                     language = requirement.language,
                 )
             })
-            .collect();
-        Some(format!("(({}) / {})", credits.join(" + "), float(query.languages.len() as f64)))
-    };
-    let soft_skill_score = if query.soft_skill_categories.is_empty() {
-        None
-    } else {
-        let shares: Vec<String> = query
+            .collect(),
+    );
+    let soft_skill_score = mean_sql(
+        query
             .soft_skill_categories
             .iter()
             .map(|category| {
@@ -196,9 +191,8 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
                                 as shares(category, percent) where category = {category}), 0)::float8 / 100.0::float8)"
                 )
             })
-            .collect();
-        Some(format!("(({}) / {})", shares.join(" + "), float(query.soft_skill_categories.len() as f64)))
-    };
+            .collect(),
+    );
     let score = match (&language_score, &soft_skill_score) {
         (Some(language), Some(soft_skills)) => format!(
             "100.0::float8 * (0.4::float8 * {language} + 0.4::float8 * {soft_skills} + 0.2::float8 * g.proximity)"
@@ -256,6 +250,11 @@ pub fn query_sql(query: &SourcingQuery) -> Result<String> {
         limit = query.limit,
         offset = query.offset,
     ))
+}
+
+/// The mean of SQL terms, or `None` when there are none (the query asks for nothing of the kind).
+fn mean_sql(terms: Vec<String>) -> Option<String> {
+    (!terms.is_empty()).then(|| format!("(({}) / {})", terms.join(" + "), float(terms.len() as f64)))
 }
 
 /// The top hits (candidate id, score) and the total of one query.
