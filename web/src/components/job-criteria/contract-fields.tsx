@@ -4,7 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { ChoiceChips } from '@/components/form/choice-chips';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { numberOrNull, toggleId } from './criteria-values';
 import { ReferenceListFailure } from './reference-list-failure';
@@ -43,7 +43,7 @@ export function ContractTypeField<T extends FieldValues>({ control, id }: { cont
         id={id}
         label={t('jobCriteria.contractType')}
         placeholder={t('jobCriteria.choose')}
-        options={(contractTypes.data ?? []).map((contract) => ({ value: contract.id, label: contract.name }))}
+        options={namedOptions(contractTypes.data)}
         value={field.value ?? ''}
         onChange={(event) => field.onChange(numberOrNull(event.target.value))}
         onBlur={field.onBlur}

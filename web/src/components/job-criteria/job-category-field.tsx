@@ -2,7 +2,7 @@
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { numberOrNull } from './criteria-values';
 import { ReferenceListFailure } from './reference-list-failure';
@@ -28,7 +28,7 @@ export function JobCategoryField<T extends FieldValues>({
         id={id}
         label={t('jobCriteria.jobCategory')}
         placeholder={t('jobCriteria.chooseJobCategory')}
-        options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+        options={namedOptions(categories.data)}
         value={field.value ?? ''}
         onChange={(event) => {
           field.onChange(numberOrNull(event.target.value));

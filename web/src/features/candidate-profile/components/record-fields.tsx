@@ -6,7 +6,7 @@ import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/reference-list';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
@@ -37,7 +37,7 @@ export function ChoiceSelectField({
       hint={hint}
       name={name}
       placeholder={t('form.choose')}
-      options={options.map((item) => ({ value: item.id, label: item.name }))}
+      options={namedOptions(options)}
       value={(field.value as number | null) ?? ''}
       onChange={(event) => {
         field.onChange(event.target.value === '' ? null : Number(event.target.value));

@@ -11,7 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ContractTypeField } from '@/components/job-criteria/contract-fields';
@@ -159,7 +159,7 @@ export function OfferCreatePage() {
                 id="offer-job"
                 label={t('fields.job')}
                 placeholder={t('fields.anyJob')}
-                options={categoryJobs.map((job) => ({ value: job.id, label: job.name }))}
+                options={namedOptions(categoryJobs)}
                 {...register('job', { setValueAs: (value: string | number | null) => numberOrNull(String(value ?? '')) })}
               />
             )}

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { ApiError } from '@/lib/api-client';
@@ -55,7 +55,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           label={t('addCandidate.program')}
           required
           placeholder={t('addCandidate.choose')}
-          options={campus.programs.map((program) => ({ value: program.id, label: program.name }))}
+          options={namedOptions(campus.programs)}
           {...register('program')}
           error={ruleMessage(errors.program)}
         />
@@ -63,7 +63,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           id="candidate-parcours"
           label={t('addCandidate.parcours')}
           placeholder={t('addCandidate.none')}
-          options={(parcours.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          options={namedOptions(parcours.data)}
           {...register('parcours')}
           error={ruleMessage(errors.parcours)}
         />

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryLoading, QueryState } from '@/components/ui/query-state';
@@ -62,7 +62,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         id="school-type"
         label={t('profile.type')}
         placeholder={t('addCandidate.none')}
-        options={types.map((item) => ({ value: item.id, label: item.name }))}
+        options={namedOptions(types)}
         {...register('schoolType')}
         error={ruleMessage(errors.schoolType)}
       />
@@ -70,7 +70,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         id="school-institution"
         label={t('profile.institution')}
         placeholder={t('addCandidate.none')}
-        options={institutions.map((item) => ({ value: item.id, label: item.name }))}
+        options={namedOptions(institutions)}
         {...register('institution')}
         error={ruleMessage(errors.institution)}
       />
