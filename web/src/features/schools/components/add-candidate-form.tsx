@@ -16,6 +16,7 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useAddCandidate } from '../api/add-candidate';
 import type { Campus, CampusCandidateAdded } from '../api/school-types';
 import { type CandidateFormValues, candidateRequest, checkCandidate, emptyCandidate } from '../utils/candidate-form';
+import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
 
 const schema = rulesSchema(checkCandidate);
 const fields = ['firstname', 'lastname', 'email', 'program', 'parcours'] as const;
@@ -77,16 +78,8 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           </button>
         </div>
       )}
-      {failure?.code === 'email_taken' && (
-        <p className="school-alert" role="alert">
-          {t('addCandidate.notACandidate')}
-        </p>
-      )}
-      <div className="school-form__actions">
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
-          {t('addCandidate.submit')}
-        </button>
-      </div>
+      {failure?.code === 'email_taken' && <SchoolAlert>{t('addCandidate.notACandidate')}</SchoolAlert>}
+      <SchoolFormSubmit pending={add.isPending}>{t('addCandidate.submit')}</SchoolFormSubmit>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useInstitutions, useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
 import type { SchoolProfile } from '../api/school-types';
+import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
 
 type ProfileValues = { name: string; schoolType: string; description: string; link: string; institution: string };
 
@@ -76,16 +77,8 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
       />
       <TextField id="school-link" label={t('profile.link')} type="url" placeholder="https://" {...register('link')} error={ruleMessage(errors.link)} />
       <TextAreaField id="school-description" label={t('profile.description')} rows={6} maxLength={5000} {...register('description')} error={ruleMessage(errors.description)} />
-      {saved && (
-        <p className="school-alert school-alert--success" role="status">
-          {t('profile.saved')}
-        </p>
-      )}
-      <div className="school-form__actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('campus.save')}
-        </button>
-      </div>
+      {saved && <SchoolAlert tone="success">{t('profile.saved')}</SchoolAlert>}
+      <SchoolFormSubmit pending={update.isPending}>{t('campus.save')}</SchoolFormSubmit>
     </form>
   );
 }
