@@ -14,6 +14,7 @@ import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { Stepper } from '@/components/ui/stepper';
 import { ContractTypeField } from '@/components/job-criteria/contract-fields';
 import { numberOrNull } from '@/components/job-criteria/criteria-values';
 import { JobCategoryField } from '@/components/job-criteria/job-category-field';
@@ -118,19 +119,12 @@ export function OfferCreatePage() {
       <h1 className="page-title" id="offer-flow-title">
         {t('title')}
       </h1>
-      <ol className="stepper" aria-label={t('stepsLabel')}>
-        {offerSteps.map((name, index) => (
-          <li
-            key={name}
-            className="stepper__step"
-            data-state={index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'todo'}
-            aria-current={index === stepIndex ? 'step' : undefined}
-          >
-            <span className="stepper__number">{index + 1}</span>
-            <span className="stepper__label">{t(`steps.${name}.title`)}</span>
-          </li>
-        ))}
-      </ol>
+      <Stepper
+        label={t('stepsLabel')}
+        steps={offerSteps.map((name) => ({ key: name, label: t(`steps.${name}.title`) }))}
+        current={stepIndex}
+        className="stepper--offer"
+      />
       <form
         className="offer-flow__card"
         noValidate
