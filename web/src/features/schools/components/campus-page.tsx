@@ -27,7 +27,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
   useDocumentTitle(campus.name);
   return (
     <>
-      <header className="school-dashboard__head">
+      <header className="page-head">
         <div>
           <p className="school-breadcrumb">
             <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>

@@ -91,7 +91,7 @@ export function SchoolProfilePage() {
   const institutions = useInstitutions();
   return (
     <div className="school-dashboard" data-testid="school-profile">
-      <header className="school-dashboard__head">
+      <header className="page-head">
         <div>
           <p className="school-breadcrumb">
             <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>
