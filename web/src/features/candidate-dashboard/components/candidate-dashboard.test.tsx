@@ -12,6 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { resources } from '@/lib/i18n';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { lyon } from '@/testing/places';
 import { CandidateDashboard } from './candidate-dashboard';
 
 const i18n = i18next.createInstance();
@@ -21,8 +22,6 @@ const candidate: WhoAmI = {
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
   locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
-
-const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',

@@ -9,6 +9,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
+import { lyon } from '@/testing/places';
 import { defaultSearchForm, type SearchFormValues } from '../utils/search-form';
 import { SourcingPage } from './sourcing-page';
 
@@ -18,7 +19,6 @@ const i18n = i18next.createInstance();
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
 const ready: SearchFormValues = {
   ...defaultSearchForm(),
   jobCategory: 7,
