@@ -8,7 +8,7 @@ import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDetachCandidate } from '../api/detach-candidate';
 import { campusCandidatesCsvUrl, useCampusCandidates } from '../api/get-campus-candidates';
@@ -75,12 +75,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
         query={candidates}
         isEmpty={(data) => data.items.length === 0}
         testId="campus-candidates"
-        empty={
-          <>
-            <p className="panel__empty-title">{t('candidates.none')}</p>
-            <p>{t('candidates.noneHint')}</p>
-          </>
-        }
+        empty={<QueryEmpty title={t('candidates.none')} hint={t('candidates.noneHint')} />}
       >
         {(data) => (
           <>
