@@ -5,17 +5,16 @@
 // and links to the next most useful thing to fill.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { resources } from '@/lib/i18n';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
 import { lyon } from '@/testing/places';
+import { testI18n } from '@/testing/i18n';
 import { CandidateDashboard } from './candidate-dashboard';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 const candidate: WhoAmI = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
@@ -52,9 +51,6 @@ async function renderIn(language: 'fr' | 'en') {
 }
 
 describe('CandidateDashboard', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     records = {};
     vi.stubGlobal(
