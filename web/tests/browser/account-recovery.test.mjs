@@ -3,8 +3,8 @@
 // address is validated, a forgotten password is replaced through the reset
 // link, and the unsubscribe link of an email takes effect.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, newContext } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { baseUrl, newContext, openPage, sharedBrowser } from './browser.mjs';
 
 const password = 'Premier-essai-2026';
 const newPassword = 'Second-essai-2027';
@@ -36,18 +36,10 @@ async function logInWith(page, email, secret) {
 }
 
 describe('account recovery and emailed links', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   test('validate, forget the password, reset it, log in with the new one, unsubscribe', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openPage(browser(), { browserLanguage: 'en-US', localeCookie: 'en' });
     const email = `recovery.${Date.now()}@example.com`;
 
     // Sign up through the API (the form has its own test).
@@ -107,7 +99,7 @@ describe('account recovery and emailed links', () => {
   });
 
   test('signing up again with a known email sends a password-reset suggestion, never a login link', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US', localeCookie: 'en' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US', localeCookie: 'en' });
     const page = await context.newPage();
     const email = `twice.${Date.now()}@example.com`;
     const body = {

@@ -7,8 +7,15 @@
 // what they mean, and cancelling leaves the account as it was. axe runs on
 // every screen, screenshots are written for each.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, demoAccounts, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+import { test } from 'node:test';
+import {
+  baseUrl,
+  collectPageErrors,
+  demoAccounts,
+  loggedInContext,
+  screenshotPath,
+  sharedBrowser,
+} from './browser.mjs';
 import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 const text = {
@@ -30,13 +37,7 @@ const text = {
   },
 };
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function newsPreference(context) {
   const answer = await (await context.request.get(`${baseUrl}/api/api/user/notifications`)).json();
@@ -54,7 +55,7 @@ async function waitForPreference(context, wanted) {
 
 for (const [locale, words] of Object.entries(text)) {
   test(`the settings screens work and ask before anything that cannot be undone (${locale})`, async () => {
-    const { context, page } = await loggedInContext(browser, 'candidate', {
+    const { context, page } = await loggedInContext(browser(), 'candidate', {
       browserLanguage: words.browserLanguage,
       localeCookie: locale,
     });

@@ -4,33 +4,25 @@
 // logged in on their dashboard, is kept out of the partner area, and logs out;
 // an anonymous visitor of a dashboard goes through login and comes back.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   baseUrl,
-  collectPageErrors,
   demoAccounts,
   demoPassword,
-  launchBrowser,
   newContext,
+  openPage,
   screenshotPath,
+  sharedBrowser,
   validateSignUpAndLogIn,
 } from './browser.mjs';
 
 const path = (page) => new URL(page.url()).pathname;
 
 describe('accounts', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   test('a candidate signs up, validates from the mailbox, is kept to their area and logs out', async () => {
-    const context = await newContext(browser, { browserLanguage: 'fr-FR', localeCookie: 'fr' });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openPage(browser(), { browserLanguage: 'fr-FR', localeCookie: 'fr' });
     const email = `candidat.${Date.now()}@example.com`;
 
     await page.goto(`${baseUrl}/inscription/candidat`);
@@ -88,7 +80,7 @@ describe('accounts', () => {
   });
 
   test('an anonymous visitor of a dashboard logs in and comes back to it', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/dashboard/candidate/langues`);
     await page.waitForURL((url) => url.pathname === '/login');
@@ -108,7 +100,7 @@ describe('accounts', () => {
   });
 
   test('a redirect to another site is ignored after login', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent('//evil.example/steal')}`);
     await page.locator('#login-email').fill(demoAccounts.school);
@@ -120,7 +112,7 @@ describe('accounts', () => {
   });
 
   test('the partner demo account lands on the partner dashboard', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.locator('#login-email').fill(demoAccounts.partner);

@@ -6,8 +6,8 @@
 // the reason of the match. The page is checked with axe in French and English.
 // A fresh saved search per run keeps the test repeatable on one server.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, loggedInContext, screenshotPath, sharedBrowser } from './browser.mjs';
 import { axeViolations } from './page-checks.mjs';
 
 /**
@@ -29,17 +29,11 @@ async function saveJobSearch(page, form) {
 }
 
 describe('saved-search alerts', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   test('the partner sees the bell count rise after a candidate starts to match', async () => {
-    const partner = await loggedInContext(browser, 'partner', { localeCookie: 'fr' });
-    const candidate = await loggedInContext(browser, 'candidate', { localeCookie: 'fr' });
+    const partner = await loggedInContext(browser(), 'partner', { localeCookie: 'fr' });
+    const candidate = await loggedInContext(browser(), 'candidate', { localeCookie: 'fr' });
     const partnerErrors = collectPageErrors(partner.page);
 
     // a fresh saved search with alerts, with the criteria of the demo one around Bordeaux
@@ -112,7 +106,7 @@ describe('saved-search alerts', () => {
   });
 
   test('the notifications page reads in English and is axe clean', async () => {
-    const partner = await loggedInContext(browser, 'partner', { localeCookie: 'en', browserLanguage: 'en-US' });
+    const partner = await loggedInContext(browser(), 'partner', { localeCookie: 'en', browserLanguage: 'en-US' });
     await partner.page.goto(`${baseUrl}/dashboard/partenaire/notifications`);
     await partner.page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await partner.page.getByTestId('notification').first().waitFor();

@@ -2,6 +2,7 @@
 // playwright-core (no downloaded browser), against the server at BASE_URL.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -21,6 +22,22 @@ export function launchBrowser() {
       '--enable-unsafe-swiftshader',
     ],
   });
+}
+
+/**
+ * One browser for the tests of the file, or of the describe block it is called
+ * in: launched before them, closed after them. It gives a function that returns
+ * the browser, which exists only once the tests have started.
+ */
+export function sharedBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
 
 /**
@@ -59,6 +76,13 @@ export function collectPageErrors(page) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** A page in a fresh context (`options` as for newContext), with its uncaught errors collected from the start. */
+export async function openPage(browser, options) {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
 }
 
 /**

@@ -8,15 +8,14 @@
 // partner's search finding them is the indexer's freshness, asserted under 2 s and printed.
 // Once in French, once in English.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   baseUrl,
-  collectPageErrors,
   demoPassword,
-  launchBrowser,
   loggedInContext,
-  newContext,
+  openPage,
   screenshotPath,
+  sharedBrowser,
   validateSignUpAndLogIn,
 } from './browser.mjs';
 
@@ -195,18 +194,10 @@ for (const locale of ['fr', 'en']) {
   const t = texts[locale];
 
   describe(`candidate profile (${locale})`, () => {
-    let browser;
-    before(async () => {
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-    });
+    const browser = sharedBrowser();
 
     test('a new candidate fills their job search, a language, an experience and an education, and completion rises', async () => {
-      const context = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale });
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
+      const { context, page, errors } = await openPage(browser(), { browserLanguage: t.browserLanguage, localeCookie: locale });
       await signUpAndValidate(page, t, `profil.${locale}.${Date.now()}@example.com`);
       const before = await completion(page, t);
       await page.screenshot({ path: screenshotPath(`candidate-profile-dashboard-before-${locale}.png`), fullPage: true });
@@ -234,7 +225,7 @@ for (const locale of ['fr', 'en']) {
       // The demo partner, logged in beside, looks for the candidate by the position and company
       // of the experience that follows: the experience's save is what makes them findable.
       const { candidateId, request } = await searchFindingCandidate(page);
-      const partner = await loggedInContext(browser, 'partner', { localeCookie: locale, browserLanguage: t.browserLanguage });
+      const partner = await loggedInContext(browser(), 'partner', { localeCookie: locale, browserLanguage: t.browserLanguage });
 
       // An experience told with the CAR method.
       await page.goto(`${baseUrl}/dashboard/candidate/experiences`);

@@ -1,20 +1,14 @@
 // A failed script chunk load reloads the current path once (spec §8); the
 // session-storage guard (kept 10 s) stops a second automatic reload.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, launchBrowser, newContext } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { baseUrl, newContext, sharedBrowser } from './browser.mjs';
 
 describe('chunk load failure', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   test('reloads the current path once, then shows the error page', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US' });
     // The public profile chunk is unreachable, as after a deploy removed it.
     // (A public page, so the test needs no session.)
     await context.route(/\/assets\/public-profile-pages-[^/]+\.js$/, (route) => route.abort());
@@ -33,7 +27,7 @@ describe('chunk load failure', () => {
   });
 
   test('leaves working pages alone', async () => {
-    const context = await newContext(browser, { browserLanguage: 'en-US' });
+    const context = await newContext(browser(), { browserLanguage: 'en-US' });
     const page = await context.newPage();
     let loads = 0;
     page.on('load', () => {

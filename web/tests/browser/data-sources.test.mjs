@@ -3,28 +3,18 @@
 // VIVIER_SOURCE_CODE_URL), the page lists each data set with its licence in French and in
 // English (screenshots, axe).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, openPage, screenshotPath, sharedBrowser } from './browser.mjs';
 import { seriousAxeViolations, settled } from './page-checks.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 for (const [language, texts] of [
   ['fr', { link: 'Sources des données', source: 'Code source', licence: 'Open Database License (ODbL) 1.0' }],
   ['en', { link: 'Data sources', source: 'Source code', licence: 'Open Database License (ODbL) 1.0' }],
 ]) {
   test(`the footer leads to the data sources and the source code (${language})`, async () => {
-    const context = await newContext(browser, { localeCookie: language });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openPage(browser(), { localeCookie: language });
     await page.goto(`${baseUrl}/`);
     const footer = page.locator('footer');
     const sourceCode = footer.getByRole('link', { name: texts.source });

@@ -6,8 +6,16 @@
 // the demo candidate takes the DISC test to the end and sees the chart. Both
 // pages are checked with axe.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
+import { describe, test } from 'node:test';
+import {
+  baseUrl,
+  collectPageErrors,
+  loggedInContext,
+  newContext,
+  openPage,
+  screenshotPath,
+  sharedBrowser,
+} from './browser.mjs';
 import { axeViolations } from './page-checks.mjs';
 
 const password = 'Tutoriel-essai-2026';
@@ -67,18 +75,10 @@ const stepOf = (page) => popover(page).getAttribute('data-tour-step');
 for (const locale of ['fr', 'en']) {
   const t = texts[locale];
   describe(`tutorial and DISC test (${locale})`, () => {
-    let browser;
-    before(async () => {
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-    });
+    const browser = sharedBrowser();
 
     test('a first-time candidate walks the tutorial to step 8, cancels it, and is not offered it again', async () => {
-      const context = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
+      const { context, page, errors } = await openPage(browser(), { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
       const email = await newCandidate(context, page, locale);
 
       // offered on the dashboard, with the flags, "no thank you" and "let's go"
@@ -128,7 +128,7 @@ for (const locale of ['fr', 'en']) {
       assert.equal(await popover(page).count(), 0);
       const whoami = await (await context.request.get(`${baseUrl}/api/api/auth/whoami`)).json();
       assert.equal(whoami.tour, false);
-      const otherDevice = await newContext(browser, { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
+      const otherDevice = await newContext(browser(), { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
       const otherPage = await otherDevice.newPage();
       await logIn(otherPage, email);
       await otherPage.getByTestId('candidate-dashboard').waitFor();
@@ -141,7 +141,7 @@ for (const locale of ['fr', 'en']) {
     });
 
     test("a form's help tour walks its fields and leaves the form open when it ends", async () => {
-      const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
+      const { context, page } = await loggedInContext(browser(), 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
       const errors = collectPageErrors(page);
       try {
         await page.goto(`${baseUrl}/dashboard/candidate/experiences`);
@@ -176,7 +176,7 @@ for (const locale of ['fr', 'en']) {
 
     test('the demo candidate takes the DISC test to the end and sees the chart', async () => {
       // the demo candidate (sign-ups are rate-limited per address); the second run retakes the test
-      const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
+      const { context, page } = await loggedInContext(browser(), 'candidate', { browserLanguage: t.browserLanguage, localeCookie: locale });
       const errors = collectPageErrors(page);
       await page.goto(`${baseUrl}/dashboard/candidate/tests/personalite`);
       await page.getByTestId('disc-questionnaire').or(page.getByTestId('disc-result')).first().waitFor();

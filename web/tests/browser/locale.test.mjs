@@ -2,17 +2,15 @@
 // browser language by default, the `locale` cookie when present, and a switch
 // that stores the cookie for 365 days and reloads in the new language.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { baseUrl, openPage, screenshotPath, sharedBrowser } from './browser.mjs';
 
 const frenchTitle = 'Révélez les talents, au-delà du CV';
 const englishTitle = 'Reveal talent beyond the résumé';
 
 /** Opens the home page in a new context (`options`: browser language, locale cookie), once its title is in. */
 async function openHome(browser, options) {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
+  const { context, page, errors } = await openPage(browser, options);
   await page.goto(`${baseUrl}/`);
   const title = page.getByTestId('home-title');
   await title.waitFor();
@@ -20,16 +18,10 @@ async function openHome(browser, options) {
 }
 
 describe('home page and locale', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   test('home renders in french for a french browser', async () => {
-    const { context, page, errors, title } = await openHome(browser, { browserLanguage: 'fr-FR' });
+    const { context, page, errors, title } = await openHome(browser(), { browserLanguage: 'fr-FR' });
     assert.equal(title, frenchTitle);
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     assert.equal(await page.getByTestId('login-link').textContent(), 'Se connecter');
@@ -39,7 +31,7 @@ describe('home page and locale', () => {
   });
 
   test('home renders in english for an english browser', async () => {
-    const { context, page, title } = await openHome(browser, { browserLanguage: 'en-US' });
+    const { context, page, title } = await openHome(browser(), { browserLanguage: 'en-US' });
     assert.equal(title, englishTitle);
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
     await page.screenshot({ path: screenshotPath('home-en.png'), fullPage: true });
@@ -47,19 +39,19 @@ describe('home page and locale', () => {
   });
 
   test('the locale cookie wins over the browser language', async () => {
-    const { context, title } = await openHome(browser, { browserLanguage: 'en-US', localeCookie: 'fr' });
+    const { context, title } = await openHome(browser(), { browserLanguage: 'en-US', localeCookie: 'fr' });
     assert.equal(title, frenchTitle);
     await context.close();
   });
 
   test('a browser in another language gets french', async () => {
-    const { context, title } = await openHome(browser, { browserLanguage: 'de-DE' });
+    const { context, title } = await openHome(browser(), { browserLanguage: 'de-DE' });
     assert.equal(title, frenchTitle);
     await context.close();
   });
 
   test('switching locale stores the cookie for 365 days and reloads in the new language', async () => {
-    const { context, page } = await openHome(browser, { browserLanguage: 'fr-FR' });
+    const { context, page } = await openHome(browser(), { browserLanguage: 'fr-FR' });
     assert.equal(
       (await context.cookies()).find((cookie) => cookie.name === 'locale'),
       undefined,

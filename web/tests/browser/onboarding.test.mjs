@@ -4,8 +4,8 @@
 // once), finishes, and lands on the dashboard from then on; what they chose is
 // in their profile.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, newContext, screenshotPath } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, openPage, screenshotPath, sharedBrowser } from './browser.mjs';
 import { seriousAxeViolations } from './page-checks.mjs';
 
 const password = 'Premier-essai-2026';
@@ -27,18 +27,10 @@ async function logIn(page, email) {
   await page.locator('form button[type="submit"]').click();
 }
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test('a first-time candidate is onboarded in five saved steps, then lands on the dashboard', async () => {
-  const context = await newContext(browser, { browserLanguage: 'fr-FR', localeCookie: 'fr' });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
+  const { context, page, errors } = await openPage(browser(), { browserLanguage: 'fr-FR', localeCookie: 'fr' });
   const email = `onboarding.${Date.now()}@example.com`;
   try {
     const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {

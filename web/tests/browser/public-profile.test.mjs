@@ -6,14 +6,7 @@
 // real page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import {
-  baseUrl,
-  collectPageErrors,
-  launchBrowser,
-  loggedInContext,
-  newContext,
-  screenshotPath,
-} from './browser.mjs';
+import { baseUrl, launchBrowser, loggedInContext, newContext, openPage, screenshotPath } from './browser.mjs';
 import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 let browser;
@@ -66,9 +59,7 @@ const locales = {
 test('a shared profile is read by anyone in both languages, and is gone once unshared', async () => {
   const slug = await shareFromSettings(true);
   for (const [locale, text] of Object.entries(locales)) {
-    const context = await newContext(browser, { browserLanguage: text.browserLanguage, localeCookie: locale });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const { context, page, errors } = await openPage(browser, { browserLanguage: text.browserLanguage, localeCookie: locale });
     try {
       await page.goto(`${baseUrl}/candidat/${slug}`);
       await page.getByTestId('public-profile').waitFor();

@@ -6,8 +6,8 @@
 // campus's list with their accents intact, then edits its profile. Once in
 // French, once in English; every page screenshotted and checked with axe.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { baseUrl, collectPageErrors, loggedInContext, screenshotPath, sharedBrowser } from './browser.mjs';
 import { axeViolations } from './page-checks.mjs';
 
 const texts = {
@@ -54,17 +54,11 @@ function windows1252File(run) {
 }
 
 describe('the school area', () => {
-  let browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   for (const [language, text] of Object.entries(texts)) {
     test(`the demo school imports a Windows-1252 file and reads its statistics (${language})`, async () => {
-      const { context, page } = await loggedInContext(browser, 'school', { browserLanguage: text.browserLanguage });
+      const { context, page } = await loggedInContext(browser(), 'school', { browserLanguage: text.browserLanguage });
       await context.addCookies([{ name: 'locale', value: language, url: baseUrl }]);
       const errors = collectPageErrors(page);
       try {

@@ -4,25 +4,17 @@
 // explanation names the keyword and the headline, in French and in English.
 // A picture of the explained card goes to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, collectPageErrors, loggedInContext, screenshotPath, sharedBrowser } from './browser.mjs';
 import { fillSearchAroundLyon, waitForSettledResults } from './sourcing-steps.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const headlinePlace = { fr: 'titre du profil', en: 'headline' };
 
 for (const locale of ['fr', 'en']) {
   test(`a word of a headline finds its candidate and the card says where it matched (${locale})`, async () => {
-    const { context, page } = await loggedInContext(browser, 'partner', {
+    const { context, page } = await loggedInContext(browser(), 'partner', {
       localeCookie: locale,
       browserLanguage: locale === 'fr' ? 'fr-FR' : 'en-GB',
     });

@@ -5,27 +5,19 @@
 // again on the saved-search page and the dashboard. Screenshots of the
 // sourcing page in French and English go to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   baseUrl,
   collectCspViolations,
   collectPageErrors,
-  launchBrowser,
   loggedInContext,
   screenshotPath,
+  sharedBrowser,
 } from './browser.mjs';
 import { mapIdle } from './page-checks.mjs';
 import { fillSearchAroundLyon, jobCategoryPattern, shownTotal, waitForSettledResults } from './sourcing-steps.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function waitForMap(page, radius) {
   const map = page.getByTestId('sourcing-map');
@@ -41,7 +33,7 @@ async function waitForMap(page, radius) {
 }
 
 test('a partner sources candidates around Lyon, widens the search, saves it and a candidate, and finds both again', async () => {
-  const { context, page } = await loggedInContext(browser, 'partner');
+  const { context, page } = await loggedInContext(browser(), 'partner');
   const errors = collectPageErrors(page);
   const cspViolations = await collectCspViolations(page);
   try {
@@ -144,7 +136,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
     assert.ok(Number(await page.getByTestId('stat-saved-candidates').locator('.stat-card__value').innerText()) >= 1);
 
     // The English screenshot: the same search, reopened for refinement.
-    const english = await loggedInContext(browser, 'partner', { localeCookie: 'en', browserLanguage: 'en-GB' });
+    const english = await loggedInContext(browser(), 'partner', { localeCookie: 'en', browserLanguage: 'en-GB' });
     try {
       await english.page.goto(`${baseUrl}/dashboard/partenaire/sourcing?search=${searchId}`);
       await english.page.getByTestId('hit-card').first().waitFor({ timeout: 60_000 });
@@ -172,7 +164,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
 });
 
 test('a partner creates a job offer in five steps and opens a sourcing search pre-filled from it', async () => {
-  const { context, page } = await loggedInContext(browser, 'partner');
+  const { context, page } = await loggedInContext(browser(), 'partner');
   const errors = collectPageErrors(page);
   try {
     await page.goto(`${baseUrl}/metier/offre/creer`);

@@ -4,8 +4,8 @@
 // has loaded the candidates) and the one change that would have put them in
 // more, in French and in English, axe clean (screenshots written).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, collectPageErrors, loggedInContext, screenshotPath, sharedBrowser } from './browser.mjs';
 import { seriousAxeViolations } from './page-checks.mjs';
 
 const text = {
@@ -13,17 +13,11 @@ const text = {
   en: { browserLanguage: 'en-US', title: 'Your visibility', change: 'Change my job search' },
 };
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 for (const [locale, words] of Object.entries(text)) {
   test(`the candidate sees the company searches they appeared in (${locale})`, async () => {
-    const { context, page } = await loggedInContext(browser, 'candidate', { browserLanguage: words.browserLanguage, localeCookie: locale });
+    const { context, page } = await loggedInContext(browser(), 'candidate', { browserLanguage: words.browserLanguage, localeCookie: locale });
     const errors = collectPageErrors(page);
     try {
       const month = async () => {

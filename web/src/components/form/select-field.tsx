@@ -5,6 +5,11 @@ import { Field, type FieldFrameProps } from './field';
 
 export type SelectOption = { value: string | number; label: string };
 
+/** The options of a list of named items (a reference list, a campus's programs), by id; none while it loads. */
+export function namedOptions(items: readonly { id: number; name: string }[] | undefined): SelectOption[] {
+  return (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+}
+
 export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
   Omit<FieldFrameProps, 'label'> & {
     label: string;

@@ -4,16 +4,14 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { ChoiceChips } from '@/components/form/choice-chips';
-import { SelectField } from '@/components/form/select-field';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { numberOrNull, toggleId } from './criteria-values';
+import { CriteriaSelectField, type CriteriaSelectFieldProps } from './criteria-select-field';
+import { toggleId } from './criteria-values';
 import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 /** Several contract types (the form's `contracts`). */
 export function ContractsField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
   const contractTypes = useReferenceList('contract/types');
   const field = useCriteriaField(control, 'contracts');
   return (
@@ -24,7 +22,7 @@ export function ContractsField<T extends FieldValues>({ control }: { control: Cr
         options={contractTypes.data ?? []}
         selected={field.value}
         onToggle={(id) => field.onChange(toggleId(field.value, id))}
-        error={ruleMessage(field.error)}
+        error={field.errorMessage}
       />
       <ReferenceListFailure query={contractTypes} />
     </>
@@ -32,24 +30,15 @@ export function ContractsField<T extends FieldValues>({ control }: { control: Cr
 }
 
 /** One contract type (the form's `contractType`). */
-export function ContractTypeField<T extends FieldValues>({ control, id }: { control: CriteriaControl<T>; id: string }) {
+export function ContractTypeField<T extends FieldValues>(props: CriteriaSelectFieldProps<T>) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
-  const contractTypes = useReferenceList('contract/types');
-  const field = useCriteriaField(control, 'contractType');
   return (
-    <>
-      <SelectField
-        id={id}
-        label={t('jobCriteria.contractType')}
-        placeholder={t('jobCriteria.choose')}
-        options={(contractTypes.data ?? []).map((contract) => ({ value: contract.id, label: contract.name }))}
-        value={field.value ?? ''}
-        onChange={(event) => field.onChange(numberOrNull(event.target.value))}
-        onBlur={field.onBlur}
-        error={ruleMessage(field.error)}
-      />
-      <ReferenceListFailure query={contractTypes} />
-    </>
+    <CriteriaSelectField
+      {...props}
+      name="contractType"
+      list="contract/types"
+      label={t('jobCriteria.contractType')}
+      placeholder={t('jobCriteria.choose')}
+    />
   );
 }

@@ -6,20 +6,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesSchema } from '@/lib/form/rules-schema';
-import { resources } from '@/lib/i18n';
+import { testI18n } from '@/testing/i18n';
 import { ContractsField, ContractTypeField } from './contract-fields';
 import { defaultJobCriteria, type JobCriteriaValues } from './criteria-values';
 import { JobCategoryField } from './job-category-field';
 import { PeriodFields } from './period-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from './profile-fields';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -79,9 +78,6 @@ function renderHarness() {
 }
 
 describe('job criteria sections', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

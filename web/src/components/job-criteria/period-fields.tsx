@@ -2,7 +2,6 @@
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { durationRangeMonths, numberOrNull } from './criteria-values';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -14,7 +13,6 @@ export function PeriodFields<T extends FieldValues>({
   ids: { duration: string; startAt: string };
 }) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
   const duration = useCriteriaField(control, 'duration');
   const startAt = useCriteriaField(control, 'startAt');
   return (
@@ -29,7 +27,7 @@ export function PeriodFields<T extends FieldValues>({
         value={duration.value ?? ''}
         onChange={(event) => duration.onChange(numberOrNull(event.target.value))}
         onBlur={duration.onBlur}
-        error={ruleMessage(duration.error)}
+        error={duration.errorMessage}
       />
       <TextField
         id={ids.startAt}
@@ -38,7 +36,7 @@ export function PeriodFields<T extends FieldValues>({
         value={startAt.value}
         onChange={(event) => startAt.onChange(event.target.value)}
         onBlur={startAt.onBlur}
-        error={ruleMessage(startAt.error)}
+        error={startAt.errorMessage}
       />
     </div>
   );

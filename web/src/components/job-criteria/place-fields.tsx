@@ -4,7 +4,6 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/form/field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { radiusRangeKm } from './criteria-values';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -16,7 +15,6 @@ export function PlaceFields<T extends FieldValues>({
   ids: { localization: string; radius: string };
 }) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
   const localization = useCriteriaField(control, 'localization');
   const radius = useCriteriaField(control, 'radius');
   const radiusText = t('jobCriteria.radiusValue', { radius: radius.value });
@@ -28,7 +26,7 @@ export function PlaceFields<T extends FieldValues>({
         placeholder={t('jobCriteria.localizationPlaceholder')}
         value={localization.value}
         onChange={localization.onChange}
-        error={ruleMessage(localization.error)}
+        error={localization.errorMessage}
       />
       <Field
         id={ids.radius}
@@ -41,7 +39,7 @@ export function PlaceFields<T extends FieldValues>({
             </output>
           </>
         }
-        error={ruleMessage(radius.error)}
+        error={radius.errorMessage}
       >
         {(controlProps) => (
           <input

@@ -16,7 +16,6 @@ const matchingRule = 'matching_parameter_required';
 
 export function DegreeField<T extends FieldValues>({ control, id }: { control: CriteriaControl<T>; id: string }) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
   const degrees = useReferenceList('candidate/degrees');
   const field = useCriteriaField(control, 'degree');
   return (
@@ -31,7 +30,7 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
         value={field.value}
         onChange={(event) => field.onChange(Number(event.target.value))}
         onBlur={field.onBlur}
-        error={ruleMessage(field.error)}
+        error={field.errorMessage}
       />
       <ReferenceListFailure query={degrees} />
     </>
@@ -40,7 +39,6 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
 
 export function LanguagesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
-  const ruleMessage = useRuleMessage();
   const languages = useReferenceList('languages');
   const field = useCriteriaField(control, 'languages', ['softskillCategories']);
   const chosen = field.value;
@@ -57,7 +55,7 @@ export function LanguagesField<T extends FieldValues>({ control }: { control: Cr
           levelValue: (level) => t('jobCriteria.levelValue', { level }),
           remove: (language) => t('jobCriteria.removeLanguage', { language }),
         }}
-        error={field.error?.message === matchingRule ? undefined : ruleMessage(field.error)}
+        error={field.error?.message === matchingRule ? undefined : field.errorMessage}
       />
       <ReferenceListFailure query={languages} />
     </>

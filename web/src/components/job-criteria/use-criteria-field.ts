@@ -2,6 +2,7 @@
 // shows it. Both forms name the shared fields alike (`JobCriteriaValues`), so
 // a section is written once against those names and works in either form.
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { useRuleMessage } from '@/lib/form/use-rule-message';
 import type { JobCriteriaValues } from './criteria-values';
 
 /** A form holding the shared criteria (plus its own fields). */
@@ -15,6 +16,7 @@ export function useCriteriaField<T extends FieldValues, K extends keyof Criteria
   name: K,
   deps?: readonly (keyof CriteriaFields)[],
 ) {
+  const ruleMessage = useRuleMessage();
   const { field, fieldState } = useController({
     control,
     name: name as unknown as Path<T>,
@@ -25,5 +27,7 @@ export function useCriteriaField<T extends FieldValues, K extends keyof Criteria
     onChange: (value: CriteriaFields[K]) => field.onChange(value),
     onBlur: field.onBlur,
     error: fieldState.error,
+    /** The error in the user's language. */
+    errorMessage: ruleMessage(fieldState.error),
   };
 }

@@ -4,15 +4,14 @@
 // of the sign-up call.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Localization } from '@/api/localizations/get-localizations';
-import { resources } from '@/lib/i18n';
+import { testI18n } from '@/testing/i18n';
 import { describePlace, LocalizationPicker, type LocalizationValue } from './localization-picker';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 const lyon: Localization = {
   id: '69123', name: 'Lyon', lat: 45.76, lng: 4.83, type: 'city', postcodes: ['69001'],
@@ -61,9 +60,6 @@ function searchedQueries(): string[] {
 }
 
 describe('LocalizationPicker', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -2,13 +2,12 @@
 // The four states of a list: loading, error with a Retry that asks again,
 // empty with its next action, and the data; a failure never looks empty.
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { combinedQuery, type QueryLike, QueryState } from './query-state';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 
@@ -33,9 +32,6 @@ function renderList(state: QueryLike<string[]>) {
 }
 
 describe('QueryState', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   afterEach(cleanup);
 
   it('says it is loading while the first answer is awaited', () => {

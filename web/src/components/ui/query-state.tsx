@@ -56,6 +56,17 @@ export function QueryLoading({ text, className, testId }: { text?: string; class
   );
 }
 
+/** What an empty list shows inside its box: what is missing, a hint, and the next action when there is one. */
+export function QueryEmpty({ title, hint, action }: { title: string; hint: string; action?: ReactNode }) {
+  return (
+    <>
+      <p className="panel__empty-title">{title}</p>
+      <p>{hint}</p>
+      {action}
+    </>
+  );
+}
+
 /** The "could not load" box, with its Retry button. */
 export function QueryError({
   text,

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 // The toaster shows queued toasts as live-region messages that can be closed.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dismissAllToasts, showToast } from '@/lib/toasts';
+import { testI18n } from '@/testing/i18n';
 import { Toaster } from './toaster';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 describe('Toaster', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   afterEach(() => {
     act(() => dismissAllToasts());
     cleanup();

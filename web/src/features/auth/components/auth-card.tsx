@@ -1,5 +1,6 @@
 // The frame of every account page: a centred card with a title, an optional
-// subtitle, the content and a footer line of links.
+// subtitle, the content and a footer line of links; the messages and the
+// submit button of the forms it holds.
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -41,5 +42,14 @@ export function FormAlert({ tone = 'error', children, testId }: { tone?: 'error'
     >
       {children}
     </div>
+  );
+}
+
+/** A form's wide submit button, which says the request is under way and turns off meanwhile. */
+export function AuthSubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <button type="submit" className="button button--primary button--large auth-form__submit" disabled={pending}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }

@@ -4,14 +4,13 @@
 // user back to the step holding the failing field, message beside it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { CandidateSignUp } from './candidate-sign-up';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 let fetchMock: ReturnType<typeof vi.fn>;
 
 const json = (status: number, body: unknown) =>
@@ -50,9 +49,6 @@ async function fillFirstTwoSteps() {
 }
 
 describe('CandidateSignUp', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     fetchMock = vi.fn(async (url: string) => {
       if (String(url).startsWith('/api/api/localizations')) {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
+import { Stepper } from '@/components/ui/stepper';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -138,21 +139,12 @@ export function CandidateSignUp() {
         </>
       }
     >
-      <ol className="stepper" aria-label={t('signUp.progress', { current: stepIndex + 1, total: signUpSteps.length })}>
-        {signUpSteps.map((item, index) => (
-          <li
-            key={item.id}
-            className="stepper__step"
-            data-state={index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'todo'}
-            aria-current={index === stepIndex ? 'step' : undefined}
-          >
-            <span className="stepper__number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <span className="stepper__label">{t(`signUp.steps.${item.id}`)}</span>
-          </li>
-        ))}
-      </ol>
+      <Stepper
+        label={t('signUp.progress', { current: stepIndex + 1, total: signUpSteps.length })}
+        steps={signUpSteps.map((item) => ({ key: item.id, label: t(`signUp.steps.${item.id}`) }))}
+        current={stepIndex}
+        numbersHidden
+      />
 
       <form
         className="auth-form"

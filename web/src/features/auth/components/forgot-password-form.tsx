@@ -11,7 +11,7 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { describeAuthError } from '../utils/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../utils/auth-schemas';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
@@ -66,9 +66,7 @@ export function ForgotPasswordForm() {
             {...register('email')}
             error={ruleMessage(formState.errors.email)}
           />
-          <button type="submit" className="button button--primary button--large auth-form__submit" disabled={request.isPending}>
-            {t(request.isPending ? 'forgot.submitting' : 'forgot.submit')}
-          </button>
+          <AuthSubmitButton pending={request.isPending} label={t('forgot.submit')} pendingLabel={t('forgot.submitting')} />
         </form>
       )}
     </AuthCard>

@@ -4,15 +4,14 @@
 // session when that page is the user's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, resetSessionForTests } from '@/lib/session';
+import { testI18n } from '@/testing/i18n';
 import { LoginForm } from './login-form';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 
 const candidate = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
@@ -51,9 +50,6 @@ function submit(email: string, password: string) {
 }
 
 describe('LoginForm', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

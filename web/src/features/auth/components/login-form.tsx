@@ -14,7 +14,7 @@ import { userRole } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { describeAuthError } from '../utils/auth-errors';
 import { loginSchema, type LoginValues } from '../utils/auth-schemas';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';
 
 export function LoginForm() {
@@ -84,9 +84,7 @@ export function LoginForm() {
             {t('login.forgot')}
           </Link>
         </div>
-        <button type="submit" className="button button--primary button--large auth-form__submit" disabled={login.isPending}>
-          {t(login.isPending ? 'login.submitting' : 'login.submit')}
-        </button>
+        <AuthSubmitButton pending={login.isPending} label={t('login.submit')} pendingLabel={t('login.submitting')} />
       </form>
     </AuthCard>
   );

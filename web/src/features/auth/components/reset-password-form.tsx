@@ -12,7 +12,7 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useResetPassword } from '../api/reset-password';
 import { describeAuthError } from '../utils/auth-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../utils/auth-schemas';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';
 
 export function ResetPasswordForm() {
@@ -91,9 +91,7 @@ export function ResetPasswordForm() {
           {...register('confirmation')}
           error={ruleMessage(errors.confirmation)}
         />
-        <button type="submit" className="button button--primary button--large auth-form__submit" disabled={reset.isPending}>
-          {t(reset.isPending ? 'reset.submitting' : 'reset.submit')}
-        </button>
+        <AuthSubmitButton pending={reset.isPending} label={t('reset.submit')} pendingLabel={t('reset.submitting')} />
       </form>
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
+import { SettingsSection } from '@/components/ui/settings-section';
 import { buildPath, paths } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
@@ -18,8 +19,7 @@ export function SharingSection() {
   const sharing = useSharing();
   const setSharing = useSetSharing();
   return (
-    <section className="panel account-section" aria-labelledby="account-sharing-title" data-testid="account-sharing">
-      <h2 id="account-sharing-title">{t('sharing.title')}</h2>
+    <SettingsSection name="account-sharing" title={t('sharing.title')}>
       <QueryState query={sharing} isEmpty={() => false} empty={null} className="account-section__state">
         {({ slug, is_public: isPublic }) => {
           const path = buildPath(paths.publicProfile, { slug });
@@ -44,7 +44,7 @@ export function SharingSection() {
           );
         }}
       </QueryState>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -92,8 +92,7 @@ export function DataSection({ candidateId }: { candidateId: number }) {
   const [downloading, setDownloading] = useState(false);
   const [asking, setAsking] = useState<'deactivate' | 'erase' | null>(null);
   return (
-    <section className="panel account-section" aria-labelledby="account-data-title" data-testid="account-data">
-      <h2 id="account-data-title">{t('data.title')}</h2>
+    <SettingsSection name="account-data" title={t('data.title')}>
       <h3>{t('data.exportTitle')}</h3>
       <p>{t('data.exportHint')}</p>
       <button
@@ -130,6 +129,6 @@ export function DataSection({ candidateId }: { candidateId: number }) {
         />
       )}
       {asking === 'erase' && <EraseDialog candidateId={candidateId} onClose={() => setAsking(null)} />}
-    </section>
+    </SettingsSection>
   );
 }

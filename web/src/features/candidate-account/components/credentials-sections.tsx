@@ -2,12 +2,13 @@
 // sent to the new address, so a typo never locks anyone out), the password,
 // and the language the emails come in.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { SettingsSection } from '@/components/ui/settings-section';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
@@ -19,6 +20,28 @@ const required = z.string().refine((value) => value.trim() !== '', 'required');
 
 const emailSchema = z.object({ email: required });
 const passwordSchema = z.object({ currentPassword: required, password: required });
+
+/** The form of a sign-in detail: its fields (checked by the schema, not the browser) and a submit button, off while it saves. */
+function CredentialForm({
+  onSubmit,
+  pending,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => Promise<void>;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {children}
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
 
 export function EmailSection() {
   const { t } = useTranslation('account');
@@ -40,15 +63,14 @@ export function EmailSection() {
     }),
   );
   return (
-    <section className="panel account-section" aria-labelledby="account-email-title" data-testid="account-email">
-      <h2 id="account-email-title">{t('email.title')}</h2>
+    <SettingsSection name="account-email" title={t('email.title')}>
       <p>{t('email.current', { email: user?.email ?? '' })}</p>
       {sentTo && (
         <p role="status" className="account-section__success">
           {t('email.sent', { email: sentTo })}
         </p>
       )}
-      <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <CredentialForm onSubmit={onSubmit} pending={change.isPending} submitLabel={t('email.submit')}>
         <TextField
           id="account-new-email"
           label={t('email.new')}
@@ -57,11 +79,8 @@ export function EmailSection() {
           {...register('email')}
           error={formState.errors.email?.message === 'email_taken' ? t('email.taken') : ruleMessage(formState.errors.email)}
         />
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {t('email.submit')}
-        </button>
-      </form>
-    </section>
+      </CredentialForm>
+    </SettingsSection>
   );
 }
 
@@ -88,10 +107,9 @@ export function PasswordSection() {
     ),
   );
   return (
-    <section className="panel account-section" aria-labelledby="account-password-title" data-testid="account-password">
-      <h2 id="account-password-title">{t('password.title')}</h2>
+    <SettingsSection name="account-password" title={t('password.title')}>
       <p>{t('password.hint')}</p>
-      <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <CredentialForm onSubmit={onSubmit} pending={change.isPending} submitLabel={t('password.submit')}>
         <TextField
           id="account-current-password"
           label={t('password.current')}
@@ -108,11 +126,8 @@ export function PasswordSection() {
           {...register('password')}
           error={ruleMessage(formState.errors.password)}
         />
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {t('password.submit')}
-        </button>
-      </form>
-    </section>
+      </CredentialForm>
+    </SettingsSection>
   );
 }
 
@@ -122,8 +137,7 @@ export function EmailLanguageSection() {
   const save = useSetEmailLocale();
   const [locale, setLocale] = useState<'fr' | 'en'>(user?.locale === 'en' ? 'en' : 'fr');
   return (
-    <section className="panel account-section" aria-labelledby="account-language-title" data-testid="account-language">
-      <h2 id="account-language-title">{t('language.title')}</h2>
+    <SettingsSection name="account-language" title={t('language.title')}>
       <form
         className="account-form"
         onSubmit={(event) => {
@@ -146,6 +160,6 @@ export function EmailLanguageSection() {
           {t('language.submit')}
         </button>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

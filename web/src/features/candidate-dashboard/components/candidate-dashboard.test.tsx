@@ -5,24 +5,22 @@
 // and links to the next most useful thing to fill.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { resources } from '@/lib/i18n';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { lyon } from '@/testing/places';
+import { testI18n } from '@/testing/i18n';
 import { CandidateDashboard } from './candidate-dashboard';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 const candidate: WhoAmI = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
   locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
 };
-
-const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',
@@ -53,9 +51,6 @@ async function renderIn(language: 'fr' | 'en') {
 }
 
 describe('CandidateDashboard', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     records = {};
     vi.stubGlobal(

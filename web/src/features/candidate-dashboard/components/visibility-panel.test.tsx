@@ -4,14 +4,13 @@
 // single change would have helped.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { VisibilityPanel } from './visibility-panel';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 
 function renderWith(body: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
@@ -27,9 +26,6 @@ function renderWith(body: unknown) {
 }
 
 describe('VisibilityPanel', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -2,7 +2,6 @@
 // a reference list, and a list of places (each removable) with a picker to add
 // one more.
 import { useState } from 'react';
-import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/reference-list';
 import { ChoiceChips } from '@/components/form/choice-chips';
@@ -11,14 +10,12 @@ import { toggleId } from '@/components/job-criteria/criteria-values';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { type LocalizationValue, LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { CrossButton } from '@/components/ui/cross-button';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useContextField } from '@/lib/form/use-context-field';
 import { addPlace } from '../utils/job-search-form';
 
 export function ChipsField({ name, list, legend, hint }: { name: string; list: ReferenceListName; legend: string; hint?: string }) {
-  const ruleMessage = useRuleMessage();
   const items = useReferenceList(list);
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name);
   const selected = (field.value as number[] | undefined) ?? [];
   return (
     <>
@@ -29,7 +26,7 @@ export function ChipsField({ name, list, legend, hint }: { name: string; list: R
         options={items.data ?? []}
         selected={selected}
         onToggle={(id) => field.onChange(toggleId(selected, id))}
-        error={ruleMessage(fieldState.error, name)}
+        error={error}
       />
       <ReferenceListFailure query={items} />
     </>
@@ -45,14 +42,12 @@ const typeKeys: Record<LocalizationValue['type'], string> = {
 
 export function PlacesField({ name, legend, hint }: { name: string; legend: string; hint?: string }) {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name);
   const places = (field.value as LocalizationValue[] | undefined) ?? [];
   // A new picker after each choice, so it starts empty again.
   const [pickerKey, setPickerKey] = useState(0);
   return (
-    <FieldsetField className="places-field" name={name} legend={legend} hint={hint} error={ruleMessage(fieldState.error, name)}>
+    <FieldsetField className="places-field" name={name} legend={legend} hint={hint} error={error}>
       {places.length > 0 && (
         <ul className="place-list">
           {places.map((place) => (

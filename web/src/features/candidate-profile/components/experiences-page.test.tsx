@@ -6,8 +6,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session';
+import { lyon } from '@/testing/places';
 import { ExperiencesPage } from './experiences-page';
-import { type Call, fakeServer, lyon, renderAsCandidate } from './test-harness';
+import { type Call, fakeServer, renderAsCandidate } from './test-harness';
 
 const experience = {
   id: 31,

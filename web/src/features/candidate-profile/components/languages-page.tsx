@@ -1,22 +1,19 @@
 // /dashboard/candidate/langues: the languages the candidate speaks, each with
 // a level from 1 to 6, added at level 3, removable, saved together.
-import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { LanguageLevels } from '@/components/form/language-levels';
 import type { LanguageRequirement } from '@/components/job-criteria/criteria-values';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useContextField } from '@/lib/form/use-context-field';
 import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
 import { ProfileFormPage } from './profile-form-page';
 
 export function LanguagesField() {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
   const languages = useReferenceList('languages');
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name: 'languages' });
+  const { field, error } = useContextField('languages');
   const chosen = (field.value as LanguageRequirement[] | undefined) ?? [];
   return (
     <>
@@ -37,7 +34,7 @@ export function LanguagesField() {
           remove: (language) => t('languages.remove', { language }),
         }}
         hint={t('languages.hint')}
-        error={ruleMessage(fieldState.error, 'languages')}
+        error={error}
       />
       <ReferenceListFailure query={languages} />
     </>

@@ -4,11 +4,10 @@
 // bar while it goes; the form keeps the upload ids. `max` stops adding once
 // reached (hobbies: 3; the profile photo: 1).
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { uploadUrl } from '@/api/candidate-records/get-candidate-records';
 import { FieldsetField } from '@/components/form/field';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useContextField } from '@/lib/form/use-context-field';
 import { acceptedPictureTypes, pictureProblem, uploadPicture } from '../api/upload-picture';
 
 type Upload = { key: number; name: string; progress: number; problem: string | null };
@@ -27,10 +26,8 @@ export function PictureField({
   max?: number;
 }) {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
   const inputId = useId();
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name);
   const pictures = (field.value as string[] | undefined) ?? [];
   const [uploads, setUploads] = useState<Upload[]>([]);
   const sending = uploads.filter((upload) => upload.problem === null);
@@ -67,7 +64,7 @@ export function PictureField({
   }
 
   return (
-    <FieldsetField className="picture-field" name={name} legend={legend} hint={hint} error={ruleMessage(fieldState.error, name)}>
+    <FieldsetField className="picture-field" name={name} legend={legend} hint={hint} error={error}>
       {(pictures.length > 0 || uploads.length > 0) && (
         <ul className="picture-field__list">
           {pictures.map((id, index) => (

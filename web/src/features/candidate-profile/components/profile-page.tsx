@@ -1,10 +1,11 @@
 // /dashboard/candidate/profil: who the candidate is, as partners see it at the
 // top of the profile: photo, names, headline, where they live; and the
 // contact details only the candidate and the platform see (phone, birth date).
-import { type FieldValues, useController, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
+import { useContextField } from '@/lib/form/use-context-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useUpdateCandidate } from '../api/update-candidate';
 import { profileFields, profileFormValues, type ProfileFormValues, profileRequest, profileSchema, profileServerNames } from '../utils/profile-form';
@@ -16,9 +17,7 @@ const homePlaceTypes = ['city', 'country'] as const;
 
 function HomePlaceField() {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name: 'localization' });
+  const { field, error } = useContextField('localization');
   return (
     <LocalizationPicker
       name="localization"
@@ -27,7 +26,7 @@ function HomePlaceField() {
       types={homePlaceTypes}
       value={field.value}
       onChange={field.onChange}
-      error={ruleMessage(fieldState.error, 'localization')}
+      error={error}
     />
   );
 }

@@ -7,9 +7,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { registerCandidateLoader, resetSessionForTests } from '@/lib/session';
+import { lyon } from '@/testing/places';
 import { JobSearchPage } from './job-search-page';
 import { LanguagesPage } from './languages-page';
-import { fakeServer, lyon, renderAsCandidate } from './test-harness';
+import { fakeServer, renderAsCandidate } from './test-harness';
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: null, localization: lyon,

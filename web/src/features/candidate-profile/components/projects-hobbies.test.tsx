@@ -5,9 +5,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session';
+import { lyon } from '@/testing/places';
 import { HobbiesPage } from './hobbies-page';
 import { ProjectsPage } from './projects-page';
-import { type Call, fakeServer, lyon, renderAsCandidate } from './test-harness';
+import { type Call, fakeServer, renderAsCandidate } from './test-harness';
 
 vi.setConfig({ testTimeout: 20_000 });
 

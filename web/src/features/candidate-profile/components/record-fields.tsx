@@ -2,15 +2,16 @@
 // (react-hook-form's FormProvider): a drop-down over a reference list, a place,
 // the period (start, end, "I still do this", which turns the end date off) and
 // the CAR method (context, actions, results, each with what to write there).
-import { type FieldValues, type Path, useController, useFormContext, useWatch } from 'react-hook-form';
+import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/reference-list';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
+import { useContextField } from '@/lib/form/use-context-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { type CarValues, longTextMaxLength, type PeriodValues } from '../utils/record-rules';
 
@@ -29,23 +30,21 @@ export function ChoiceSelectField({
   onPicked?: () => void;
 }) {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name);
   return (
     <SelectField
       label={label}
       hint={hint}
       name={name}
       placeholder={t('form.choose')}
-      options={options.map((item) => ({ value: item.id, label: item.name }))}
+      options={namedOptions(options)}
       value={(field.value as number | null) ?? ''}
       onChange={(event) => {
         field.onChange(event.target.value === '' ? null : Number(event.target.value));
         onPicked?.();
       }}
       onBlur={field.onBlur}
-      error={ruleMessage(fieldState.error, name)}
+      error={error}
     />
   );
 }
@@ -65,9 +64,7 @@ export function ReferenceSelectField({ list, tour, ...props }: ChoiceFieldProps 
 /** Where the record took place (any commune, department, region or country). */
 export function PlaceField({ name = 'localization', label, tour }: { name?: string; label: string; tour?: string }) {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name);
   const picker = (
     <LocalizationPicker
       name={name}
@@ -75,7 +72,7 @@ export function PlaceField({ name = 'localization', label, tour }: { name?: stri
       placeholder={t('form.placePlaceholder')}
       value={field.value}
       onChange={field.onChange}
-      error={ruleMessage(fieldState.error, name)}
+      error={error}
     />
   );
   return tour ? <div data-tour={tour}>{picker}</div> : picker;

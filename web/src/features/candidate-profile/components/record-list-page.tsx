@@ -7,7 +7,7 @@ import '../candidate-profile.css';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { type QueryLike, QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, type QueryLike, QueryState } from '@/components/ui/query-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { type HelpTourId, requestHelpTour } from '@/lib/help-tour';
 import { isTemporaryRecord } from '../api/save-record';
@@ -73,13 +73,7 @@ export function RecordListPage<R extends { id: number }>({
         query={query}
         testId={testId}
         className="panel panel__empty record-page__state"
-        empty={
-          <>
-            <p className="panel__empty-title">{t(`${texts}.empty`)}</p>
-            <p>{t(`${texts}.emptyHint`)}</p>
-            {addButton}
-          </>
-        }
+        empty={<QueryEmpty title={t(`${texts}.empty`)} hint={t(`${texts}.emptyHint`)} action={addButton} />}
       >
         {(records) => (
           <ul className="record-list" aria-label={title}>

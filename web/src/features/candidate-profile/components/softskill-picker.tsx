@@ -2,23 +2,20 @@
 // says how many can still be chosen (politely announced as it changes); once
 // four are chosen the others are turned off until one is let go.
 import { useId } from 'react';
-import { type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { FieldsetField } from '@/components/form/field';
 import { toggleId } from '@/components/job-criteria/criteria-values';
 import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { useContextField } from '@/lib/form/use-context-field';
 import { softskillRange } from '../utils/record-rules';
 
 /** `min` 0 for a hobby, whose soft skills are optional. */
 export function SoftskillPicker({ name = 'softskills', min = softskillRange.min }: { name?: string; min?: number }) {
   const { t } = useTranslation('profile');
-  const ruleMessage = useRuleMessage();
   const groupId = useId();
   const families = useReferenceList('softskill/categories');
-  const { control } = useFormContext<FieldValues>();
-  const { field, fieldState } = useController({ control, name });
+  const { field, error } = useContextField(name, 'softskills');
   const chosen = (field.value as number[] | undefined) ?? [];
   const left = Math.max(0, softskillRange.max - chosen.length);
   const full = left === 0;
@@ -29,7 +26,7 @@ export function SoftskillPicker({ name = 'softskills', min = softskillRange.min 
       name={name}
       legend={t('softskills.legend')}
       hint={t(min === 0 ? 'softskills.hintOptional' : 'softskills.hint', { min, max: softskillRange.max })}
-      error={ruleMessage(fieldState.error, 'softskills')}
+      error={error}
     >
       <p className="softskill-picker__left" aria-live="polite" data-testid="softskills-left">
         {full ? t('softskills.full', { max: softskillRange.max }) : t('softskills.left', { count: left })}

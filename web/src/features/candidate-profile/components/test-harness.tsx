@@ -24,8 +24,6 @@ export async function initTestI18n(): Promise<void> {
 export type Call = { method: string; path: string; body: unknown };
 export type Route = (call: Call) => { status: number; body?: unknown } | undefined;
 
-export const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
-
 /** The reference lists the forms read. */
 export const referenceLists: Record<string, unknown[]> = {
   '/api/api/contract/types': [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }],

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRecord } from '@/api/candidate-records/get-candidate-records';
 import { ApiError } from '@/lib/api-client';
+import { lyon } from '@/testing/places';
 import { educationFormValues, educationRequest, educationSchema } from './education-form';
 import { experienceFields, experienceFormValues, experienceRequest, experienceSchema, type ExperienceFormValues } from './experience-form';
 import { hobbyFormValues, hobbySchema } from './hobby-form';
@@ -11,8 +12,6 @@ import { languagesSchema } from './languages-form';
 import { profileSchema } from './profile-form';
 import { projectFormValues, projectRequest, projectSchema } from './project-form';
 import { withFlatCarErrors } from './record-rules';
-
-const lyon = { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' } as const;
 
 /** Field -> first rule code broken, as the form shows them. */
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

@@ -4,22 +4,18 @@
 // show what the server answered.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { EmailPreferencesSection } from './email-preferences-section';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 
 function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
 describe('EmailPreferencesSection', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

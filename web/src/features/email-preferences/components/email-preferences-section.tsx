@@ -5,6 +5,7 @@ import '../email-preferences.css';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { QueryState } from '@/components/ui/query-state';
+import { SettingsSection } from '@/components/ui/settings-section';
 import { showToast } from '@/lib/toasts';
 import { useEmailPreferences, useSetEmailPreference } from '../api/email-preferences';
 
@@ -13,8 +14,7 @@ export function EmailPreferencesSection() {
   const preferences = useEmailPreferences();
   const save = useSetEmailPreference();
   return (
-    <section className="panel account-section" aria-labelledby="email-preferences-title" data-testid="email-preferences">
-      <h2 id="email-preferences-title">{t('title')}</h2>
+    <SettingsSection name="email-preferences" title={t('title')}>
       <p>{t('intro')}</p>
       <QueryState query={preferences} isEmpty={() => false} empty={null} className="account-section__state">
         {({ preferences: switches }) => (
@@ -37,6 +37,6 @@ export function EmailPreferencesSection() {
           </fieldset>
         )}
       </QueryState>
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,14 +4,13 @@
 // survive going back, and the published body carries every criterion.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { OfferCreatePage } from './offer-create-page';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -46,9 +45,6 @@ const next = () => fireEvent.click(screen.getByRole('button', { name: 'Continuer
 const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 
 describe('OfferCreatePage', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   beforeEach(() => {
     published = null;
     vi.stubGlobal(

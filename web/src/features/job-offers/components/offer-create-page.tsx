@@ -11,9 +11,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { Stepper } from '@/components/ui/stepper';
 import { ContractTypeField } from '@/components/job-criteria/contract-fields';
 import { numberOrNull } from '@/components/job-criteria/criteria-values';
 import { JobCategoryField } from '@/components/job-criteria/job-category-field';
@@ -118,19 +119,12 @@ export function OfferCreatePage() {
       <h1 className="page-title" id="offer-flow-title">
         {t('title')}
       </h1>
-      <ol className="stepper" aria-label={t('stepsLabel')}>
-        {offerSteps.map((name, index) => (
-          <li
-            key={name}
-            className="stepper__step"
-            data-state={index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'todo'}
-            aria-current={index === stepIndex ? 'step' : undefined}
-          >
-            <span className="stepper__number">{index + 1}</span>
-            <span className="stepper__label">{t(`steps.${name}.title`)}</span>
-          </li>
-        ))}
-      </ol>
+      <Stepper
+        label={t('stepsLabel')}
+        steps={offerSteps.map((name) => ({ key: name, label: t(`steps.${name}.title`) }))}
+        current={stepIndex}
+        className="stepper--offer"
+      />
       <form
         className="offer-flow__card"
         noValidate
@@ -159,7 +153,7 @@ export function OfferCreatePage() {
                 id="offer-job"
                 label={t('fields.job')}
                 placeholder={t('fields.anyJob')}
-                options={categoryJobs.map((job) => ({ value: job.id, label: job.name }))}
+                options={namedOptions(categoryJobs)}
                 {...register('job', { setValueAs: (value: string | number | null) => numberOrNull(String(value ?? '')) })}
               />
             )}

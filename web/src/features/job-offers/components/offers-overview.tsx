@@ -6,7 +6,7 @@ import '../offers.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useOffers } from '../api/get-offers';
 
@@ -23,13 +23,15 @@ export function OffersOverview() {
         query={offers}
         testId="offers"
         empty={
-          <>
-            <p className="panel__empty-title">{t('overview.empty')}</p>
-            <p>{t('overview.emptyHint')}</p>
-            <Link className="button button--primary" to={paths.jobOfferCreate}>
-              {t('overview.create')}
-            </Link>
-          </>
+          <QueryEmpty
+            title={t('overview.empty')}
+            hint={t('overview.emptyHint')}
+            action={
+              <Link className="button button--primary" to={paths.jobOfferCreate}>
+                {t('overview.create')}
+              </Link>
+            }
+          />
         }
       >
         {(list) => (

@@ -1,5 +1,6 @@
 // The offer stepper checks each step before moving on and sends the full offer.
 import { describe, expect, it } from 'vitest';
+import { lyon } from '@/testing/places';
 import {
   buildOfferRequest,
   defaultOfferForm,
@@ -8,8 +9,6 @@ import {
   offerSteps,
   validateStep,
 } from './offer-form';
-
-const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
 
 function complete(overrides: Partial<OfferFormValues> = {}): OfferFormValues {
   return {

@@ -3,14 +3,13 @@
 // says where it is.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { LegalLinks } from './legal-links';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 function renderWithConfig(config: unknown) {
   vi.stubGlobal(
@@ -31,9 +30,6 @@ function renderWithConfig(config: unknown) {
 }
 
 describe('LegalLinks', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
 
   afterEach(() => {
     cleanup();

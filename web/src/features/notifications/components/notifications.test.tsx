@@ -4,16 +4,15 @@
 // through the API.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { NotificationBell } from './notification-bell';
 import { NotificationsPage } from './notifications-page';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -43,9 +42,6 @@ function renderWith(children: ReactNode) {
 }
 
 describe('notifications', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   beforeEach(() => {
     calls = [];
     vi.stubGlobal(

@@ -4,19 +4,14 @@
 // available" rather than an error.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { resources } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
+import { testI18n } from '@/testing/i18n';
 import { PublicProfilePage } from './public-profile-page';
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-});
+const i18n = testI18n('fr');
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { ApiError } from '@/lib/api-client';
@@ -16,6 +16,7 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useAddCandidate } from '../api/add-candidate';
 import type { Campus, CampusCandidateAdded } from '../api/school-types';
 import { type CandidateFormValues, candidateRequest, checkCandidate, emptyCandidate } from '../utils/candidate-form';
+import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
 
 const schema = rulesSchema(checkCandidate);
 const fields = ['firstname', 'lastname', 'email', 'program', 'parcours'] as const;
@@ -55,7 +56,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           label={t('addCandidate.program')}
           required
           placeholder={t('addCandidate.choose')}
-          options={campus.programs.map((program) => ({ value: program.id, label: program.name }))}
+          options={namedOptions(campus.programs)}
           {...register('program')}
           error={ruleMessage(errors.program)}
         />
@@ -63,7 +64,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           id="candidate-parcours"
           label={t('addCandidate.parcours')}
           placeholder={t('addCandidate.none')}
-          options={(parcours.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          options={namedOptions(parcours.data)}
           {...register('parcours')}
           error={ruleMessage(errors.parcours)}
         />
@@ -77,16 +78,8 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
           </button>
         </div>
       )}
-      {failure?.code === 'email_taken' && (
-        <p className="school-alert" role="alert">
-          {t('addCandidate.notACandidate')}
-        </p>
-      )}
-      <div className="school-form__actions">
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
-          {t('addCandidate.submit')}
-        </button>
-      </div>
+      {failure?.code === 'email_taken' && <SchoolAlert>{t('addCandidate.notACandidate')}</SchoolAlert>}
+      <SchoolFormSubmit pending={add.isPending}>{t('addCandidate.submit')}</SchoolFormSubmit>
     </form>
   );
 }

@@ -19,6 +19,7 @@ import {
   checkCampus,
   hasCampusErrors,
 } from '../utils/campus-form';
+import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
 
 function toFieldErrors(errors: CampusFormErrors): FieldErrors<CampusFormValues> {
   const rule = (message: string) => ({ type: 'rule', message });
@@ -105,15 +106,9 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
         </button>
       </fieldset>
       {save.isError && serverFieldErrors(save.error) === null && (
-        <p className="school-alert" role="alert">
-          {t('errors.saveFailed')}
-        </p>
+        <SchoolAlert>{t('errors.saveFailed')}</SchoolAlert>
       )}
-      <div className="school-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {campus ? t('campus.save') : t('campus.create')}
-        </button>
-      </div>
+      <SchoolFormSubmit pending={save.isPending}>{campus ? t('campus.save') : t('campus.create')}</SchoolFormSubmit>
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { AddCandidateForm } from './add-candidate-form';
 import { CampusForm } from './campus-form';
 import { CandidatesPanel } from './candidates-panel';
 import { ImportPanel } from './import-panel';
+import { SchoolAlert } from './school-form-parts';
 
 function CampusDetails({ campus }: { campus: Campus }) {
   const { t } = useTranslation('school');
@@ -26,7 +27,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
   useDocumentTitle(campus.name);
   return (
     <>
-      <header className="school-dashboard__head">
+      <header className="page-head">
         <div>
           <p className="school-breadcrumb">
             <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>
@@ -61,9 +62,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
         </div>
       </Panel>
       {added !== null && (
-        <p className="school-alert school-alert--success" role="status">
-          {added ? t('addCandidate.invited') : t('addCandidate.attached')}
-        </p>
+        <SchoolAlert tone="success">{added ? t('addCandidate.invited') : t('addCandidate.attached')}</SchoolAlert>
       )}
       <ImportPanel campus={campus} />
       <CandidatesPanel campus={campus} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useCampuses } from '../api/get-campuses';
 import { CampusForm } from './campus-form';
@@ -25,12 +25,7 @@ export function CampusesPanel() {
       <QueryState
         query={campuses}
         testId="school-campuses"
-        empty={
-          <>
-            <p className="panel__empty-title">{t('campuses.none')}</p>
-            <p>{t('campuses.noneHint')}</p>
-          </>
-        }
+        empty={<QueryEmpty title={t('campuses.none')} hint={t('campuses.noneHint')} />}
       >
         {(list) => (
           <ul className="row-list">

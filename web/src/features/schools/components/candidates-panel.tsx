@@ -4,11 +4,11 @@
 // person keeps their account).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDetachCandidate } from '../api/detach-candidate';
 import { campusCandidatesCsvUrl, useCampusCandidates } from '../api/get-campus-candidates';
@@ -50,7 +50,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
           id="filter-program"
           label={t('candidates.filterProgram')}
           placeholder={t('candidates.all')}
-          options={campus.programs.map((program) => ({ value: program.id, label: program.name }))}
+          options={namedOptions(campus.programs)}
           value={filters.program ?? ''}
           onChange={(event) => update({ program: toNumber(event.target.value) })}
         />
@@ -58,7 +58,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
           id="filter-parcours"
           label={t('candidates.filterParcours')}
           placeholder={t('candidates.all')}
-          options={(parcours.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          options={namedOptions(parcours.data)}
           value={filters.parcours ?? ''}
           onChange={(event) => update({ parcours: toNumber(event.target.value) })}
         />
@@ -75,12 +75,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
         query={candidates}
         isEmpty={(data) => data.items.length === 0}
         testId="campus-candidates"
-        empty={
-          <>
-            <p className="panel__empty-title">{t('candidates.none')}</p>
-            <p>{t('candidates.noneHint')}</p>
-          </>
-        }
+        empty={<QueryEmpty title={t('candidates.none')} hint={t('candidates.noneHint')} />}
       >
         {(data) => (
           <>

@@ -8,6 +8,7 @@ import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 import { type ImportStep, useSendImport } from '../api/import-candidates';
 import type { Campus, ImportProblem, ImportReport } from '../api/school-types';
+import { SchoolAlert } from './school-form-parts';
 
 function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation('school');
@@ -112,9 +113,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
         </div>
       )}
       {failure && (
-        <p className="school-alert" role="alert" data-testid="import-error">
-          {t(failure.key, failure.values)}
-        </p>
+        <SchoolAlert testId="import-error">{t(failure.key, failure.values)}</SchoolAlert>
       )}
       {checked && !imported && (
         <div className="school-import__report" data-testid="import-report">
@@ -131,9 +130,9 @@ export function ImportPanel({ campus }: { campus: Campus }) {
       )}
       {imported && (
         <div className="school-import__report" data-testid="import-result">
-          <p className="school-alert school-alert--success" role="status">
+          <SchoolAlert tone="success">
             {t('import.done', { created: imported.created, attached: imported.attached, unchanged: imported.unchanged })}
-          </p>
+          </SchoolAlert>
           {imported.problems.length > 0 && (
             <>
               <p>{t('import.skipped', { count: imported.problems.length })}</p>

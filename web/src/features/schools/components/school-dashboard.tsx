@@ -14,7 +14,7 @@ export function SchoolDashboard() {
   useDocumentTitle(t('dashboard.title'));
   return (
     <div className="school-dashboard" data-testid="school-dashboard">
-      <PageHeader className="school-dashboard__head" title={t('dashboard.title')} lead={t('dashboard.lead')} leadClassName="school-lead">
+      <PageHeader className="page-head" title={t('dashboard.title')} lead={t('dashboard.lead')} leadClassName="school-lead">
         <Link className="button button--secondary" to={paths.schoolProfileEdit}>
           {t('dashboard.editProfile')}
         </Link>

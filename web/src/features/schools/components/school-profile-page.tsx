@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryLoading, QueryState } from '@/components/ui/query-state';
@@ -17,6 +17,7 @@ import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useInstitutions, useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
 import type { SchoolProfile } from '../api/school-types';
+import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
 
 type ProfileValues = { name: string; schoolType: string; description: string; link: string; institution: string };
 
@@ -62,7 +63,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         id="school-type"
         label={t('profile.type')}
         placeholder={t('addCandidate.none')}
-        options={types.map((item) => ({ value: item.id, label: item.name }))}
+        options={namedOptions(types)}
         {...register('schoolType')}
         error={ruleMessage(errors.schoolType)}
       />
@@ -70,22 +71,14 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         id="school-institution"
         label={t('profile.institution')}
         placeholder={t('addCandidate.none')}
-        options={institutions.map((item) => ({ value: item.id, label: item.name }))}
+        options={namedOptions(institutions)}
         {...register('institution')}
         error={ruleMessage(errors.institution)}
       />
       <TextField id="school-link" label={t('profile.link')} type="url" placeholder="https://" {...register('link')} error={ruleMessage(errors.link)} />
       <TextAreaField id="school-description" label={t('profile.description')} rows={6} maxLength={5000} {...register('description')} error={ruleMessage(errors.description)} />
-      {saved && (
-        <p className="school-alert school-alert--success" role="status">
-          {t('profile.saved')}
-        </p>
-      )}
-      <div className="school-form__actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('campus.save')}
-        </button>
-      </div>
+      {saved && <SchoolAlert tone="success">{t('profile.saved')}</SchoolAlert>}
+      <SchoolFormSubmit pending={update.isPending}>{t('campus.save')}</SchoolFormSubmit>
     </form>
   );
 }
@@ -98,7 +91,7 @@ export function SchoolProfilePage() {
   const institutions = useInstitutions();
   return (
     <div className="school-dashboard" data-testid="school-profile">
-      <header className="school-dashboard__head">
+      <header className="page-head">
         <div>
           <p className="school-breadcrumb">
             <Link to={paths.schoolDashboard}>{t('dashboard.title')}</Link>

@@ -1,8 +1,7 @@
 // The campus form's rules, as the server words them (spec §5).
 import { describe, expect, it } from 'vitest';
+import { lyon } from '@/testing/places';
 import { campusServerErrors, checkCampus, hasCampusErrors } from './campus-form';
-
-const lyon = { value: 'Lyon', type: 'city', id: '69123', lat: 45.76, lng: 4.83, country_code: 'FR' } as const;
 
 describe('campus form rules', () => {
   it('needs a name and a place', () => {

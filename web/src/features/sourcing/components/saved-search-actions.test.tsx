@@ -4,13 +4,12 @@
 // asks first.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { SavedSearchActions } from './saved-search-actions';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -29,9 +28,6 @@ function renderActions() {
 }
 
 describe('SavedSearchActions', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   beforeEach(() => {
     calls = [];
     patchAnswer = () => new Response(null, { status: 204 });

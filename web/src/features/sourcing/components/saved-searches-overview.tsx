@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';
 import { buildPath, paths } from '@/config/paths';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { SavedSearchActions } from './saved-search-actions';
@@ -42,13 +42,15 @@ export function SavedSearchesOverview() {
           query={searches}
           testId="saved-searches"
           empty={
-            <>
-              <p className="panel__empty-title">{t('dashboard.noSearches')}</p>
-              <p>{t('dashboard.noSearchesHint')}</p>
-              <Link className="button button--primary" to={paths.partnerSourcing}>
-                {t('dashboard.newSearch')}
-              </Link>
-            </>
+            <QueryEmpty
+              title={t('dashboard.noSearches')}
+              hint={t('dashboard.noSearchesHint')}
+              action={
+                <Link className="button button--primary" to={paths.partnerSourcing}>
+                  {t('dashboard.newSearch')}
+                </Link>
+              }
+            />
           }
         >
           {(list) => (

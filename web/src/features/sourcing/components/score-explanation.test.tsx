@@ -2,14 +2,13 @@
 // A hit's explanation names each keyword with how often and where the profile
 // holds it, in the page's language, and shows no keyword row without keywords.
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import type { HitBreakdown, HitCandidate } from '../api/search-types';
 import { ScoreExplanation } from './score-explanation';
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('fr');
 
 const candidate = { commune: { name: 'Lyon' } } as HitCandidate;
 const breakdown: HitBreakdown = {
@@ -37,9 +36,6 @@ function keywordRow(language: string, explanation: HitBreakdown) {
 }
 
 describe('ScoreExplanation', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   afterEach(cleanup);
 
   it('says in French where each keyword was found', () => {

@@ -4,21 +4,20 @@
 // (never "no candidates"), and a relax suggestion rewrites the form.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lyon } from '@/testing/places';
+import { testI18n } from '@/testing/i18n';
 import { defaultSearchForm, type SearchFormValues } from '../utils/search-form';
 import { SourcingPage } from './sourcing-page';
 
 vi.mock('./map/sourcing-map', () => ({ default: () => <div data-testid="sourcing-map" /> }));
 
-const i18n = i18next.createInstance();
+const i18n = testI18n('en');
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
 const ready: SearchFormValues = {
   ...defaultSearchForm(),
   jobCategory: 7,
@@ -53,9 +52,6 @@ const answer = (extra: object = {}) => ({
 });
 
 describe('SourcingPage', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'en', defaultNS: 'common' });
-  });
   beforeEach(() => {
     searchBodies = [];
     searchAnswer = () => json(200, answer());

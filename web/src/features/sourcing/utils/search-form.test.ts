@@ -1,5 +1,6 @@
 // The sourcing form follows the server: same defaults, same rules, same request.
 import { describe, expect, it } from 'vitest';
+import { lyon } from '@/testing/places';
 import {
   addLanguage,
   buildSearchRequest,
@@ -11,8 +12,6 @@ import {
   toggleId,
   validateSearchForm,
 } from './search-form';
-
-const lyon = { value: 'Lyon', type: 'city' as const, lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' };
 
 function validForm(overrides: Partial<SearchFormValues> = {}): SearchFormValues {
   return {
