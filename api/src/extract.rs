@@ -2,7 +2,8 @@
 
 use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, MissingJsonContentType};
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -77,6 +78,21 @@ pub struct Query<T>(pub T);
 #[derive(Debug, Clone, Copy, Default, FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(Error))]
 pub struct Path<T>(pub T);
+
+/// `Option<Path<T>>`: one handler serves a route and its twin with an `{id}` (`None` on the
+/// route without it); a malformed id is still `invalid_path`.
+impl<T, S> OptionalFromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send + 'static,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, Error> {
+        let path = <axum::extract::Path<T> as OptionalFromRequestParts<S>>::from_request_parts(parts, state).await?;
+        Ok(path.map(|axum::extract::Path(value)| Path(value)))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -247,32 +247,19 @@ pub struct LabelsQuery {
 
 pub fn routes(table: &mut RouteTable) {
     for list in LISTS {
-        table.add_generated(
-            HttpMethod::Get,
-            &format!("/api{}", list.path),
-            list.access(),
-            list_operation(list),
-            move |state: State<AppState>,
-                  caller: Option<CurrentUser>,
-                  locale: Locale,
-                  query: Query<LabelsQuery>,
-                  headers: HeaderMap| { list_items(state, caller, locale, query, headers, list, None) },
-        );
+        let handler = move |state: State<AppState>,
+                            caller: Option<CurrentUser>,
+                            locale: Locale,
+                            query: Query<LabelsQuery>,
+                            headers: HeaderMap,
+                            id: Option<Path<i64>>| {
+            list_items(state, caller, locale, query, headers, list, id.map(|Path(id)| id))
+        };
+        let path = format!("/api{}", list.path);
+        table.add_generated(HttpMethod::Get, &path, list.access(), list_operation(list), handler);
         if list.by_id {
-            table.add_generated(
-                HttpMethod::Get,
-                &format!("/api{}/{{id}}", list.path),
-                list.access(),
-                item_operation(list),
-                move |state: State<AppState>,
-                      caller: Option<CurrentUser>,
-                      locale: Locale,
-                      query: Query<LabelsQuery>,
-                      headers: HeaderMap,
-                      Path(id): Path<i64>| {
-                    list_items(state, caller, locale, query, headers, list, Some(id))
-                },
-            );
+            let item_path = format!("{path}/{{id}}");
+            table.add_generated(HttpMethod::Get, &item_path, list.access(), item_operation(list), handler);
         }
     }
 }
