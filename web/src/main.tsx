@@ -7,7 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { listenForPreloadErrors } from '@/lib/chunk-reload-guard';
 import { initI18n } from '@/lib/i18n';
-import '@/styles/global.css';
+// The global stylesheets, in cascade order: each may refine the ones before it.
+import '@/styles/tokens-and-base.css';
+import '@/styles/controls.css';
+import '@/styles/feedback.css';
+import '@/styles/layouts.css';
+import '@/styles/user-menu.css';
+import '@/styles/fields.css';
 
 async function start(): Promise<void> {
   listenForPreloadErrors();

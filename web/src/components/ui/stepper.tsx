@@ -1,6 +1,6 @@
 // The progress of a form filled in steps (the sign-up, the offer creation):
 // every step in order, each done, current or still to do, the current one
-// marked for screen readers. Its look is `.stepper` in styles/global.css; a
+// marked for screen readers. Its look is `.stepper` in styles/controls.css; a
 // page may add its own class to change it.
 type StepperProps = {
   /** The name of the list for screen readers. */

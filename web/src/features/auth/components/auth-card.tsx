@@ -1,6 +1,7 @@
 // The frame of every account page: a centred card with a title, an optional
 // subtitle, the content and a footer line of links; the messages and the
 // submit button of the forms it holds.
+import '../auth.css';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

@@ -1,5 +1,6 @@
 // A password input with a show/hide switch and, for new passwords, the live
 // checklist of the policy (each rule ticks as soon as it is met).
+import '../auth.css';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/form/text-field';

@@ -1,5 +1,6 @@
 // The public home page: what Vivier does for candidates, schools and
 // companies, with the ways in (sign up as a candidate, log in).
+import '../landing.css';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

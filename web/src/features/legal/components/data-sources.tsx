@@ -2,6 +2,7 @@
 // under which licence (Licence Ouverte 2.0, ODbL 1.0, public domain), and the code's own
 // licence with the link to its source. The same list, in more detail, is the repository's
 // NOTICE file.
+import '../data-sources.css';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SourceCodeLink } from './source-code-link';

@@ -3,6 +3,7 @@
 // their links clickable (they all point into the app). A 404 means the server
 // sends real emails, so there is nothing to show; any other failure offers a
 // retry, so it never looks like an empty mailbox.
+import '../mailbox.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';

@@ -1,6 +1,8 @@
 // The side panel of one hit: what a partner may see of the candidate (never an
 // email, phone or address), the match explanation, the save toggle and the
 // public profile when the candidate shares it.
+import '../styles/candidate-panel.css';
+import '../styles/score.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

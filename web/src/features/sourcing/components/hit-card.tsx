@@ -1,6 +1,7 @@
 // One ranked candidate in the result list: rank, name, headline, commune and
 // availability, the score with its explanation, and the save toggle. Hovering
 // the card highlights the candidate's marker; the map does the same back.
+import '../styles/hit-card.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format-date';

@@ -2,6 +2,8 @@
 // the sourcing page and by a saved search. Hover state is shared so a card
 // and its marker light up together. Over the map, a badge counts the
 // candidates mobile nationally, who have no point on it.
+import '../styles/results-workspace.css';
+import '../styles/sourcing-map.css';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';

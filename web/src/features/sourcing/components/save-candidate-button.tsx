@@ -1,4 +1,5 @@
 // The bookmark toggle of a candidate, in the list and in the side panel.
+import '../styles/save-toggle.css';
 import { useTranslation } from 'react-i18next';
 
 export function SaveCandidateButton({

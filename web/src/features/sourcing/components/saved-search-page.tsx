@@ -1,7 +1,7 @@
 // /dashboard/partenaire/sourcing/recherches/{id}: a stored search, its
 // criteria in a line, then two tabs over the same map and list: the live
 // results, and only the candidates saved into it.
-import '../sourcing.css';
+import '../styles/saved-search.css';
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -2,7 +2,6 @@
 // candidates (each renamed or deleted in place), and the totals. The list has its four states (loading, error
 // with retry, empty with the next step, data).
 import '@/styles/dashboard-blocks.css';
-import '../sourcing.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';

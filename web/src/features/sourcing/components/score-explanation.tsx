@@ -2,6 +2,7 @@
 // commune, each required language against the candidate's level, the
 // candidate's share of each requested soft-skill family, and each keyword with
 // how often and where (headline, name, background) the profile holds it.
+import '../styles/score.css';
 import { useTranslation } from 'react-i18next';
 import type { HitBreakdown, HitCandidate } from '../api/search-types';
 import { formatDistance } from '../utils/labels';

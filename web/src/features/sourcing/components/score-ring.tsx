@@ -1,4 +1,6 @@
 // A hit's score (0–100) as a ring, the number inside.
+import '../styles/score.css';
+
 export function ScoreRing({ score, label }: { score: number | null; label: string }) {
   const value = score === null ? 0 : Math.max(0, Math.min(100, score));
   const circumference = 2 * Math.PI * 20;

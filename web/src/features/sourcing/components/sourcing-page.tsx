@@ -3,7 +3,7 @@
 // whenever the form is valid; relax suggestions rewrite the form in one click;
 // the search can be stored, and candidates saved into it. The criteria are
 // one react-hook-form form; every change of it is a new search.
-import '../sourcing.css';
+import '../styles/sourcing-page.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
