@@ -8,7 +8,9 @@
 //   be wider than the window (no sideways scrolling, nothing cut off on the
 //   right); the widths measured go to test-results/phone-widths-<locale>.json;
 // - no page logs an error in the console (an anonymous visitor's start-up no
-//   longer asks whoami for a 401).
+//   longer asks whoami for a 401);
+// - the first element a Tab reaches is the skip link, and it points at the
+//   page's main element, which can take the focus.
 // The same file checks that the language switch names each language in that
 // language.
 import assert from 'node:assert/strict';
@@ -60,6 +62,21 @@ async function overflowing(page) {
   });
 }
 
+/** Whether the skip link comes first among what a Tab reaches, and lands on a focusable main; a failure as a line. */
+async function skipLinkFailure(page) {
+  const { first, target } = await page.evaluate(() => {
+    const reachable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+    const firstReachable = document.querySelector(reachable);
+    const landing = document.querySelector(firstReachable?.getAttribute('href') ?? 'none');
+    return {
+      first: firstReachable?.className,
+      target: landing ? `${landing.tagName.toLowerCase()} tabindex=${landing.getAttribute('tabindex')}` : null,
+    };
+  });
+  if (first === 'skip-link' && target === 'main tabindex=-1') return null;
+  return `${page.url()}: first Tab stop .${first}, landing on ${target}`;
+}
+
 /** The page's width at each phone width, resized in place; the failures as lines. */
 async function phoneWidthFailures(page, measure) {
   const failures = [];
@@ -109,6 +126,8 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
           assert.notEqual((await page.locator('main h1').first().textContent())?.trim(), '', `${path} has a title`);
           assert.equal(await page.locator('html').getAttribute('lang'), locale, `${path} is in ${locale}`);
           for (const violation of await seriousAxeViolations(page)) violations.push(`${path}: ${violation}`);
+          const skipLink = await skipLinkFailure(page);
+          if (skipLink) violations.push(skipLink);
           const measure = (widths) => phoneMeasures[locale].push({ role, name, path, ...widths });
           tooWide.push(...(await phoneWidthFailures(page, measure)));
         }
@@ -122,6 +141,20 @@ for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
     });
   }
 }
+
+test('Tab then Enter on the skip link puts the focus on the page itself', async () => {
+  const context = await newContext(browser, { browserLanguage: locales.fr, localeCookie: 'fr' });
+  try {
+    const page = await context.newPage();
+    await visit(page, '/');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip-link');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'MAIN');
+  } finally {
+    await context.close();
+  }
+});
 
 test('the language switch names each language in that language, on a French and an English page', async () => {
   for (const [locale, browserLanguage] of Object.entries(locales)) {

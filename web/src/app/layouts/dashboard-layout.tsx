@@ -12,7 +12,7 @@ import { CandidateTour } from '@/features/tour/components/candidate-tour';
 import { dashboardLinks } from './dashboard-links';
 import { SidebarIcon } from './icons';
 import { dashboardArea } from './select-layout';
-import { mainContentId, SkipLink } from './skip-link';
+import { LayoutFrame, MainContent } from './layout-frame';
 
 const areaTitleKeys = {
   candidate: 'layout.candidateArea',
@@ -31,8 +31,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
   return (
-    <div className="layout layout--dashboard" data-layout="dashboard" data-area={area ?? undefined}>
-      <SkipLink />
+    <LayoutFrame name="dashboard" area={area ?? undefined}>
       {area === 'candidate' && <CandidateTour />}
       <aside className="sidebar" id="dashboard-sidebar" data-open={menuOpen}>
         <div className="sidebar__brand">
@@ -79,10 +78,10 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
           <LanguageSwitcher />
           <UserMenu compact />
         </header>
-        <main id={mainContentId} className="dashboard__main" tabIndex={-1}>
+        <MainContent className="dashboard__main">
           {children}
-        </main>
+        </MainContent>
       </div>
-    </div>
+    </LayoutFrame>
   );
 }

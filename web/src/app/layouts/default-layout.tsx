@@ -10,13 +10,12 @@ import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LegalLinks } from '@/features/legal/components/legal-links';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
-import { mainContentId, SkipLink } from './skip-link';
+import { LayoutFrame, MainContent } from './layout-frame';
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="layout layout--default" data-layout="default">
-      <SkipLink />
+    <LayoutFrame name="default">
       <header className="site-header">
         <div className="container site-header__inner">
           <Logo />
@@ -31,9 +30,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id={mainContentId} className="site-main" tabIndex={-1}>
+      <MainContent className="site-main">
         {children}
-      </main>
+      </MainContent>
       <footer className="site-footer">
         <div className="container site-footer__inner">
           <div className="site-footer__brand">
@@ -58,6 +57,6 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <LegalLinks />
         </div>
       </footer>
-    </div>
+    </LayoutFrame>
   );
 }

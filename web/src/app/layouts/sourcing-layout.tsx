@@ -8,13 +8,12 @@ import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { mainContentId, SkipLink } from './skip-link';
+import { LayoutFrame, MainContent } from './layout-frame';
 
 export function SourcingLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="layout layout--sourcing" data-layout="sourcing">
-      <SkipLink />
+    <LayoutFrame name="sourcing">
       <header className="slim-header">
         <Logo compact />
         <p className="slim-header__title">{t('layout.sourcingWorkspace')}</p>
@@ -28,9 +27,9 @@ export function SourcingLayout({ children }: { children: ReactNode }) {
         <LanguageSwitcher />
         <UserMenu compact />
       </header>
-      <main id={mainContentId} className="workspace" tabIndex={-1}>
+      <MainContent className="workspace">
         {children}
-      </main>
-    </div>
+      </MainContent>
+    </LayoutFrame>
   );
 }

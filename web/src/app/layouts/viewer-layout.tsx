@@ -5,22 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/ui/logo';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
-import { mainContentId, SkipLink } from './skip-link';
+import { LayoutFrame, MainContent } from './layout-frame';
 
 export function ViewerLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="layout layout--viewer" data-layout="viewer">
-      <SkipLink />
+    <LayoutFrame name="viewer">
       <header className="slim-header slim-header--viewer">
         <Logo />
         <p className="slim-header__title">{t('layout.publicProfile')}</p>
         <LanguageSwitcher />
         <UserMenu compact />
       </header>
-      <main id={mainContentId} className="viewer__main" tabIndex={-1}>
+      <MainContent className="viewer__main">
         {children}
-      </main>
-    </div>
+      </MainContent>
+    </LayoutFrame>
   );
 }
