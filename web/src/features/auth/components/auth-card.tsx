@@ -1,6 +1,6 @@
 // The frame of every account page: a centred card with a title, an optional
-// subtitle, the content and a footer line of links; the messages and the
-// submit button of the forms it holds.
+// subtitle, the content and a footer line of links; the submit button of the
+// forms it holds.
 import '../auth.css';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -30,19 +30,6 @@ export function AuthCard({
       </div>
       {footer && <div className="auth-page__footer">{footer}</div>}
     </section>
-  );
-}
-
-/** A message box that screen readers announce: an error, a success or a note. */
-export function FormAlert({ tone = 'error', children, testId }: { tone?: 'error' | 'success' | 'info'; children: ReactNode; testId?: string }) {
-  return (
-    <div
-      className={tone === 'error' ? 'form-alert' : `form-alert form-alert--${tone}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
-      {children}
-    </div>
   );
 }
 

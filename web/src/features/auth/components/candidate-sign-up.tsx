@@ -34,7 +34,8 @@ import {
   signUpSchema,
   toSignUpRequest,
 } from '../utils/sign-up-validation';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { CheckInbox } from './check-inbox';
 import { PasswordField } from './password-field';
 

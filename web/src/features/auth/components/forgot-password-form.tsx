@@ -11,7 +11,8 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { describeAuthError } from '../utils/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../utils/auth-schemas';
-import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');

@@ -14,7 +14,8 @@ import { userRole } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { describeAuthError } from '../utils/auth-errors';
 import { loginSchema, type LoginValues } from '../utils/auth-schemas';
-import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field';
 
 export function LoginForm() {

@@ -12,7 +12,8 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useResetPassword } from '../api/reset-password';
 import { describeAuthError } from '../utils/auth-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../utils/auth-schemas';
-import { AuthCard, AuthSubmitButton, FormAlert } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field';
 
 export function ResetPasswordForm() {

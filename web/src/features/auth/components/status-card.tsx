@@ -1,7 +1,8 @@
 // The pages that act on a link from an email show one of three states: working
 // (spinner), done (a success message) or failed (why), each with a way on.
 import type { ReactNode } from 'react';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 
 export type LinkState = 'working' | 'done' | 'failed';
 

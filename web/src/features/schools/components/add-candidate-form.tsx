@@ -16,7 +16,8 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useAddCandidate } from '../api/add-candidate';
 import type { Campus, CampusCandidateAdded } from '../api/school-types';
 import { type CandidateFormValues, candidateRequest, checkCandidate, emptyCandidate } from '../utils/candidate-form';
-import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SchoolFormSubmit } from './school-form-submit';
 
 const schema = rulesSchema(checkCandidate);
 const fields = ['firstname', 'lastname', 'email', 'program', 'parcours'] as const;
@@ -71,14 +72,14 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
       </div>
       <p className="school-form__hint">{t('addCandidate.invitationHint')}</p>
       {existing && (
-        <div className="school-alert school-alert--info" role="alert" data-testid="candidate-exists">
+        <FormAlert tone="info" testId="candidate-exists" className="school-candidate-exists">
           <p>{t('addCandidate.exists')}</p>
           <button type="button" className="button button--primary" onClick={() => send(getValues(), true)} disabled={add.isPending}>
             {t('addCandidate.attach')}
           </button>
-        </div>
+        </FormAlert>
       )}
-      {failure?.code === 'email_taken' && <SchoolAlert>{t('addCandidate.notACandidate')}</SchoolAlert>}
+      {failure?.code === 'email_taken' && <FormAlert>{t('addCandidate.notACandidate')}</FormAlert>}
       <SchoolFormSubmit pending={add.isPending}>{t('addCandidate.submit')}</SchoolFormSubmit>
     </form>
   );

@@ -19,7 +19,8 @@ import {
   checkCampus,
   hasCampusErrors,
 } from '../utils/campus-form';
-import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SchoolFormSubmit } from './school-form-submit';
 
 function toFieldErrors(errors: CampusFormErrors): FieldErrors<CampusFormValues> {
   const rule = (message: string) => ({ type: 'rule', message });
@@ -106,7 +107,7 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
         </button>
       </fieldset>
       {save.isError && serverFieldErrors(save.error) === null && (
-        <SchoolAlert>{t('errors.saveFailed')}</SchoolAlert>
+        <FormAlert>{t('errors.saveFailed')}</FormAlert>
       )}
       <SchoolFormSubmit pending={save.isPending}>{campus ? t('campus.save') : t('campus.create')}</SchoolFormSubmit>
     </form>

@@ -18,7 +18,7 @@ import { AddCandidateForm } from './add-candidate-form';
 import { CampusForm } from './campus-form';
 import { CandidatesPanel } from './candidates-panel';
 import { ImportPanel } from './import-panel';
-import { SchoolAlert } from './school-form-parts';
+import { FormAlert } from '@/components/ui/form-alert';
 
 function CampusDetails({ campus }: { campus: Campus }) {
   const { t } = useTranslation('school');
@@ -62,7 +62,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
         </div>
       </Panel>
       {added !== null && (
-        <SchoolAlert tone="success">{added ? t('addCandidate.invited') : t('addCandidate.attached')}</SchoolAlert>
+        <FormAlert tone="success">{added ? t('addCandidate.invited') : t('addCandidate.attached')}</FormAlert>
       )}
       <ImportPanel campus={campus} />
       <CandidatesPanel campus={campus} />

@@ -8,7 +8,7 @@ import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 import { type ImportStep, useSendImport } from '../api/import-candidates';
 import type { Campus, ImportProblem, ImportReport } from '../api/school-types';
-import { SchoolAlert } from './school-form-parts';
+import { FormAlert } from '@/components/ui/form-alert';
 
 function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation('school');
@@ -113,7 +113,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
         </div>
       )}
       {failure && (
-        <SchoolAlert testId="import-error">{t(failure.key, failure.values)}</SchoolAlert>
+        <FormAlert testId="import-error">{t(failure.key, failure.values)}</FormAlert>
       )}
       {checked && !imported && (
         <div className="school-import__report" data-testid="import-report">
@@ -130,9 +130,9 @@ export function ImportPanel({ campus }: { campus: Campus }) {
       )}
       {imported && (
         <div className="school-import__report" data-testid="import-result">
-          <SchoolAlert tone="success">
+          <FormAlert tone="success">
             {t('import.done', { created: imported.created, attached: imported.attached, unchanged: imported.unchanged })}
-          </SchoolAlert>
+          </FormAlert>
           {imported.problems.length > 0 && (
             <>
               <p>{t('import.skipped', { count: imported.problems.length })}</p>

@@ -17,7 +17,8 @@ import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useInstitutions, useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
 import type { SchoolProfile } from '../api/school-types';
-import { SchoolAlert, SchoolFormSubmit } from './school-form-parts';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SchoolFormSubmit } from './school-form-submit';
 
 type ProfileValues = { name: string; schoolType: string; description: string; link: string; institution: string };
 
@@ -77,7 +78,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
       />
       <TextField id="school-link" label={t('profile.link')} type="url" placeholder="https://" {...register('link')} error={ruleMessage(errors.link)} />
       <TextAreaField id="school-description" label={t('profile.description')} rows={6} maxLength={5000} {...register('description')} error={ruleMessage(errors.description)} />
-      {saved && <SchoolAlert tone="success">{t('profile.saved')}</SchoolAlert>}
+      {saved && <FormAlert tone="success">{t('profile.saved')}</FormAlert>}
       <SchoolFormSubmit pending={update.isPending}>{t('campus.save')}</SchoolFormSubmit>
     </form>
   );
