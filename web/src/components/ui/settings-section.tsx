@@ -1,6 +1,6 @@
 // One section of a settings page (the candidate's account, the emails a user
-// receives): a panel named by its heading. Its look is `.account-section`, in
-// features/candidate-account/candidate-account.css.
+// receives): a panel named by its heading.
+import './settings-section.css';
 import type { ReactNode } from 'react';
 
 /** `name` gives the section its test id and its heading the id `${name}-title`. */

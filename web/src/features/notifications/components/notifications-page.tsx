@@ -78,7 +78,7 @@ export function NotificationsPage({ emailPreferences }: { emailPreferences?: Rea
           </ul>
         )}
       </QueryState>
-      {emailPreferences}
+      {emailPreferences && <div className="notifications__more">{emailPreferences}</div>}
     </section>
   );
 }
