@@ -123,7 +123,7 @@ describe('job criteria sections', () => {
     expect(screen.getByRole('group', { name: 'Familles de soft skills' }).getAttribute('aria-describedby')).toContain('error');
     fireEvent.click(family);
     await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
-    expect(latest?.softskillCategories).toEqual([5]);
+    await waitFor(() => expect(latest?.softskillCategories).toEqual([5]));
   });
 
   it('say when a list could not be loaded, and ask again on Retry', async () => {
