@@ -6,18 +6,15 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::records::{
-    self, CheckContext, Checked, NoFilter, PeriodInput, Record, RecordKind, SharedParts, SharedRows, check_period,
-    check_pictures, check_softskills, reference_id,
+    self, CheckContext, CheckOutcome, Checked, NoFilter, PeriodInput, Record, RowQuery, SharedParts, check_period,
 };
 use super::{NamedItem, PictureView, SoftSkillView};
-use crate::error::Result;
+
 use crate::job_criteria::List;
 use crate::places::{LocalizationInput, Place};
-use crate::validation::Checks;
 
 /// Pictures of one education.
 pub const MAX_PICTURES: usize = 10;
@@ -65,98 +62,46 @@ pub struct EducationView {
     pictures: Vec<PictureView>,
 }
 
-pub struct Education;
-
 pub struct EducationColumns {
     name: String,
     degree: i16,
     institution: String,
     specialization: i16,
-    period: records::Period,
 }
 
 impl Record for Education {
-    const KIND: RecordKind = RecordKind::Education;
-    type Request = EducationRequest;
     type Own = EducationColumns;
-    type View = EducationView;
-    type Filter = NoFilter;
+    const COLUMNS: &'static [&'static str] = &["name", "degree_id", "institution", "education_specialization_id"];
 
-    async fn check(
-        request: &EducationRequest,
-        context: &CheckContext<'_>,
-        checks: &mut Checks,
-    ) -> Result<Option<Checked<EducationColumns>>> {
-        let reference = context.reference;
-        let before = checks.count();
-        let name = checks.text("name", request.name.as_deref(), 200);
-        let degree = reference_id(checks, reference, List::DegreesById, "degree", request.degree);
-        let institution = checks.text("institution", request.institution.as_deref(), 200);
+    async fn check(request: &EducationRequest, context: &mut CheckContext<'_>) -> CheckOutcome<EducationColumns> {
+        let name = context.checks.text("name", request.name.as_deref(), 200);
+        let degree = context.reference_id(List::DegreesById, "degree", request.degree);
+        let institution = context.checks.text("institution", request.institution.as_deref(), 200);
         let specialization =
-            reference_id(checks, reference, List::EducationSpecializations, "specialization", request.specialization);
-        let localization = Place::resolve(request.localization.as_ref(), "localization", checks);
-        let period = check_period(checks, &request.period);
-        let softskills = check_softskills(checks, reference, &request.softskills, records::SOFT_SKILLS_PER_RECORD);
-        let pictures = check_pictures(context, checks, &request.pictures, 0..=MAX_PICTURES).await?;
-        if checks.count() > before {
+            context.reference_id(List::EducationSpecializations, "specialization", request.specialization);
+        let localization = Place::resolve(request.localization.as_ref(), "localization", &mut context.checks);
+        let period = check_period(&mut context.checks, &request.period);
+        let softskills = context.softskills(&request.softskills, records::SOFT_SKILLS_PER_RECORD);
+        let pictures = context.pictures(&request.pictures, 0..=MAX_PICTURES).await?;
+        let (Some(degree), Some(specialization), Some(period)) = (degree, specialization, period) else {
             return Ok(None);
-        }
+        };
         Ok(Some(Checked {
-            own: EducationColumns {
-                name,
-                degree: degree.expect("checked"),
-                institution,
-                specialization: specialization.expect("checked"),
-                period: period.expect("checked"),
-            },
-            shared: SharedParts { localization, car_method: None, softskills, pictures },
+            own: EducationColumns { name, degree, institution, specialization },
+            shared: SharedParts { localization, period: Some(period), softskills, pictures, ..SharedParts::default() },
         }))
     }
 
-    async fn write(
-        connection: &mut PgConnection,
-        candidate_id: i64,
-        id: Option<i64>,
-        own: &EducationColumns,
-        rows: &SharedRows,
-    ) -> sqlx::Result<i64> {
-        sqlx::query_scalar(
-            "insert into educations (id, candidate_id, name, degree_id, institution, education_specialization_id,
-                                     localization_id, start_date, end_date, is_current)
-             values (coalesce($1, nextval(pg_get_serial_sequence('educations', 'id'))), $2, $3, $4, $5, $6, $7, $8,
-                     $9, $10)
-             on conflict (id) do update set
-                 name = excluded.name, degree_id = excluded.degree_id, institution = excluded.institution,
-                 education_specialization_id = excluded.education_specialization_id,
-                 localization_id = excluded.localization_id, start_date = excluded.start_date,
-                 end_date = excluded.end_date, is_current = excluded.is_current, updated_at = now()
-             returning id",
-        )
-        .bind(id)
-        .bind(candidate_id)
-        .bind(&own.name)
-        .bind(own.degree)
-        .bind(&own.institution)
-        .bind(own.specialization)
-        .bind(rows.localization_id)
-        .bind(own.period.start_date)
-        .bind(own.period.end_date)
-        .bind(own.period.is_current)
-        .fetch_one(connection)
-        .await
+    fn bind_own<'q>(query: RowQuery<'q>, own: &'q EducationColumns) -> RowQuery<'q> {
+        query.bind(&own.name).bind(own.degree).bind(&own.institution).bind(own.specialization)
     }
 
-    fn item_sql() -> String {
+    fn own_json_sql() -> String {
         format!(
-            "jsonb_build_object(
-            'id', r.id, 'name', r.name, 'institution', r.institution,
-            'degree', {degree}, 'specialization', {specialization},
-            'start_date', r.start_date, 'end_date', r.end_date, 'is_current', r.is_current,
-            'force_logo', r.force_logo,
-            {shared})",
+            "'name', r.name, 'institution', r.institution, 'degree', {degree}, 'specialization', {specialization},
+             'force_logo', r.force_logo",
             degree = records::named_json("degrees", "r.degree_id"),
             specialization = records::named_json("education_specializations", "r.education_specialization_id"),
-            shared = records::shared_parts_json(RecordKind::Education),
         )
     }
 }

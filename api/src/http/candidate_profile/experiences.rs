@@ -7,17 +7,15 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
 
 use super::records::{
-    self, CarMethod, CarMethodInput, CheckContext, Checked, NoFilter, PeriodInput, Record, RecordKind, SharedParts,
-    SharedRows, check_car_method, check_period, check_softskills, reference_id,
+    self, CarMethod, CarMethodInput, CheckContext, CheckOutcome, Checked, NoFilter, PeriodInput, Record, RowQuery,
+    SharedParts, check_car_method, check_period,
 };
 use super::{NamedItem, SoftSkillView};
-use crate::error::Result;
+
 use crate::job_criteria::List;
 use crate::places::{LocalizationInput, Place};
-use crate::validation::Checks;
 
 records::record_routes! {
     record: Experience, request: ExperienceRequest, view: ExperienceView, filter: NoFilter,
@@ -63,8 +61,6 @@ pub struct ExperienceView {
     softskills: Vec<SoftSkillView>,
 }
 
-pub struct Experience;
-
 pub struct ExperienceColumns {
     company_name: String,
     company: Option<i64>,
@@ -72,112 +68,70 @@ pub struct ExperienceColumns {
     contract_type: i16,
     contract_hourly_scheme: i16,
     job_category: i16,
-    period: records::Period,
 }
 
 impl Record for Experience {
-    const KIND: RecordKind = RecordKind::Experience;
-    type Request = ExperienceRequest;
     type Own = ExperienceColumns;
-    type View = ExperienceView;
-    type Filter = NoFilter;
+    const COLUMNS: &'static [&'static str] = &[
+        "company_name",
+        "company_id",
+        "position_name",
+        "contract_type_id",
+        "contract_hourly_scheme_id",
+        "job_category_id",
+    ];
 
-    async fn check(
-        request: &ExperienceRequest,
-        context: &CheckContext<'_>,
-        checks: &mut Checks,
-    ) -> Result<Option<Checked<ExperienceColumns>>> {
-        let reference = context.reference;
-        let before = checks.count();
-        let company_name = checks.text("company_name", request.company_name.as_deref(), 200);
-        checks.known_row(&context.state.db, "company", "companies", request.company).await?;
-        let position_name = checks.text("position_name", request.position_name.as_deref(), 200);
-        let contract_type =
-            reference_id(checks, reference, List::ContractTypes, "contract_type", request.contract_type);
-        let contract_hourly_scheme = reference_id(
-            checks,
-            reference,
-            List::ContractHourlySchemes,
-            "contract_hourly_scheme",
-            request.contract_hourly_scheme,
-        );
-        let job_category = reference_id(checks, reference, List::JobCategories, "job_category", request.job_category);
-        let localization = Place::resolve(request.localization.as_ref(), "localization", checks);
-        let period = check_period(checks, &request.period);
-        let car_method = check_car_method(checks, request.car_method.as_ref(), true);
-        let softskills = check_softskills(checks, reference, &request.softskills, records::SOFT_SKILLS_PER_RECORD);
-        if checks.count() > before {
+    async fn check(request: &ExperienceRequest, context: &mut CheckContext<'_>) -> CheckOutcome<ExperienceColumns> {
+        let company_name = context.checks.text("company_name", request.company_name.as_deref(), 200);
+        context.checks.known_row(&context.state.db, "company", "companies", request.company).await?;
+        let position_name = context.checks.text("position_name", request.position_name.as_deref(), 200);
+        let contract_type = context.reference_id(List::ContractTypes, "contract_type", request.contract_type);
+        let hourly_scheme =
+            context.reference_id(List::ContractHourlySchemes, "contract_hourly_scheme", request.contract_hourly_scheme);
+        let job_category = context.reference_id(List::JobCategories, "job_category", request.job_category);
+        let localization = Place::resolve(request.localization.as_ref(), "localization", &mut context.checks);
+        let period = check_period(&mut context.checks, &request.period);
+        let car_method = check_car_method(&mut context.checks, request.car_method.as_ref(), true);
+        let softskills = context.softskills(&request.softskills, records::SOFT_SKILLS_PER_RECORD);
+        let (Some(contract_type), Some(contract_hourly_scheme), Some(job_category), Some(period)) =
+            (contract_type, hourly_scheme, job_category, period)
+        else {
             return Ok(None);
-        }
+        };
         Ok(Some(Checked {
             own: ExperienceColumns {
                 company_name,
                 company: request.company,
                 position_name,
-                contract_type: contract_type.expect("checked"),
-                contract_hourly_scheme: contract_hourly_scheme.expect("checked"),
-                job_category: job_category.expect("checked"),
-                period: period.expect("checked"),
+                contract_type,
+                contract_hourly_scheme,
+                job_category,
             },
-            shared: SharedParts { localization, car_method, softskills, pictures: Vec::new() },
+            shared: SharedParts { localization, car_method, period: Some(period), softskills, pictures: Vec::new() },
         }))
     }
 
-    async fn write(
-        connection: &mut PgConnection,
-        candidate_id: i64,
-        id: Option<i64>,
-        own: &ExperienceColumns,
-        rows: &SharedRows,
-    ) -> sqlx::Result<i64> {
-        sqlx::query_scalar(
-            "insert into experiences (id, candidate_id, company_name, company_id, position_name, contract_type_id,
-                                      contract_hourly_scheme_id, job_category_id, localization_id, car_method_id,
-                                      start_date, end_date, is_current)
-             values (coalesce($1, nextval(pg_get_serial_sequence('experiences', 'id'))), $2, $3, $4, $5, $6, $7, $8,
-                     $9, $10, $11, $12, $13)
-             on conflict (id) do update set
-                 company_name = excluded.company_name, company_id = excluded.company_id,
-                 position_name = excluded.position_name, contract_type_id = excluded.contract_type_id,
-                 contract_hourly_scheme_id = excluded.contract_hourly_scheme_id,
-                 job_category_id = excluded.job_category_id, localization_id = excluded.localization_id,
-                 car_method_id = excluded.car_method_id, start_date = excluded.start_date,
-                 end_date = excluded.end_date, is_current = excluded.is_current, updated_at = now()
-             returning id",
-        )
-        .bind(id)
-        .bind(candidate_id)
-        .bind(&own.company_name)
-        .bind(own.company)
-        .bind(&own.position_name)
-        .bind(own.contract_type)
-        .bind(own.contract_hourly_scheme)
-        .bind(own.job_category)
-        .bind(rows.localization_id)
-        .bind(rows.car_method_id)
-        .bind(own.period.start_date)
-        .bind(own.period.end_date)
-        .bind(own.period.is_current)
-        .fetch_one(connection)
-        .await
+    fn bind_own<'q>(query: RowQuery<'q>, own: &'q ExperienceColumns) -> RowQuery<'q> {
+        query
+            .bind(&own.company_name)
+            .bind(own.company)
+            .bind(&own.position_name)
+            .bind(own.contract_type)
+            .bind(own.contract_hourly_scheme)
+            .bind(own.job_category)
     }
 
-    fn item_sql() -> String {
+    fn own_json_sql() -> String {
         format!(
-        "jsonb_build_object(
-            'id', r.id, 'company_name', r.company_name, 'position_name', r.position_name,
-            'company', (select jsonb_build_object('id', c.id, 'name', c.name) from companies c where c.id = r.company_id),
-            'company_logo', (select {picture} from companies c join uploads u on u.id = c.logo_id where c.id = r.company_id),
-            'contract_type', {contract_type}, 'contract_hourly_scheme', {hourly_scheme},
-            'job_category', {job_category},
-            'start_date', r.start_date, 'end_date', r.end_date, 'is_current', r.is_current,
-            'force_logo', r.force_logo,
-            {shared})",
-        picture = super::pictures::PICTURE_JSON_SQL,
-        contract_type = records::named_json("contract_types", "r.contract_type_id"),
-        hourly_scheme = records::named_json("contract_hourly_schemes", "r.contract_hourly_scheme_id"),
-        job_category = records::named_json("job_categories", "r.job_category_id"),
-        shared = records::shared_parts_json(RecordKind::Experience),
-    )
+            "'company_name', r.company_name, 'position_name', r.position_name,
+             'company', (select jsonb_build_object('id', c.id, 'name', c.name) from companies c where c.id = r.company_id),
+             'company_logo', (select {picture} from companies c join uploads u on u.id = c.logo_id where c.id = r.company_id),
+             'contract_type', {contract_type}, 'contract_hourly_scheme', {hourly_scheme},
+             'job_category', {job_category}, 'force_logo', r.force_logo",
+            picture = super::pictures::PICTURE_JSON_SQL,
+            contract_type = records::named_json("contract_types", "r.contract_type_id"),
+            hourly_scheme = records::named_json("contract_hourly_schemes", "r.contract_hourly_scheme_id"),
+            job_category = records::named_json("job_categories", "r.job_category_id"),
+        )
     }
 }

@@ -5,17 +5,12 @@
 //! nothing. A speciality, when given, must be one of that hobby's.
 
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::records::{
-    self, CheckContext, Checked, NoFilter, Record, RecordKind, SharedParts, SharedRows, check_pictures,
-    check_softskills, reference_id,
-};
+use super::records::{self, CheckContext, CheckOutcome, Checked, NoFilter, Record, RowQuery, SharedParts};
 use super::{NamedItem, PictureView, SoftSkillView};
-use crate::error::{Result, RuleCode};
+use crate::error::RuleCode;
 use crate::job_criteria::{List, known_ids};
-use crate::validation::Checks;
 
 /// Spec section 9: at most 3 pictures per hobby.
 pub const PICTURES: std::ops::RangeInclusive<usize> = 0..=3;
@@ -73,8 +68,6 @@ pub struct HobbyView {
     pictures: Vec<PictureView>,
 }
 
-pub struct Hobby;
-
 pub struct HobbyColumns {
     hobby: i16,
     speciality: Option<i32>,
@@ -84,20 +77,12 @@ pub struct HobbyColumns {
 }
 
 impl Record for Hobby {
-    const KIND: RecordKind = RecordKind::Hobby;
-    type Request = HobbyRequest;
     type Own = HobbyColumns;
-    type View = HobbyView;
-    type Filter = NoFilter;
+    const COLUMNS: &'static [&'static str] =
+        &["hobby_id", "hobby_speciality_id", "hobby_frequency_id", "hobby_purpose_id", "description"];
 
-    async fn check(
-        request: &HobbyRequest,
-        context: &CheckContext<'_>,
-        checks: &mut Checks,
-    ) -> Result<Option<Checked<HobbyColumns>>> {
-        let reference = context.reference;
-        let before = checks.count();
-        let hobby = reference_id(checks, reference, List::Hobbies, "hobby", request.hobby);
+    async fn check(request: &HobbyRequest, context: &mut CheckContext<'_>) -> CheckOutcome<HobbyColumns> {
+        let hobby = context.reference_id(List::Hobbies, "hobby", request.hobby);
         if let (Some(hobby), Some(speciality)) = (hobby, request.speciality) {
             let known: bool =
                 sqlx::query_scalar("select exists (select 1 from hobby_specialities where id = $1 and hobby_id = $2)")
@@ -106,75 +91,48 @@ impl Record for Hobby {
                     .fetch_one(&context.state.db)
                     .await?;
             if !known {
-                checks.fail("speciality", RuleCode::Unknown);
+                context.checks.fail("speciality", RuleCode::Unknown);
             }
         }
-        let frequency = reference_id(checks, reference, List::HobbyFrequencies, "frequency", request.frequency);
+        let frequency = context.reference_id(List::HobbyFrequencies, "frequency", request.frequency);
         if let Some(purpose) = request.purpose {
-            known_ids(checks, reference, List::HobbyPurposes, "purpose", &[purpose]);
+            known_ids(&mut context.checks, context.reference, List::HobbyPurposes, "purpose", &[purpose]);
         }
-        let description = checks.optional_text("description", request.description.as_deref(), 2000);
-        let softskills = check_softskills(checks, reference, &request.softskills, records::SOFT_SKILLS_PER_HOBBY);
-        let pictures = check_pictures(context, checks, &request.pictures, PICTURES).await?;
-        if checks.count() > before {
+        let description = context.checks.optional_text("description", request.description.as_deref(), 2000);
+        let softskills = context.softskills(&request.softskills, records::SOFT_SKILLS_PER_HOBBY);
+        let pictures = context.pictures(&request.pictures, PICTURES).await?;
+        let (Some(hobby), Some(frequency)) = (hobby, frequency) else {
             return Ok(None);
-        }
+        };
         Ok(Some(Checked {
             own: HobbyColumns {
-                hobby: hobby.expect("checked"),
+                hobby,
                 speciality: request.speciality,
-                frequency: frequency.expect("checked"),
+                frequency,
                 purpose: request.purpose,
                 description,
             },
-            shared: SharedParts { localization: None, car_method: None, softskills, pictures },
+            shared: SharedParts { softskills, pictures, ..SharedParts::default() },
         }))
     }
 
-    async fn write(
-        connection: &mut PgConnection,
-        candidate_id: i64,
-        id: Option<i64>,
-        own: &HobbyColumns,
-        _rows: &SharedRows,
-    ) -> sqlx::Result<i64> {
-        sqlx::query_scalar(
-            "insert into candidate_hobbies (id, candidate_id, hobby_id, hobby_speciality_id, hobby_frequency_id,
-                                            hobby_purpose_id, description)
-             values (coalesce($1, nextval(pg_get_serial_sequence('candidate_hobbies', 'id'))), $2, $3, $4, $5, $6, $7)
-             on conflict (id) do update set
-                 hobby_id = excluded.hobby_id, hobby_speciality_id = excluded.hobby_speciality_id,
-                 hobby_frequency_id = excluded.hobby_frequency_id, hobby_purpose_id = excluded.hobby_purpose_id,
-                 description = excluded.description, updated_at = now()
-             returning id",
-        )
-        .bind(id)
-        .bind(candidate_id)
-        .bind(own.hobby)
-        .bind(own.speciality)
-        .bind(own.frequency)
-        .bind(own.purpose)
-        .bind(&own.description)
-        .fetch_one(connection)
-        .await
+    fn bind_own<'q>(query: RowQuery<'q>, own: &'q HobbyColumns) -> RowQuery<'q> {
+        query.bind(own.hobby).bind(own.speciality).bind(own.frequency).bind(own.purpose).bind(&own.description)
     }
 
     const ORDER_SQL: &'static str = "r.id";
 
-    fn item_sql() -> String {
+    fn own_json_sql() -> String {
         format!(
-        "jsonb_build_object(
-            'id', r.id, 'description', r.description,
-            'hobby', (select jsonb_build_object('id', h.id, 'name', label($2, h.label_fr, h.label_en), 'icon', h.icon,
-                                                'category', jsonb_build_object('id', c.id, 'icon', c.icon,
-                                                                               'name', label($2, c.label_fr, c.label_en)))
-                      from hobbies h join hobby_categories c on c.id = h.hobby_category_id where h.id = r.hobby_id),
-            'speciality', {speciality}, 'frequency', {frequency}, 'purpose', {purpose},
-            {shared})",
-        speciality = records::named_json("hobby_specialities", "r.hobby_speciality_id"),
-        frequency = records::named_json("hobby_frequencies", "r.hobby_frequency_id"),
-        purpose = records::named_json("hobby_purposes", "r.hobby_purpose_id"),
-        shared = records::shared_parts_json(RecordKind::Hobby),
-    )
+            "'description', r.description,
+             'hobby', (select jsonb_build_object('id', h.id, 'name', label($2, h.label_fr, h.label_en), 'icon', h.icon,
+                                                 'category', jsonb_build_object('id', c.id, 'icon', c.icon,
+                                                                                'name', label($2, c.label_fr, c.label_en)))
+                       from hobbies h join hobby_categories c on c.id = h.hobby_category_id where h.id = r.hobby_id),
+             'speciality', {speciality}, 'frequency', {frequency}, 'purpose', {purpose}",
+            speciality = records::named_json("hobby_specialities", "r.hobby_speciality_id"),
+            frequency = records::named_json("hobby_frequencies", "r.hobby_frequency_id"),
+            purpose = records::named_json("hobby_purposes", "r.hobby_purpose_id"),
+        )
     }
 }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::records::CheckContext;
 use crate::error::{Result, RuleCode};
-use crate::job_criteria::{List, ReferenceLists, known_ids, required_date};
+use crate::job_criteria::{List, known_ids, required_date};
 use crate::places::Place;
 use crate::validation::Checks;
 
@@ -60,38 +60,53 @@ pub struct SharedParts {
     /// Every kind but hobbies has one.
     pub localization: Option<Place>,
     pub car_method: Option<CarMethod>,
+    /// Every kind but hobbies has one.
+    pub period: Option<Period>,
     /// Sorted, without repeats.
     pub softskills: Vec<i16>,
     /// In the order given.
     pub pictures: Vec<Uuid>,
 }
 
-/// A required reference id, recording `required` or `unknown`.
-pub fn reference_id(
-    checks: &mut Checks,
-    reference: &ReferenceLists,
-    list: List,
-    field: &str,
-    id: Option<i16>,
-) -> Option<i16> {
-    let Some(id) = id else {
-        checks.fail(field, RuleCode::Required);
-        return None;
-    };
-    known_ids(checks, reference, list, field, &[id]);
-    Some(id)
-}
+impl CheckContext<'_> {
+    /// A required reference id, recording `required` or `unknown`.
+    pub fn reference_id(&mut self, list: List, field: &str, id: Option<i16>) -> Option<i16> {
+        let Some(id) = id else {
+            self.checks.fail(field, RuleCode::Required);
+            return None;
+        };
+        known_ids(&mut self.checks, self.reference, list, field, &[id]);
+        Some(id)
+    }
 
-/// Soft skills: known ids, as many as `allowed`.
-pub fn check_softskills(
-    checks: &mut Checks,
-    reference: &ReferenceLists,
-    ids: &[i16],
-    allowed: std::ops::RangeInclusive<usize>,
-) -> Vec<i16> {
-    let ids = known_ids(checks, reference, List::SoftSkills, "softskills", ids);
-    count_within(checks, "softskills", ids.len(), allowed);
-    ids
+    /// Soft skills: known ids, as many as `allowed`.
+    pub fn softskills(&mut self, ids: &[i16], allowed: std::ops::RangeInclusive<usize>) -> Vec<i16> {
+        let ids = known_ids(&mut self.checks, self.reference, List::SoftSkills, "softskills", ids);
+        count_within(&mut self.checks, "softskills", ids.len(), allowed);
+        ids
+    }
+
+    /// Pictures: uploads of the candidate's that are pictures, as many as `allowed`.
+    pub async fn pictures(&mut self, ids: &[Uuid], allowed: std::ops::RangeInclusive<usize>) -> Result<Vec<Uuid>> {
+        let mut unique: Vec<Uuid> = Vec::with_capacity(ids.len());
+        for id in ids {
+            if !unique.contains(id) {
+                unique.push(*id);
+            }
+        }
+        count_within(&mut self.checks, "pictures", unique.len(), allowed);
+        let owned: i64 = sqlx::query_scalar(
+            "select count(*) from uploads where id = any($1) and owner_user_id = $2 and content_type like 'image/%'",
+        )
+        .bind(&unique)
+        .bind(self.candidate_id)
+        .fetch_one(&self.state.db)
+        .await?;
+        if owned as usize != unique.len() {
+            self.checks.fail("pictures", RuleCode::Unknown);
+        }
+        Ok(unique)
+    }
 }
 
 fn count_within(checks: &mut Checks, field: &str, count: usize, allowed: std::ops::RangeInclusive<usize>) {
@@ -100,33 +115,6 @@ fn count_within(checks: &mut Checks, field: &str, count: usize, allowed: std::op
     } else if count > *allowed.end() {
         checks.fail(field, RuleCode::TooMany);
     }
-}
-
-/// Pictures: uploads of the candidate's that are pictures, as many as `allowed`.
-pub async fn check_pictures(
-    context: &CheckContext<'_>,
-    checks: &mut Checks,
-    ids: &[Uuid],
-    allowed: std::ops::RangeInclusive<usize>,
-) -> Result<Vec<Uuid>> {
-    let mut unique: Vec<Uuid> = Vec::with_capacity(ids.len());
-    for id in ids {
-        if !unique.contains(id) {
-            unique.push(*id);
-        }
-    }
-    count_within(checks, "pictures", unique.len(), allowed);
-    let owned: i64 = sqlx::query_scalar(
-        "select count(*) from uploads where id = any($1) and owner_user_id = $2 and content_type like 'image/%'",
-    )
-    .bind(&unique)
-    .bind(context.candidate_id)
-    .fetch_one(&context.state.db)
-    .await?;
-    if owned as usize != unique.len() {
-        checks.fail("pictures", RuleCode::Unknown);
-    }
-    Ok(unique)
 }
 
 /// A CAR method: every part given when `required`; otherwise none or every part (a part given

@@ -27,8 +27,8 @@ use crate::places::PLACE_JSON_SQL;
 use crate::validation::Checks;
 
 pub use super::record_parts::{
-    CarMethod, CarMethodInput, Period, PeriodInput, SOFT_SKILLS_PER_HOBBY, SOFT_SKILLS_PER_RECORD, SharedParts,
-    check_car_method, check_period, check_pictures, check_softskills, reference_id,
+    CarMethod, CarMethodInput, PeriodInput, SOFT_SKILLS_PER_HOBBY, SOFT_SKILLS_PER_RECORD, SharedParts,
+    check_car_method, check_period,
 };
 
 /// The kinds of record, with the tables they live in.
@@ -68,6 +68,10 @@ impl RecordKind {
         matches!(self, RecordKind::Experience | RecordKind::Project)
     }
 
+    fn has_period(self) -> bool {
+        self != RecordKind::Hobby
+    }
+
     fn has_pictures(self) -> bool {
         self != RecordKind::Experience
     }
@@ -80,46 +84,63 @@ pub struct Checked<Own> {
 }
 
 /// The rows the shared parts were written to, for the record's own row to point to.
-pub struct SharedRows {
+struct SharedRows {
     /// A new row, whenever the kind has a place.
-    pub localization_id: Option<i64>,
-    pub car_method_id: Option<i64>,
+    localization_id: Option<i64>,
+    car_method_id: Option<i64>,
 }
 
-/// What a check may need besides the request.
+/// What a check may need besides the request, and the rules broken so far.
 pub struct CheckContext<'a> {
     pub state: &'a AppState,
     pub reference: &'a ReferenceLists,
     pub candidate_id: i64,
+    pub checks: Checks,
 }
 
-/// One kind of record: its rules, its row and its JSON.
-pub trait Record {
+/// What a record's check gives: its fields, or `None` once a rule broke (recorded in the
+/// context's checks).
+pub type CheckOutcome<Own> = Result<Option<Checked<Own>>>;
+
+/// The query writing a record's row, as [`upsert_sql`] words it.
+pub type RowQuery<'q> = sqlx::query::QueryScalar<'q, sqlx::Postgres, i64, sqlx::postgres::PgArguments>;
+
+/// A kind of record as the API speaks it: its kind, what a form sends, what a read answers and
+/// what narrows a list. [`record_routes!`] writes it from the names its routes use.
+pub trait RecordWire {
     const KIND: RecordKind;
     type Request: Send + Sync;
-    type Own: Send + Sync;
     type View: DeserializeOwned + Serialize + Send + Unpin + 'static;
     /// What the list may be narrowed to (projects: personal or academic).
     type Filter: Send + Sync;
+}
 
-    /// Checks every field, recording each broken rule in `checks`; `None` when one broke.
+/// One kind of record: its rules, its row and its JSON.
+pub trait Record: RecordWire {
+    /// The record's own columns, checked.
+    type Own: Send + Sync;
+
+    /// The own columns of its row, in the order [`Record::bind_own`] binds them (`name::type`
+    /// casts the value). The place, the CAR method and the period follow, where the kind has them.
+    const COLUMNS: &'static [&'static str];
+
+    /// Checks every field, recording each broken rule in `context.checks`.
     fn check(
         request: &Self::Request,
-        context: &CheckContext<'_>,
-        checks: &mut Checks,
-    ) -> impl Future<Output = Result<Option<Checked<Self::Own>>>> + Send;
+        context: &mut CheckContext<'_>,
+    ) -> impl Future<Output = CheckOutcome<Self::Own>> + Send;
 
-    /// Inserts the record's row (`id` is `None`) or updates it, and returns its id.
-    fn write(
-        connection: &mut PgConnection,
-        candidate_id: i64,
-        id: Option<i64>,
-        own: &Self::Own,
-        rows: &SharedRows,
-    ) -> impl Future<Output = sqlx::Result<i64>> + Send;
+    /// Binds the own columns, in the order of [`Record::COLUMNS`].
+    fn bind_own<'q>(query: RowQuery<'q>, own: &'q Self::Own) -> RowQuery<'q>;
+
+    /// The keys and values of record `r`'s own fields in its JSON view (`'name', r.name, …`),
+    /// names in language `$2`. Its id and its shared parts are added to them.
+    fn own_json_sql() -> String;
 
     /// One record `r` as a JSON object of its view, names in language `$2`.
-    fn item_sql() -> String;
+    fn item_sql() -> String {
+        format!("jsonb_build_object('id', r.id, {}, {})", Self::own_json_sql(), shared_parts_json(Self::KIND))
+    }
 
     /// How the list is ordered.
     const ORDER_SQL: &'static str = super::RECORD_ORDER_SQL;
@@ -235,11 +256,10 @@ pub async fn save<R: Record>(
         }
     }
     let reference = state.reference_lists().await?;
-    let context = CheckContext { state, reference, candidate_id: user.id };
-    let mut checks = Checks::new();
-    let checked = R::check(request, &context, &mut checks).await?;
-    checks.finish()?;
-    let Checked { own, shared } = checked.expect("checked above");
+    let mut context = CheckContext { state, reference, candidate_id: user.id, checks: Checks::new() };
+    let checked = R::check(request, &mut context).await?;
+    context.checks.finish()?;
+    let Checked { own, shared } = checked.expect("a check that gives nothing records the rule it broke");
 
     let editing = id.is_some();
     let mut transaction = state.db.begin().await?;
@@ -254,7 +274,7 @@ pub async fn save<R: Record>(
     let previous_car = previous.as_ref().and_then(|row| row.car_method_id);
     let car_method_id = save_car_method(&mut transaction, previous_car, shared.car_method.as_ref()).await?;
     let rows = SharedRows { localization_id, car_method_id };
-    let id = R::write(&mut transaction, user.id, id, &own, &rows).await?;
+    let id = write_row::<R>(&mut transaction, user.id, id, &own, &shared, &rows).await?;
     replace_links(&mut transaction, R::KIND, "soft_skills", "soft_skill_id", id, &shared.softskills).await?;
     if R::KIND.has_pictures() {
         replace_links(&mut transaction, R::KIND, "pictures", "upload_id", id, &shared.pictures).await?;
@@ -284,6 +304,66 @@ pub async fn delete<R: Record>(state: &AppState, user: CurrentUser, id: i64) -> 
     let completion = completion::refresh(&mut transaction, user.id).await?;
     transaction.commit().await?;
     Ok(Json(CompletionResponse { completion }))
+}
+
+/// Inserts the record's row (`id` is `None`) or updates it, and returns its id.
+async fn write_row<R: Record>(
+    connection: &mut PgConnection,
+    candidate_id: i64,
+    id: Option<i64>,
+    own: &R::Own,
+    shared: &SharedParts,
+    rows: &SharedRows,
+) -> sqlx::Result<i64> {
+    let kind = R::KIND;
+    let mut columns = R::COLUMNS.to_vec();
+    if kind.has_localization() {
+        columns.push("localization_id");
+    }
+    if kind.has_car_method() {
+        columns.push("car_method_id");
+    }
+    if kind.has_period() {
+        columns.extend(["start_date", "end_date", "is_current"]);
+    }
+    let sql = upsert_sql(kind.table(), &columns);
+    let mut query = R::bind_own(sqlx::query_scalar(&sql).bind(id).bind(candidate_id), own);
+    if kind.has_localization() {
+        query = query.bind(rows.localization_id);
+    }
+    if kind.has_car_method() {
+        query = query.bind(rows.car_method_id);
+    }
+    if kind.has_period() {
+        let period = shared.period.expect("a kind with a period has it checked");
+        query = query.bind(period.start_date).bind(period.end_date).bind(period.is_current);
+    }
+    query.fetch_one(connection).await
+}
+
+/// `insert … on conflict (id) do update` of a row of `table`: `$1` its id (null for a new
+/// one), `$2` the candidate, then `columns` in order; a column written `name::type` casts its value.
+fn upsert_sql(table: &str, columns: &[&str]) -> String {
+    let mut names = Vec::with_capacity(columns.len());
+    let mut values = Vec::with_capacity(columns.len());
+    for (index, column) in columns.iter().enumerate() {
+        let (name, cast) = column.split_once("::").map_or((*column, None), |(name, kind)| (name, Some(kind)));
+        names.push(name);
+        values.push(match cast {
+            Some(kind) => format!("${}::{kind}", index + 3),
+            None => format!("${}", index + 3),
+        });
+    }
+    let updates: Vec<String> = names.iter().map(|name| format!("{name} = excluded.{name}")).collect();
+    format!(
+        "insert into {table} (id, candidate_id, {names})
+         values (coalesce($1, nextval(pg_get_serial_sequence('{table}', 'id'))), $2, {values})
+         on conflict (id) do update set {updates}, updated_at = now()
+         returning id",
+        names = names.join(", "),
+        values = values.join(", "),
+        updates = updates.join(", "),
+    )
 }
 
 async fn delete_rows(connection: &mut PgConnection, table: &str, id: Option<i64>) -> sqlx::Result<()> {
@@ -357,11 +437,14 @@ pub fn named_json(table: &str, id_sql: &str) -> String {
 /// SQL of a record's (`r`) place.
 pub const PLACE_OF_RECORD_SQL: &str = "(select {PLACE} from localizations l where l.id = r.localization_id)";
 
-/// SQL of a record's (`r`) place, CAR method, soft skills and pictures, as the keys of a JSON
-/// object (`'localization', ..., 'softskills', ...`), for the parts `kind` has.
-pub fn shared_parts_json(kind: RecordKind) -> String {
+/// SQL of a record's (`r`) place, period, CAR method, soft skills and pictures, as the keys of a
+/// JSON object (`'localization', ..., 'softskills', ...`), for the parts `kind` has.
+fn shared_parts_json(kind: RecordKind) -> String {
     let prefix = kind.prefix();
     let mut parts = Vec::new();
+    if kind.has_period() {
+        parts.push("'start_date', r.start_date, 'end_date', r.end_date, 'is_current', r.is_current".to_owned());
+    }
     if kind.has_localization() {
         parts.push(format!("'localization', {}", PLACE_OF_RECORD_SQL.replace("{PLACE}", PLACE_JSON_SQL)));
     }
@@ -393,15 +476,25 @@ pub fn shared_parts_json(kind: RecordKind) -> String {
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 pub struct NoFilter {}
 
-/// The four routes of a kind of record, documented: `GET` and `POST` on the list path, `POST`
+/// A kind of record's type, its [`RecordWire`], and its four routes, documented: `GET` and `POST`
+/// on the list path, `POST`
 /// (edit) and `DELETE` on the item path, each a thin call into the generic functions above.
 macro_rules! record_routes {
     (
-        record: $record:ty, request: $request:ty, view: $view:ty, filter: $filter:ty,
+        record: $record:ident, request: $request:ty, view: $view:ty, filter: $filter:ty,
         list: ($list_path:literal, $list_id:literal, $create_id:literal),
         item: ($item_path:literal, $edit_id:literal, $delete_id:literal) $(,)?
     ) => {
         use super::records::SavedRecord;
+
+        pub struct $record;
+
+        impl super::records::RecordWire for $record {
+            const KIND: super::records::RecordKind = super::records::RecordKind::$record;
+            type Request = $request;
+            type View = $view;
+            type Filter = $filter;
+        }
 
         pub fn routes(table: &mut $crate::http::routes::RouteTable) {
             let candidate = $crate::http::routes::Access::Only($crate::auth::Role::Candidate);
@@ -484,3 +577,21 @@ macro_rules! record_routes {
     };
 }
 pub(super) use record_routes;
+
+#[cfg(test)]
+mod tests {
+    use super::upsert_sql;
+
+    #[test]
+    fn the_upsert_numbers_the_columns_after_the_id_and_the_candidate_and_casts_where_asked() {
+        let sql = upsert_sql("projects", &["kind::project_kind", "name"]);
+        let words: Vec<&str> = sql.split_whitespace().collect();
+        assert_eq!(
+            words.join(" "),
+            "insert into projects (id, candidate_id, kind, name) \
+             values (coalesce($1, nextval(pg_get_serial_sequence('projects', 'id'))), $2, $3::project_kind, $4) \
+             on conflict (id) do update set kind = excluded.kind, name = excluded.name, updated_at = now() \
+             returning id"
+        );
+    }
+}
