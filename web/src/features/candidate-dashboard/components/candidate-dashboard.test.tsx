@@ -3,15 +3,14 @@
 // job search) in French and in English, says when it is loading, and offers to
 // try again when it could not be loaded; it shows how complete the profile is
 // and links to the next most useful thing to fill.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { CandidateDashboard } from './candidate-dashboard';
 
 const i18n = testI18n('fr');
@@ -38,16 +37,7 @@ let records: Record<string, unknown[]> = {};
 
 async function renderIn(language: 'fr' | 'en') {
   await act(() => i18n.changeLanguage(language));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <CandidateDashboard />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CandidateDashboard />, { i18n });
 }
 
 describe('CandidateDashboard', () => {
@@ -57,7 +47,7 @@ describe('CandidateDashboard', () => {
       'fetch',
       vi.fn(async (url: string) => {
         const path = String(url).split('?')[0] ?? '';
-        return new Response(JSON.stringify(records[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
+        return jsonResponse(200, records[path] ?? []);
       }),
     );
   });
