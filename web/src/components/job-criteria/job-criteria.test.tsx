@@ -10,7 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { testI18n } from '@/testing/i18n';
-import { jsonResponse } from '@/testing/fetch';
+import { stubListServer } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 import { ContractsField, ContractTypeField } from './contract-fields';
 import { defaultJobCriteria, type JobCriteriaValues } from './criteria-values';
@@ -72,13 +72,7 @@ function renderHarness() {
 
 describe('job criteria sections', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        return jsonResponse(200, lists[path] ?? []);
-      }),
-    );
+    stubListServer(lists);
   });
   afterEach(() => {
     cleanup();
@@ -121,14 +115,7 @@ describe('job criteria sections', () => {
 
   it('say when a list could not be loaded, and ask again on Retry', async () => {
     let failing = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        if (path === '/api/api/contract/types' && failing) return new Response('{}', { status: 500 });
-        return jsonResponse(200, lists[path] ?? []);
-      }),
-    );
+    stubListServer(lists, (path) => (path === '/api/api/contract/types' && failing ? new Response('{}', { status: 500 }) : undefined));
     renderHarness();
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toContain('Impossible de charger cette liste.Réessayer');

@@ -9,7 +9,7 @@ import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
-import { jsonResponse } from '@/testing/fetch';
+import { stubListServer } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CandidateDashboard } from './candidate-dashboard';
 
@@ -43,13 +43,7 @@ async function renderIn(language: 'fr' | 'en') {
 describe('CandidateDashboard', () => {
   beforeEach(() => {
     records = {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        return jsonResponse(200, records[path] ?? []);
-      }),
-    );
+    stubListServer(records);
   });
   afterEach(() => {
     cleanup();

@@ -5,7 +5,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
-import { jsonResponse } from '@/testing/fetch';
+import { jsonResponse, stubListServer } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 import { OfferCreatePage } from './offer-create-page';
 
@@ -34,17 +34,11 @@ const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 describe('OfferCreatePage', () => {
   beforeEach(() => {
     published = null;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const path = String(url).split('?')[0] ?? '';
-        if (path === '/api/api/job/offers' && init?.method === 'POST') {
-          published = JSON.parse(String(init.body));
-          return jsonResponse(201, { id: 42 });
-        }
-        return jsonResponse(200, lists[path] ?? []);
-      }),
-    );
+    stubListServer(lists, (path, init) => {
+      if (path !== '/api/api/job/offers' || init?.method !== 'POST') return undefined;
+      published = JSON.parse(String(init.body));
+      return jsonResponse(201, { id: 42 });
+    });
   });
   afterEach(() => {
     cleanup();
