@@ -9,7 +9,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/ui/dashboard-blocks';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { useStatistics } from '../api/get-statistics';
 import type { SchoolStatistics } from '../api/school-types';
 
@@ -157,9 +157,9 @@ export function StatisticsPanel() {
     <Panel titleId="school-statistics-title" title={t('statistics.title')} testId="school-statistics">
       <div className="school-panel-body">
         <p className="school-lead">{t('statistics.lead')}</p>
-        <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
+        <ValueQueryState query={statistics} testId="school-statistics">
           {(data) => <Figures statistics={data} />}
-        </QueryState>
+        </ValueQueryState>
       </div>
     </Panel>
   );
