@@ -4,11 +4,11 @@
 import { type FieldError, type FieldValues, type Path, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { ChoiceChips } from '@/components/form/choice-chips';
 import { LanguageLevels } from '@/components/form/language-levels';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { degreeLevels, toggleId } from './criteria-values';
+import { degreeLevels } from './criteria-values';
+import { ReferenceChips } from './reference-chips';
 import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -65,23 +65,19 @@ export function LanguagesField<T extends FieldValues>({ control }: { control: Cr
 export function SoftskillCategoriesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
   const ruleMessage = useRuleMessage();
-  const categories = useReferenceList('softskill/categories');
   const field = useCriteriaField(control, 'softskillCategories', ['languages']);
   const { errors } = useFormState({ control, name: 'languages' as Path<T> });
   const languagesError = errors.languages as FieldError | undefined;
   const matching = languagesError?.message === matchingRule ? languagesError : undefined;
   return (
-    <>
-      <ChoiceChips
-        legend={t('jobCriteria.softskillCategories')}
-        name="softskill-categories"
-        options={categories.data ?? []}
-        selected={field.value}
-        onToggle={(id) => field.onChange(toggleId(field.value, id))}
-        hint={t('jobCriteria.matchingHint')}
-        error={ruleMessage(field.error ?? matching)}
-      />
-      <ReferenceListFailure query={categories} />
-    </>
+    <ReferenceChips
+      list="softskill/categories"
+      legend={t('jobCriteria.softskillCategories')}
+      name="softskill-categories"
+      selected={field.value}
+      onChange={field.onChange}
+      hint={t('jobCriteria.matchingHint')}
+      error={ruleMessage(field.error ?? matching)}
+    />
   );
 }
