@@ -4,11 +4,11 @@
 import { type FieldError, type FieldValues, type Path, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { LanguageLevels } from '@/components/form/language-levels';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { degreeLevels } from './criteria-values';
 import { ReferenceChips } from './reference-chips';
+import { ReferenceLanguageLevels } from './reference-language-levels';
 import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -39,26 +39,21 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
 
 export function LanguagesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
-  const languages = useReferenceList('languages');
   const field = useCriteriaField(control, 'languages', ['softskillCategories']);
   const chosen = field.value;
   return (
-    <>
-      <LanguageLevels
-        options={languages.data ?? []}
-        value={chosen}
-        onChange={field.onChange}
-        labels={{
-          legend: t('jobCriteria.languages'),
-          add: t('jobCriteria.addLanguage'),
-          level: (language) => t('jobCriteria.languageLevel', { language }),
-          levelValue: (level) => t('jobCriteria.levelValue', { level }),
-          remove: (language) => t('jobCriteria.removeLanguage', { language }),
-        }}
-        error={field.error?.message === matchingRule ? undefined : field.errorMessage}
-      />
-      <ReferenceListFailure query={languages} />
-    </>
+    <ReferenceLanguageLevels
+      value={chosen}
+      onChange={field.onChange}
+      labels={{
+        legend: t('jobCriteria.languages'),
+        add: t('jobCriteria.addLanguage'),
+        level: (language) => t('jobCriteria.languageLevel', { language }),
+        levelValue: (level) => t('jobCriteria.levelValue', { level }),
+        remove: (language) => t('jobCriteria.removeLanguage', { language }),
+      }}
+      error={field.error?.message === matchingRule ? undefined : field.errorMessage}
+    />
   );
 }
 
