@@ -5,17 +5,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endSession, hydrateSession, logout, resetSessionForTests, type WhoAmI } from '@/lib/session';
+import { endSession, hydrateSession, logout, resetSessionForTests } from '@/lib/session';
 import { testI18n } from '@/testing/i18n';
+import { partnerUser as partner } from '@/testing/users';
 import { RouteGuard } from './route-guard';
 
 const i18n = testI18n('fr');
-
-const partner: WhoAmI = {
-  id: 3, email: 'partenaire@vivier.demo', firstname: 'Paul', lastname: 'Durand',
-  isCandidate: false, isSchool: false, isPartner: true, discriminator: 'partner',
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 function Where() {
   const location = useLocation();

@@ -8,17 +8,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { candidateKeys } from '@/api/candidates/get-candidate';
 import { currentLocale } from '@/lib/i18n';
-import { getSession, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { getSession, resetSessionForTests, setSessionUser } from '@/lib/session';
 import { rememberSession } from '@/lib/session-hint';
 import { jsonResponse } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
+import { candidateUser as candidate } from '@/testing/users';
 import { useSessionHydration } from './use-session-hydration';
-
-const candidate: WhoAmI = {
-  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
-  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 const profile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: 'Assistante RH',

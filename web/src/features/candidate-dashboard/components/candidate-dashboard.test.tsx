@@ -6,20 +6,15 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { registerCandidateLoader, resetSessionForTests, setSessionUser } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
 import { stubListServer } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
+import { candidateUser as candidate } from '@/testing/users';
 import { CandidateDashboard } from './candidate-dashboard';
 
 const i18n = testI18n('fr');
-
-const candidate: WhoAmI = {
-  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
-  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',
