@@ -2,21 +2,15 @@
 // The guard in the app: a loader while the session hydrates, then each visitor
 // on the pages the rules allow them.
 import { act, cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
-import { endSession, hydrateSession, logout, resetSessionForTests, type WhoAmI } from '@/lib/session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endSession, hydrateSession, logout, resetSessionForTests } from '@/lib/session';
+import { testI18n } from '@/testing/i18n';
+import { partnerUser as partner } from '@/testing/users';
 import { RouteGuard } from './route-guard';
 
-const i18n = i18next.createInstance();
-
-const partner: WhoAmI = {
-  id: 3, email: 'partenaire@vivier.demo', firstname: 'Paul', lastname: 'Durand',
-  isCandidate: false, isSchool: false, isPartner: true, discriminator: 'partner',
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
+const i18n = testI18n('fr');
 
 function Where() {
   const location = useLocation();
@@ -38,9 +32,6 @@ function renderAt(path: string) {
 }
 
 describe('RouteGuard', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   afterEach(() => {
     cleanup();
     resetSessionForTests();
@@ -82,9 +73,6 @@ describe('RouteGuard', () => {
 });
 
 describe('RouteGuard during a transition', () => {
-  beforeAll(async () => {
-    await i18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
-  });
   afterEach(() => {
     cleanup();
     resetSessionForTests();

@@ -3,14 +3,9 @@
 // page, on a public one only if a session was seen on this browser, and the
 // session store keeps that hint in step with logins and logouts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { endSession, logout, resetSessionForTests, setSessionUser, type WhoAmI } from './session';
+import { partnerUser as partner } from '@/testing/users';
+import { endSession, logout, resetSessionForTests, setSessionUser } from './session';
 import { sessionWorthProbing } from './session-hint';
-
-const partner: WhoAmI = {
-  id: 7, email: 'partenaire@vivier.demo', firstname: 'Karim', lastname: 'Mansour', discriminator: 'partner',
-  isCandidate: false, isSchool: false, isPartner: true, candidate: null,
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 describe('session hint', () => {
   afterEach(() => {

@@ -3,6 +3,7 @@
 // the role comes from the WhoAmI flags.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { candidateUser as candidate } from '@/testing/users';
 import { ApiError } from './api-client';
 import {
   endSession,
@@ -19,12 +20,6 @@ import {
   userRole,
   type WhoAmI,
 } from './session';
-
-const candidate: WhoAmI = {
-  id: 1000, firstname: 'Camille', lastname: 'Martin', email: 'candidat@vivier.demo', discriminator: 'candidate',
-  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 const school: WhoAmI = { ...candidate, id: 2, isCandidate: false, isSchool: true, candidate: null };
 

@@ -2,30 +2,23 @@
 // types (chips); an offer is for one (a drop-down). Both read the same list.
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { ChoiceChips } from '@/components/form/choice-chips';
 import { CriteriaSelectField, type CriteriaSelectFieldProps } from './criteria-select-field';
-import { toggleId } from './criteria-values';
-import { ReferenceListFailure } from './reference-list-failure';
+import { ReferenceChips } from './reference-chips';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 /** Several contract types (the form's `contracts`). */
 export function ContractsField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
-  const contractTypes = useReferenceList('contract/types');
   const field = useCriteriaField(control, 'contracts');
   return (
-    <>
-      <ChoiceChips
-        legend={t('jobCriteria.contracts')}
-        name="contracts"
-        options={contractTypes.data ?? []}
-        selected={field.value}
-        onToggle={(id) => field.onChange(toggleId(field.value, id))}
-        error={field.errorMessage}
-      />
-      <ReferenceListFailure query={contractTypes} />
-    </>
+    <ReferenceChips
+      list="contract/types"
+      legend={t('jobCriteria.contracts')}
+      name="contracts"
+      selected={field.value}
+      onChange={field.onChange}
+      error={field.errorMessage}
+    />
   );
 }
 

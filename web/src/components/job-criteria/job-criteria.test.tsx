@@ -3,15 +3,15 @@
 // read their reference lists, write the shared field names of any form, show a
 // field's error under it (tied by aria-describedby), and say the "language or
 // soft-skill family" rule once, under the families.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { testI18n } from '@/testing/i18n';
+import { stubListServer } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { ContractsField, ContractTypeField } from './contract-fields';
 import { defaultJobCriteria, type JobCriteriaValues } from './criteria-values';
 import { JobCategoryField } from './job-category-field';
@@ -67,25 +67,12 @@ function Harness() {
 }
 
 function renderHarness() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <Harness />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Harness />, { i18n, router: false });
 }
 
 describe('job criteria sections', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        return new Response(JSON.stringify(lists[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    stubListServer(lists);
   });
   afterEach(() => {
     cleanup();
@@ -128,14 +115,7 @@ describe('job criteria sections', () => {
 
   it('say when a list could not be loaded, and ask again on Retry', async () => {
     let failing = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        if (path === '/api/api/contract/types' && failing) return new Response('{}', { status: 500 });
-        return new Response(JSON.stringify(lists[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    stubListServer(lists, (path) => (path === '/api/api/contract/types' && failing ? new Response('{}', { status: 500 }) : undefined));
     renderHarness();
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toContain('Impossible de charger cette liste.Réessayer');

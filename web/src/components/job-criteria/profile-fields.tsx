@@ -4,11 +4,11 @@
 import { type FieldError, type FieldValues, type Path, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { ChoiceChips } from '@/components/form/choice-chips';
-import { LanguageLevels } from '@/components/form/language-levels';
 import { SelectField } from '@/components/form/select-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { degreeLevels, toggleId } from './criteria-values';
+import { degreeLevels } from './criteria-values';
+import { ReferenceChips } from './reference-chips';
+import { ReferenceLanguageLevels } from './reference-language-levels';
 import { ReferenceListFailure } from './reference-list-failure';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
@@ -39,49 +39,40 @@ export function DegreeField<T extends FieldValues>({ control, id }: { control: C
 
 export function LanguagesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
-  const languages = useReferenceList('languages');
   const field = useCriteriaField(control, 'languages', ['softskillCategories']);
   const chosen = field.value;
   return (
-    <>
-      <LanguageLevels
-        options={languages.data ?? []}
-        value={chosen}
-        onChange={field.onChange}
-        labels={{
-          legend: t('jobCriteria.languages'),
-          add: t('jobCriteria.addLanguage'),
-          level: (language) => t('jobCriteria.languageLevel', { language }),
-          levelValue: (level) => t('jobCriteria.levelValue', { level }),
-          remove: (language) => t('jobCriteria.removeLanguage', { language }),
-        }}
-        error={field.error?.message === matchingRule ? undefined : field.errorMessage}
-      />
-      <ReferenceListFailure query={languages} />
-    </>
+    <ReferenceLanguageLevels
+      value={chosen}
+      onChange={field.onChange}
+      labels={{
+        legend: t('jobCriteria.languages'),
+        add: t('jobCriteria.addLanguage'),
+        level: (language) => t('jobCriteria.languageLevel', { language }),
+        levelValue: (level) => t('jobCriteria.levelValue', { level }),
+        remove: (language) => t('jobCriteria.removeLanguage', { language }),
+      }}
+      error={field.error?.message === matchingRule ? undefined : field.errorMessage}
+    />
   );
 }
 
 export function SoftskillCategoriesField<T extends FieldValues>({ control }: { control: CriteriaControl<T> }) {
   const { t } = useTranslation('forms');
   const ruleMessage = useRuleMessage();
-  const categories = useReferenceList('softskill/categories');
   const field = useCriteriaField(control, 'softskillCategories', ['languages']);
   const { errors } = useFormState({ control, name: 'languages' as Path<T> });
   const languagesError = errors.languages as FieldError | undefined;
   const matching = languagesError?.message === matchingRule ? languagesError : undefined;
   return (
-    <>
-      <ChoiceChips
-        legend={t('jobCriteria.softskillCategories')}
-        name="softskill-categories"
-        options={categories.data ?? []}
-        selected={field.value}
-        onToggle={(id) => field.onChange(toggleId(field.value, id))}
-        hint={t('jobCriteria.matchingHint')}
-        error={ruleMessage(field.error ?? matching)}
-      />
-      <ReferenceListFailure query={categories} />
-    </>
+    <ReferenceChips
+      list="softskill/categories"
+      legend={t('jobCriteria.softskillCategories')}
+      name="softskill-categories"
+      selected={field.value}
+      onChange={field.onChange}
+      hint={t('jobCriteria.matchingHint')}
+      error={ruleMessage(field.error ?? matching)}
+    />
   );
 }

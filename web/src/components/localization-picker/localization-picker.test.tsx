@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Localization } from '@/api/localizations/get-localizations';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
 import { describePlace, LocalizationPicker, type LocalizationValue } from './localization-picker';
 
 const i18n = testI18n('fr');
@@ -24,7 +25,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 function respondWith(places: Localization[]) {
   fetchMock.mockImplementation(async () =>
-    new Response(JSON.stringify(places), { status: 200, headers: { 'content-type': 'application/json' } }),
+    jsonResponse(200, places),
   );
 }
 

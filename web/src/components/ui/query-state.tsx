@@ -130,3 +130,10 @@ export function QueryState<TData>({
   }
   return <QueryLoading text={loadingText} className={className} testId={suffix('loading')} />;
 }
+
+const neverEmpty = () => false;
+
+/** The states of a query that reads one value (a profile, settings, figures) rather than a list: it is never empty. */
+export function ValueQueryState<TData>(props: Omit<QueryStateProps<TData>, 'isEmpty' | 'empty'>) {
+  return <QueryState {...props} isEmpty={neverEmpty} empty={null} />;
+}

@@ -2,31 +2,18 @@
 // The stepped sign-up in the browser: a step cannot be left with invalid
 // fields, back and next keep the values, and a 422 from the server brings the
 // user back to the step holding the failing field, message beside it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { CandidateSignUp } from './candidate-sign-up';
 
 const i18n = testI18n('fr');
 let fetchMock: ReturnType<typeof vi.fn>;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderSignUp() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={['/inscription/candidat']}>
-          <CandidateSignUp />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CandidateSignUp />, { i18n, path: '/inscription/candidat' });
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -52,9 +39,9 @@ describe('CandidateSignUp', () => {
   beforeEach(() => {
     fetchMock = vi.fn(async (url: string) => {
       if (String(url).startsWith('/api/api/localizations')) {
-        return json(200, [{ id: '69123', name: 'Lyon', lat: 45.76, lng: 4.83, type: 'city', department: '69', department_name: 'Rhône', country_code: 'FR' }]);
+        return jsonResponse(200, [{ id: '69123', name: 'Lyon', lat: 45.76, lng: 4.83, type: 'city', department: '69', department_name: 'Rhône', country_code: 'FR' }]);
       }
-      return json(201, { status: 'check_your_inbox' });
+      return jsonResponse(201, { status: 'check_your_inbox' });
     });
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -121,7 +108,7 @@ describe('CandidateSignUp', () => {
   it('goes back to the step of a field the server refused', async () => {
     renderSignUp();
     await fillFirstTwoSteps();
-    fetchMock.mockImplementation(async () => json(422, { code: 'validation_failed', message: 'invalid', errors: { email: ['invalid_email'] } }));
+    fetchMock.mockImplementation(async () => jsonResponse(422, { code: 'validation_failed', message: 'invalid', errors: { email: ['invalid_email'] } }));
     type('Mot de passe', 'Vivier-demo-2026');
     type('Confirmation du mot de passe', 'Vivier-demo-2026');
     fireEvent.click(screen.getByRole('checkbox'));

@@ -37,7 +37,8 @@ import {
 import { AuthCard } from './auth-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CheckInbox } from './check-inbox';
-import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
+import { NewPasswordField } from './password-field';
 
 const fieldIds: Record<Exclude<SignUpField, 'localizationText'>, string> = {
   firstname: 'signup-firstname',
@@ -208,13 +209,9 @@ export function CandidateSignUp() {
 
         {step.id === 'contact' && (
           <>
-            <TextField
+            <EmailField
               id={fieldIds.email}
-              label={t('fields.email')}
-              type="email"
-              inputMode="email"
               autoComplete="email"
-              required
               maxLength={maxLengths.email}
               {...register('email')}
               error={errorText('email')}
@@ -254,24 +251,18 @@ export function CandidateSignUp() {
 
         {step.id === 'password' && (
           <>
-            <PasswordField
+            <NewPasswordField
               id={fieldIds.password}
               label={t('fields.password')}
-              autoComplete="new-password"
-              required
-              maxLength={128}
               showPolicy
               policyEmail={email}
               policyValue={password}
               {...register('password')}
               error={errorText('password')}
             />
-            <PasswordField
+            <NewPasswordField
               id={fieldIds.passwordConfirmation}
               label={t('fields.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-              maxLength={128}
               {...register('passwordConfirmation')}
               error={errorText('passwordConfirmation')}
             />

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
@@ -12,6 +11,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { describeAuthError } from '../utils/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../utils/auth-schemas';
 import { AuthCard, AuthSubmitButton } from './auth-card';
+import { EmailField } from './email-field';
 import { FormAlert } from '@/components/ui/form-alert';
 
 export function ForgotPasswordForm() {
@@ -57,13 +57,9 @@ export function ForgotPasswordForm() {
       ) : (
         <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           {failure && <FormAlert>{t(failure.key, failure.values)}</FormAlert>}
-          <TextField
+          <EmailField
             id="forgot-email"
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
             autoComplete="email"
-            required
             {...register('email')}
             error={ruleMessage(formState.errors.email)}
           />

@@ -2,13 +2,12 @@
 // The login form: it checks the fields, shows the server's reason for a
 // refusal in the user's language, and goes back to the page that asked for a
 // session when that page is the user's.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, resetSessionForTests } from '@/lib/session';
 import { testI18n } from '@/testing/i18n';
+import { renderWithProviders } from '@/testing/render';
 import { LoginForm } from './login-form';
 
 const i18n = testI18n('en');
@@ -28,18 +27,12 @@ function Where() {
 }
 
 function renderLogin(path = '/login') {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/login" element={<LoginForm />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginForm />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { i18n, path },
   );
 }
 

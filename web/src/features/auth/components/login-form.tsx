@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { afterLoginPath, sanitizeRedirect } from '@/lib/access-guard';
 import { applyServerErrors } from '@/lib/form/server-errors';
@@ -16,6 +15,7 @@ import { describeAuthError } from '../utils/auth-errors';
 import { loginSchema, type LoginValues } from '../utils/auth-schemas';
 import { AuthCard, AuthSubmitButton } from './auth-card';
 import { FormAlert } from '@/components/ui/form-alert';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
 export function LoginForm() {
@@ -58,13 +58,9 @@ export function LoginForm() {
       {redirect && !failure && <FormAlert tone="info">{t('login.sessionNeeded')}</FormAlert>}
       {failure && <FormAlert testId="login-error">{t(failure.key, failure.values)}</FormAlert>}
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
+        <EmailField
           id="login-email"
-          label={t('fields.email')}
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          required
           {...register('email')}
           error={ruleMessage(errors.email)}
         />

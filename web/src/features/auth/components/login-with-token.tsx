@@ -7,8 +7,7 @@ import { afterLoginPath } from '@/lib/access-guard';
 import { userRole } from '@/lib/session';
 import { useLoginWithToken } from '../api/login-with-token';
 import { useTokenAction } from '../hooks/use-token-action';
-import { describeAuthError } from '../utils/auth-errors';
-import { StatusCard } from './status-card';
+import { StatusCard, useLinkStatus } from './status-card';
 
 export function LoginWithToken() {
   const { t } = useTranslation('auth');
@@ -23,13 +22,12 @@ export function LoginWithToken() {
     }),
   );
 
-  const failure = login.error ? describeAuthError(login.error) : null;
-  const message = !token ? t('withToken.missing') : failure ? t(failure.key, failure.values) : t('withToken.working');
+  const { state, message } = useLinkStatus(token, login, { working: 'withToken.working', missing: 'withToken.missing' });
   return (
     <StatusCard
       title={t('withToken.title')}
       testId="login-with-token"
-      state={!token || failure ? 'failed' : 'working'}
+      state={state}
       message={message}
       actions={
         <Link className="button button--primary" to={paths.login}>

@@ -4,7 +4,7 @@ import '../auth.css';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/form/text-field';
-import { checkPassword, passwordRules } from '../utils/password-policy';
+import { checkPassword, passwordMaxLength, passwordRules } from '../utils/password-policy';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children' | 'describedBy'> & {
   /** Show the policy checklist, checked against this email's local part. */
@@ -64,3 +64,10 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     </TextField>
   );
 });
+
+/** A password being chosen: required, at most the policy's length, offered to password managers as a new one. */
+export const NewPasswordField = forwardRef<HTMLInputElement, Omit<PasswordFieldProps, 'autoComplete' | 'required' | 'maxLength'>>(
+  function NewPasswordField(props, ref) {
+    return <PasswordField ref={ref} autoComplete="new-password" required maxLength={passwordMaxLength} {...props} />;
+  },
+);

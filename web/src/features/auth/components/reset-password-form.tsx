@@ -14,7 +14,7 @@ import { describeAuthError } from '../utils/auth-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../utils/auth-schemas';
 import { AuthCard, AuthSubmitButton } from './auth-card';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from './password-field';
+import { NewPasswordField } from './password-field';
 
 export function ResetPasswordForm() {
   const { t } = useTranslation('auth');
@@ -72,23 +72,17 @@ export function ResetPasswordForm() {
         </FormAlert>
       )}
       <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <PasswordField
+        <NewPasswordField
           id="reset-password"
           label={t('fields.newPassword')}
-          autoComplete="new-password"
-          required
-          maxLength={128}
           showPolicy
           policyValue={password}
           {...register('password')}
           error={ruleMessage(errors.password)}
         />
-        <PasswordField
+        <NewPasswordField
           id="reset-password-confirmation"
           label={t('fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          maxLength={128}
           {...register('confirmation')}
           error={ruleMessage(errors.confirmation)}
         />

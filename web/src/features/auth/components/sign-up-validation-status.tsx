@@ -7,8 +7,7 @@ import { paths } from '@/config/paths';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useValidateAccount } from '../api/validate-account';
 import { useTokenAction } from '../hooks/use-token-action';
-import { describeAuthError } from '../utils/auth-errors';
-import { StatusCard } from './status-card';
+import { StatusCard, useLinkStatus } from './status-card';
 
 export function SignUpValidationStatus() {
   const { t } = useTranslation('auth');
@@ -24,20 +23,12 @@ export function SignUpValidationStatus() {
     else validate.mutate(value);
   });
 
-  const failure = call.error ? describeAuthError(call.error) : null;
   const title = t(emailChange ? 'validation.emailTitle' : 'validation.title');
-  let state: 'working' | 'done' | 'failed' = 'working';
-  let message = t('validation.working');
-  if (!token) {
-    state = 'failed';
-    message = t('validation.missing');
-  } else if (failure) {
-    state = 'failed';
-    message = t(failure.key, failure.values);
-  } else if (call.isSuccess) {
-    state = 'done';
-    message = t(emailChange ? 'validation.emailChanged' : 'validation.success');
-  }
+  const { state, message } = useLinkStatus(token, call, {
+    working: 'validation.working',
+    missing: 'validation.missing',
+    done: emailChange ? 'validation.emailChanged' : 'validation.success',
+  });
 
   return (
     <StatusCard

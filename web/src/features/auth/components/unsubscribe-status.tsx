@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useUnsubscribeNotifications } from '../api/unsubscribe-notifications';
 import { useTokenAction } from '../hooks/use-token-action';
-import { describeAuthError } from '../utils/auth-errors';
-import { StatusCard } from './status-card';
+import { StatusCard, useLinkStatus } from './status-card';
 
 export function UnsubscribeStatus() {
   const { t } = useTranslation('auth');
@@ -17,19 +16,11 @@ export function UnsubscribeStatus() {
 
   useTokenAction(token, (value) => unsubscribe.mutate({ token: value, type }));
 
-  const failure = unsubscribe.error ? describeAuthError(unsubscribe.error) : null;
-  let state: 'working' | 'done' | 'failed' = 'working';
-  let message = t('unsubscribe.working');
-  if (!token) {
-    state = 'failed';
-    message = t('unsubscribe.missing');
-  } else if (failure) {
-    state = 'failed';
-    message = t(failure.key, failure.values);
-  } else if (unsubscribe.isSuccess) {
-    state = 'done';
-    message = t('unsubscribe.done');
-  }
+  const { state, message } = useLinkStatus(token, unsubscribe, {
+    working: 'unsubscribe.working',
+    missing: 'unsubscribe.missing',
+    done: 'unsubscribe.done',
+  });
   return (
     <StatusCard
       title={t('unsubscribe.title')}

@@ -3,20 +3,17 @@
 // cache: whoami names a candidate, whose profile is then loaded and kept in
 // the query cache; a 401 on the profile logs the session out. (When the
 // start-up asks at all: see session-hint.test.ts.)
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { candidateKeys } from '@/api/candidates/get-candidate';
 import { currentLocale } from '@/lib/i18n';
-import { getSession, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { getSession, resetSessionForTests, setSessionUser } from '@/lib/session';
 import { rememberSession } from '@/lib/session-hint';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
+import { candidateUser as candidate } from '@/testing/users';
 import { useSessionHydration } from './use-session-hydration';
-
-const candidate: WhoAmI = {
-  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
-  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 const profile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: 'Assistante RH',
@@ -27,7 +24,7 @@ const profile = {
 function stubServer(answers: Record<string, [number, unknown]>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const [status, body] = answers[String(input)] ?? [404, { code: 'not_found' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return jsonResponse(status, body);
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -39,13 +36,7 @@ function Hydration() {
 }
 
 function start(): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Hydration />
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderWithProviders(<Hydration />, { router: false }).client;
 }
 
 describe('useSessionHydration', () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { buildPath, paths } from '@/config/paths';
 import { serverFieldErrors } from '@/lib/form/server-errors';
@@ -20,7 +20,7 @@ export function SharingSection() {
   const setSharing = useSetSharing();
   return (
     <SettingsSection name="account-sharing" title={t('sharing.title')}>
-      <QueryState query={sharing} isEmpty={() => false} empty={null} className="account-section__state">
+      <ValueQueryState query={sharing} className="account-section__state">
         {({ slug, is_public: isPublic }) => {
           const path = buildPath(paths.publicProfile, { slug });
           return (
@@ -43,7 +43,7 @@ export function SharingSection() {
             </>
           );
         }}
-      </QueryState>
+      </ValueQueryState>
     </SettingsSection>
   );
 }

@@ -3,24 +3,18 @@
 // job search) in French and in English, says when it is loading, and offers to
 // try again when it could not be loaded; it shows how complete the profile is
 // and links to the next most useful thing to fill.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { registerCandidateLoader, resetSessionForTests, setSessionUser, type WhoAmI } from '@/lib/session';
+import { registerCandidateLoader, resetSessionForTests, setSessionUser } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
+import { stubListServer } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
+import { candidateUser as candidate } from '@/testing/users';
 import { CandidateDashboard } from './candidate-dashboard';
 
 const i18n = testI18n('fr');
-
-const candidate: WhoAmI = {
-  id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
-  isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
-  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
-};
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',
@@ -38,28 +32,13 @@ let records: Record<string, unknown[]> = {};
 
 async function renderIn(language: 'fr' | 'en') {
   await act(() => i18n.changeLanguage(language));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <CandidateDashboard />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CandidateDashboard />, { i18n });
 }
 
 describe('CandidateDashboard', () => {
   beforeEach(() => {
     records = {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0] ?? '';
-        return new Response(JSON.stringify(records[path] ?? []), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    stubListServer(records);
   });
   afterEach(() => {
     cleanup();

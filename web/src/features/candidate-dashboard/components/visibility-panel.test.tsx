@@ -2,27 +2,18 @@
 // The visibility panel: the three counts as the server gives them, the one
 // change worth making in words (with its plural), and a sentence when no
 // single change would have helped.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { VisibilityPanel } from './visibility-panel';
 
 const i18n = testI18n('en');
 
 function renderWith(body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })));
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <VisibilityPanel />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, body)));
+  renderWithProviders(<VisibilityPanel />, { i18n });
 }
 
 describe('VisibilityPanel', () => {

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useVisibility } from '../api/get-visibility';
 
@@ -20,7 +20,7 @@ export function VisibilityPanel() {
   return (
     <Panel titleId="visibility-title" title={t('visibility.title')} testId="visibility">
       <div className="visibility__body">
-        <QueryState query={visibility} isEmpty={() => false} empty={null} className="visibility__state">
+        <ValueQueryState query={visibility} className="visibility__state">
           {(data) => (
             <>
             <dl className="visibility__figures">
@@ -42,7 +42,7 @@ export function VisibilityPanel() {
             <p className="visibility__note">{t('visibility.note')}</p>
             </>
           )}
-        </QueryState>
+        </ValueQueryState>
       </div>
     </Panel>
   );

@@ -3,34 +3,18 @@
 // one more.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReferenceListName, useReferenceList } from '@/api/reference-lists/reference-list';
-import { ChoiceChips } from '@/components/form/choice-chips';
+import type { ReferenceListName } from '@/api/reference-lists/reference-list';
 import { FieldsetField } from '@/components/form/field';
-import { toggleId } from '@/components/job-criteria/criteria-values';
-import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
+import { ReferenceChips } from '@/components/job-criteria/reference-chips';
 import { type LocalizationValue, LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { CrossButton } from '@/components/ui/cross-button';
 import { useContextField } from '@/lib/form/use-context-field';
 import { addPlace } from '../utils/job-search-form';
 
 export function ChipsField({ name, list, legend, hint }: { name: string; list: ReferenceListName; legend: string; hint?: string }) {
-  const items = useReferenceList(list);
   const { field, error } = useContextField(name);
   const selected = (field.value as number[] | undefined) ?? [];
-  return (
-    <>
-      <ChoiceChips
-        legend={legend}
-        hint={hint}
-        name={name}
-        options={items.data ?? []}
-        selected={selected}
-        onToggle={(id) => field.onChange(toggleId(selected, id))}
-        error={error}
-      />
-      <ReferenceListFailure query={items} />
-    </>
-  );
+  return <ReferenceChips list={list} legend={legend} hint={hint} name={name} selected={selected} onChange={field.onChange} error={error} />;
 }
 
 const typeKeys: Record<LocalizationValue['type'], string> = {

@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useReferenceNames } from '../hooks/use-reference-names';
 import { educationFields, educationFormValues, type EducationFormValues, educationRequest, educationSchema } from '../utils/education-form';
-import { PeriodAndPlace, PictureStrip, SoftskillTags } from './record-card-parts';
+import { PeriodAndPlace, PictureStrip, RecordFacts, SoftskillTags } from './record-card-parts';
 import { PeriodFields, PlaceField, ReferenceSelectField } from './record-fields';
 import { PictureField } from './picture-field';
 import { type RecordKind, RecordKindPage } from './record-kind-page';
@@ -22,7 +22,7 @@ function EducationCard({ record: education }: { record: EducationRecord }) {
       <h2 className="record-card__title">{education.name}</h2>
       <p className="record-card__subtitle">{education.institution}</p>
       <PeriodAndPlace period={education} place={education.localization} />
-      <p className="record-card__facts">{facts.filter(Boolean).join(' · ')}</p>
+      <RecordFacts facts={facts} />
       <SoftskillTags ids={education.softskills} />
       <PictureStrip ids={education.pictures} name={education.name} />
     </>

@@ -3,12 +3,11 @@
 // Escape closes, errors beside their fields, the server's 422 too), the card
 // that shows up at once and goes back if the server refuses, and the deletion
 // after a confirmation.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { lyon } from '@/testing/places';
 import { ExperiencesPage } from './experiences-page';
-import { type Call, fakeServer, renderAsCandidate } from './test-harness';
+import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
 
 const experience = {
   id: 31,
@@ -29,14 +28,7 @@ const experience = {
 const list = (items: unknown[]) => (call: Call) =>
   call.method === 'GET' && call.path === '/api/api/candidate/experiences' ? { status: 200, body: items } : undefined;
 
-// Whole pages render here; on a busy machine they need more than the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => {
-  cleanup();
-  resetSessionForTests();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 describe('ExperiencesPage', () => {
   it('says when there is none yet and offers to add the first one', async () => {

@@ -15,7 +15,7 @@ import {
   experienceRequest,
   experienceSchema,
 } from '../utils/experience-form';
-import { CarSummary, PeriodAndPlace, SoftskillTags } from './record-card-parts';
+import { CarSummary, PeriodAndPlace, RecordFacts, SoftskillTags } from './record-card-parts';
 import { CarMethodFields, PeriodFields, PlaceField, ReferenceSelectField } from './record-fields';
 import { type RecordKind, RecordKindPage } from './record-kind-page';
 import { SoftskillPicker } from './softskill-picker';
@@ -30,7 +30,7 @@ function ExperienceCard({ record: experience }: { record: ExperienceRecord }) {
       <h2 className="record-card__title">{experience.position_name}</h2>
       <p className="record-card__subtitle">{experience.company_name}</p>
       <PeriodAndPlace period={experience} place={experience.localization} />
-      <p className="record-card__facts">{facts.filter(Boolean).join(' · ')}</p>
+      <RecordFacts facts={facts} />
       <CarSummary car={experience.car_method} />
       <SoftskillTags ids={experience.softskills} />
     </>

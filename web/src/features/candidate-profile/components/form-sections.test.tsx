@@ -3,15 +3,14 @@
 // says how many are left; the picture field checks a file, shows the upload's
 // progress and a preview, and lets a picture go; the period turns the end date
 // off while the record is current.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useEffect } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/lib/session';
 import { PictureField } from './picture-field';
 import { PeriodFields } from './record-fields';
 import { SoftskillPicker } from './softskill-picker';
-import { fakeServer, renderAsCandidate } from './test-harness';
+import { fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
 
 type Values = { softskills: number[]; pictures: string[]; startDate: string; endDate: string; isCurrent: boolean };
 
@@ -61,13 +60,9 @@ class FakeUpload {
   }
 }
 
-// Whole pages render here; on a busy machine they need more than the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
+setUpPageTests();
 
 afterEach(() => {
-  cleanup();
-  resetSessionForTests();
-  vi.unstubAllGlobals();
   latest = null;
 });
 

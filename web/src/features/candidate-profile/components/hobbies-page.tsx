@@ -10,7 +10,7 @@ import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useReferenceNames } from '../hooks/use-reference-names';
 import { hobbyDescriptionMaxLength, hobbyFields, hobbyFormValues, type HobbyFormValues, hobbyPictureMax, hobbyRequest, hobbySchema } from '../utils/hobby-form';
 import { PictureField } from './picture-field';
-import { PictureStrip, SoftskillTags } from './record-card-parts';
+import { PictureStrip, RecordFacts, SoftskillTags } from './record-card-parts';
 import { ChoiceSelectField, ReferenceSelectField } from './record-fields';
 import { type RecordKind, RecordKindPage } from './record-kind-page';
 import { SoftskillPicker } from './softskill-picker';
@@ -45,7 +45,7 @@ function HobbyCard({ record: hobby }: { record: HobbyRecord }) {
     <>
       <h2 className="record-card__title">{name || '…'}</h2>
       {family && <p className="record-card__subtitle">{family}</p>}
-      <p className="record-card__facts">{facts.filter(Boolean).join(' · ')}</p>
+      <RecordFacts facts={facts} />
       {hobby.description !== '' && <p className="record-card__description">{hobby.description}</p>}
       <SoftskillTags ids={hobby.softskills} />
       <PictureStrip ids={hobby.pictures} name={name} />

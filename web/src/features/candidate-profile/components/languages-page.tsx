@@ -1,10 +1,8 @@
 // /dashboard/candidate/langues: the languages the candidate speaks, each with
 // a level from 1 to 6, added at level 3, removable, saved together.
 import { useTranslation } from 'react-i18next';
-import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { LanguageLevels } from '@/components/form/language-levels';
 import type { LanguageRequirement } from '@/components/job-criteria/criteria-values';
-import { ReferenceListFailure } from '@/components/job-criteria/reference-list-failure';
+import { ReferenceLanguageLevels } from '@/components/job-criteria/reference-language-levels';
 import { useContextField } from '@/lib/form/use-context-field';
 import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
@@ -12,7 +10,6 @@ import { ProfileFormPage } from './profile-form-page';
 
 export function LanguagesField() {
   const { t } = useTranslation('profile');
-  const languages = useReferenceList('languages');
   const { field, error } = useContextField('languages');
   const chosen = (field.value as LanguageRequirement[] | undefined) ?? [];
   return (
@@ -22,8 +19,7 @@ export function LanguagesField() {
           {t('languages.empty')}
         </p>
       )}
-      <LanguageLevels
-        options={languages.data ?? []}
+      <ReferenceLanguageLevels
         value={chosen}
         onChange={field.onChange}
         labels={{
@@ -36,7 +32,6 @@ export function LanguagesField() {
         hint={t('languages.hint')}
         error={error}
       />
-      <ReferenceListFailure query={languages} />
     </>
   );
 }

@@ -3,14 +3,14 @@
 // makes the candidate findable and saves ids and places with `from:
 // "job_search"`; the languages page adds a language at level 3 and saves the
 // list; both load the profile again afterwards (its completion changes).
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { registerCandidateLoader, resetSessionForTests } from '@/lib/session';
+import { registerCandidateLoader } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { JobSearchPage } from './job-search-page';
 import { LanguagesPage } from './languages-page';
-import { fakeServer, renderAsCandidate } from './test-harness';
+import { fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: null, localization: lyon,
@@ -23,14 +23,7 @@ const profile: CandidateProfile = {
 const saved = (path: string) => (call: { method: string; path: string }) =>
   call.method === 'POST' && call.path === path ? { status: 200, body: {} } : undefined;
 
-// Whole pages render here; on a busy machine they need more than the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => {
-  cleanup();
-  resetSessionForTests();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 describe('JobSearchPage', () => {
   it('says what it is for and saves the criteria as ids, with the places', async () => {

@@ -2,15 +2,12 @@
 // Projects and hobbies: the URL's kind picks the projects shown and the
 // categories offered, a project needs a picture before it is sent, and a hobby
 // is chosen by family, then hobby, then speciality.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '@/lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { lyon } from '@/testing/places';
 import { HobbiesPage } from './hobbies-page';
 import { ProjectsPage } from './projects-page';
-import { type Call, fakeServer, renderAsCandidate } from './test-harness';
-
-vi.setConfig({ testTimeout: 20_000 });
+import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
 
 const project = (id: number, discr: string, name: string) => ({
   id,
@@ -28,11 +25,7 @@ const project = (id: number, discr: string, name: string) => ({
 
 const answer = (path: string, body: unknown) => (call: Call) => (call.method === 'GET' && call.path === path ? { status: 200, body } : undefined);
 
-afterEach(() => {
-  cleanup();
-  resetSessionForTests();
-  vi.unstubAllGlobals();
-});
+setUpPageTests();
 
 describe('ProjectsPage', () => {
   it('shows the projects of its kind only, with their pictures', async () => {

@@ -1,6 +1,6 @@
-// The pieces the record cards share: the period and place line, the soft
-// skills as tags, the CAR method as three short paragraphs, and a strip of
-// picture previews.
+// The pieces the record cards share: the period and place line, the facts
+// line, the soft skills as tags, the CAR method as three short paragraphs, and
+// a strip of picture previews.
 import { useTranslation } from 'react-i18next';
 import { type CarMethod, type RecordPeriod, uploadUrl } from '@/api/candidate-records/get-candidate-records';
 import type { CandidatePlace } from '@/api/candidates/get-candidate';
@@ -20,6 +20,11 @@ export function PeriodAndPlace({ period, place }: { period?: RecordPeriod; place
     place?.value ?? '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? <p className="record-card__meta">{parts.join(' · ')}</p> : null;
+}
+
+/** The card's facts (reference names, mostly) on one line; those not known (yet) left out. */
+export function RecordFacts({ facts }: { facts: readonly string[] }) {
+  return <p className="record-card__facts">{facts.filter(Boolean).join(' · ')}</p>;
 }
 
 export function SoftskillTags({ ids }: { ids: readonly number[] }) {

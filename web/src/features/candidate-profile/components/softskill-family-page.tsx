@@ -13,7 +13,7 @@ import {
 } from '@/api/candidate-records/get-candidate-records';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
-import { combinedQuery, QueryState } from '@/components/ui/query-state';
+import { combinedQuery, ValueQueryState } from '@/components/ui/query-state';
 import { buildPath, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { softskillSources } from '../utils/softskill-sources';
@@ -70,12 +70,7 @@ function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; family
       </section>
       <section className="panel profile-page__card" aria-labelledby="family-softskills-title">
         <h2 id="family-softskills-title">{t('family.softskillsTitle')}</h2>
-        <QueryState
-          query={query}
-          className="record-page__state"
-          isEmpty={() => false}
-          empty={null}
-        >
+        <ValueQueryState query={query} className="record-page__state">
           {() => {
             const sources = softskillSources(groups);
             const held = (family?.softskills ?? []).filter((softskill) => sources.has(softskill.id));
@@ -111,7 +106,7 @@ function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; family
               </ul>
             );
           }}
-        </QueryState>
+        </ValueQueryState>
       </section>
     </>
   );

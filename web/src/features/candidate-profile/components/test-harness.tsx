@@ -1,16 +1,16 @@
 // What the feature's component tests share: a logged-in candidate, the app's
-// translations, a fresh query cache and router, and a fake server behind
+// translations, a fresh query cache and router, the time and the clean-up of
+// whole-page tests, and a fake server behind
 // fetch (the API client calls the global fetch) that records the calls and
 // answers from a table of routes.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
-import { setSessionUser } from '@/lib/session';
+import { resetSessionForTests, setSessionUser } from '@/lib/session';
+import { renderWithProviders } from '@/testing/render';
 
 export const testI18n = i18next.createInstance();
 
@@ -19,6 +19,20 @@ configure({ asyncUtilTimeout: 4000 });
 
 export async function initTestI18n(): Promise<void> {
   if (!testI18n.isInitialized) await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+}
+
+/**
+ * For a file of whole-page tests: more time than the default 5 s (pages with
+ * their reference lists are slow on a busy machine) and, after each test, the
+ * page unmounted, the session forgotten and fetch given back.
+ */
+export function setUpPageTests(): void {
+  vi.setConfig({ testTimeout: 20_000 });
+  afterEach(() => {
+    cleanup();
+    resetSessionForTests();
+    vi.unstubAllGlobals();
+  });
 }
 
 export type Call = { method: string; path: string; body: unknown };
@@ -85,12 +99,5 @@ export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' =
     hasCampus: false,
     isBelongToASchool: false,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={testI18n}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(page, { i18n: testI18n });
 }

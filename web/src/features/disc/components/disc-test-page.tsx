@@ -11,7 +11,7 @@
 import '../disc.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '@/components/ui/query-state';
+import { QueryState, ValueQueryState } from '@/components/ui/query-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
@@ -169,7 +169,7 @@ export function DiscTestPage() {
       <p className="disc-page__fairness" data-testid="disc-fairness">
         {t('fairness')}
       </p>
-      <QueryState query={form} testId="disc-form" loadingText={t('loading')} isEmpty={() => false} empty={null}>
+      <ValueQueryState query={form} testId="disc-form" loadingText={t('loading')}>
         {(data) =>
           data.result && !retaking ? (
             <Result form={data} onRetake={() => setRetaking(true)} />
@@ -181,7 +181,7 @@ export function DiscTestPage() {
             </QueryState>
           )
         }
-      </QueryState>
+      </ValueQueryState>
     </div>
   );
 }

@@ -2,18 +2,14 @@
 // The email preferences: one box per kind of email the server lists for the
 // user's role, ticked as stored; flipping one saves it at once and the boxes
 // show what the server answered.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { EmailPreferencesSection } from './email-preferences-section';
 
 const i18n = testI18n('en');
-
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-}
 
 describe('EmailPreferencesSection', () => {
   afterEach(() => {
@@ -30,16 +26,10 @@ describe('EmailPreferencesSection', () => {
         const body = init?.body ? JSON.parse(String(init.body)) : undefined;
         calls.push({ method, body });
         const news = method === 'PUT' ? (body as { subscribed: boolean }).subscribed : false;
-        return json({ preferences: [{ type: 'news', subscribed: news }, { type: 'school', subscribed: true }] });
+        return jsonResponse(200, { preferences: [{ type: 'news', subscribed: news }, { type: 'school', subscribed: true }] });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nextProvider i18n={i18n}>
-          <EmailPreferencesSection />
-        </I18nextProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<EmailPreferencesSection />, { i18n, router: false });
 
     const news = (await screen.findByLabelText('Vivier news')) as HTMLInputElement;
     const school = screen.getByLabelText('Messages from my school') as HTMLInputElement;

@@ -4,7 +4,7 @@
 import '../email-preferences.css';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { SettingsSection } from '@/components/ui/settings-section';
 import { showToast } from '@/lib/toasts';
 import { useEmailPreferences, useSetEmailPreference } from '../api/email-preferences';
@@ -16,7 +16,7 @@ export function EmailPreferencesSection() {
   return (
     <SettingsSection name="email-preferences" title={t('title')}>
       <p>{t('intro')}</p>
-      <QueryState query={preferences} isEmpty={() => false} empty={null} className="account-section__state">
+      <ValueQueryState query={preferences} className="account-section__state">
         {({ preferences: switches }) => (
           <fieldset className="email-preferences" disabled={save.isPending}>
             <legend className="visually-hidden">{t('title')}</legend>
@@ -36,7 +36,7 @@ export function EmailPreferencesSection() {
             ))}
           </fieldset>
         )}
-      </QueryState>
+      </ValueQueryState>
     </SettingsSection>
   );
 }

@@ -2,21 +2,17 @@
 // The stepped offer creation on the shared criteria sections: a step with
 // missing fields is refused with the reason beside each field, the values
 // survive going back, and the published body carries every criterion.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse, stubListServer } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { OfferCreatePage } from './offer-create-page';
 
 const i18n = testI18n('fr');
 // The machine may be busy: give the lists time to arrive.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const lists: Record<string, unknown[]> = {
   '/api/api/job/categories': [{ id: 7, name: 'Informatique' }],
@@ -29,16 +25,7 @@ const lists: Record<string, unknown[]> = {
 let published: unknown = null;
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <OfferCreatePage />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<OfferCreatePage />, { i18n });
 }
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
@@ -47,17 +34,11 @@ const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 describe('OfferCreatePage', () => {
   beforeEach(() => {
     published = null;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const path = String(url).split('?')[0] ?? '';
-        if (path === '/api/api/job/offers' && init?.method === 'POST') {
-          published = JSON.parse(String(init.body));
-          return json(201, { id: 42 });
-        }
-        return json(200, lists[path] ?? []);
-      }),
-    );
+    stubListServer(lists, (path, init) => {
+      if (path !== '/api/api/job/offers' || init?.method !== 'POST') return undefined;
+      published = JSON.parse(String(init.body));
+      return jsonResponse(201, { id: 42 });
+    });
   });
   afterEach(() => {
     cleanup();

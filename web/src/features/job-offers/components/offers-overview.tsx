@@ -5,6 +5,7 @@ import '@/styles/dashboard-blocks.css';
 import '../offers.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowListItem } from '@/components/ui/dashboard-blocks';
 import { Panel } from '@/components/ui/panel';
 import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
@@ -37,20 +38,18 @@ export function OffersOverview() {
         {(list) => (
           <ul className="row-list" data-testid="offers">
             {list.map((offer) => (
-              <li key={offer.id} className="row-list__item">
-                <div>
-                  <p className="row-list__title">{offer.title}</p>
-                  <p className="row-list__meta">
-                    {[offer.job_category?.name, offer.contract_type?.name, offer.localization?.value].filter(Boolean).join(' · ')}
-                  </p>
-                </div>
+              <RowListItem
+                key={offer.id}
+                title={offer.title}
+                meta={[offer.job_category?.name, offer.contract_type?.name, offer.localization?.value].filter(Boolean).join(' · ')}
+              >
                 <Link
                   className="button button--secondary"
                   to={`${paths.partnerSourcing}?${new URLSearchParams({ offer: String(offer.id) }).toString()}`}
                 >
                   {t('overview.findCandidates')}
                 </Link>
-              </li>
+              </RowListItem>
             ))}
           </ul>
         )}

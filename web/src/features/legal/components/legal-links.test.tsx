@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 // The footer's licence links: the data sources always, the source code when the deployment
 // says where it is.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { LegalLinks } from './legal-links';
 
 const i18n = testI18n('fr');
@@ -14,19 +13,9 @@ const i18n = testI18n('fr');
 function renderWithConfig(config: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(async () => jsonResponse(200, config)),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <LegalLinks />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return client;
+  return renderWithProviders(<LegalLinks />, { i18n }).client;
 }
 
 describe('LegalLinks', () => {

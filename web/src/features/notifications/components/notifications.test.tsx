@@ -2,20 +2,16 @@
 // The bell says how many notifications are unread (in its accessible name too)
 // and follows the server's live stream of that count; the notifications page lists them with their reason, marking one read
 // through the API.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { NotificationBell } from './notification-bell';
 import { NotificationsPage } from './notifications-page';
 
 const i18n = testI18n('en');
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 let calls: { method: string; url: string }[];
 
 const notification = {
@@ -31,14 +27,7 @@ const notification = {
 };
 
 function renderWith(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(children, { i18n });
 }
 
 describe('notifications', () => {
@@ -50,8 +39,8 @@ describe('notifications', () => {
         const method = init?.method ?? 'GET';
         calls.push({ method, url: String(url) });
         if (method === 'POST') return new Response(null, { status: 204 });
-        if (String(url).endsWith('/notifications/unread')) return json({ unread: 3 });
-        return json({ unread: 1, notifications: [notification] });
+        if (String(url).endsWith('/notifications/unread')) return jsonResponse(200, { unread: 3 });
+        return jsonResponse(200, { unread: 1, notifications: [notification] });
       }),
     );
   });

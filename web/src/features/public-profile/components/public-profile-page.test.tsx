@@ -2,13 +2,12 @@
 // The public profile page: a shared profile shows its header, records and
 // soft-skill table, and sets viewer mode while open; a 404 shows "not
 // available" rather than an error.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
 import { getSession } from '@/lib/session';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { PublicProfilePage } from './public-profile-page';
 
 const i18n = testI18n('fr');
@@ -38,22 +37,13 @@ function serve(status: number) {
     vi.fn(async (url: string) => {
       const path = String(url);
       const body = status !== 200 ? { code: 'not_found', message: 'not found', errors: {} } : path.endsWith('lea-durand-7') ? profile : [];
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      return jsonResponse(status, body);
     }),
   );
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <PublicProfilePage slug="lea-durand-7" />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderWithProviders(<PublicProfilePage slug="lea-durand-7" />, { i18n });
 }
 
 describe('PublicProfilePage', () => {

@@ -44,6 +44,30 @@ function SoftSkills({ softskills }: { softskills: readonly { id: number; name: s
   );
 }
 
+/** One record of a section: what it is, its facts on one line, what it tells (`children`), then its soft skills. */
+function RecordArticle({
+  title,
+  facts,
+  softskills,
+  compact = false,
+  children,
+}: {
+  title: string;
+  facts: readonly (string | undefined)[];
+  softskills: readonly { id: number; name: string }[];
+  compact?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <article className={compact ? 'public-profile__record public-profile__record--compact' : 'public-profile__record'}>
+      <h3>{title}</h3>
+      <p className="public-profile__meta">{facts.join(' · ')}</p>
+      {children}
+      <SoftSkills softskills={softskills} />
+    </article>
+  );
+}
+
 function usePeriod() {
   const { t, i18n } = useTranslation('publicProfile');
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -86,14 +110,14 @@ export function ExperiencesSection({ slug }: { slug: string }) {
   return (
     <RecordSection slug={slug} kind="experiences">
       {(experience: PublicExperience) => (
-        <article key={experience.id} className="public-profile__record">
-          <h3>{t('records.positionAt', { position: experience.position_name, company: experience.company_name })}</h3>
-          <p className="public-profile__meta">
-            {[period(experience), experience.contract_type.name, experience.localization.value].join(' · ')}
-          </p>
+        <RecordArticle
+          key={experience.id}
+          title={t('records.positionAt', { position: experience.position_name, company: experience.company_name })}
+          facts={[period(experience), experience.contract_type.name, experience.localization.value]}
+          softskills={experience.softskills}
+        >
           <CarMethodText car={experience.car_method} />
-          <SoftSkills softskills={experience.softskills} />
-        </article>
+        </RecordArticle>
       )}
     </RecordSection>
   );
@@ -105,14 +129,14 @@ export function ProjectsSection({ slug }: { slug: string }) {
   return (
     <RecordSection slug={slug} kind="projects">
       {(project: PublicProject) => (
-        <article key={project.id} className="public-profile__record">
-          <h3>{project.name}</h3>
-          <p className="public-profile__meta">
-            {[t(`records.projectKind.${project.discr === 'academic' ? 'academic' : 'personal'}`), project.category.name, period(project)].join(' · ')}
-          </p>
+        <RecordArticle
+          key={project.id}
+          title={project.name}
+          facts={[t(`records.projectKind.${project.discr === 'academic' ? 'academic' : 'personal'}`), project.category.name, period(project)]}
+          softskills={project.softskills}
+        >
           <CarMethodText car={project.car_method} />
-          <SoftSkills softskills={project.softskills} />
-        </article>
+        </RecordArticle>
       )}
     </RecordSection>
   );
@@ -123,13 +147,12 @@ export function EducationsSection({ slug }: { slug: string }) {
   return (
     <RecordSection slug={slug} kind="educations">
       {(education: PublicEducation) => (
-        <article key={education.id} className="public-profile__record">
-          <h3>{education.name}</h3>
-          <p className="public-profile__meta">
-            {[education.institution, education.degree.name, period(education), education.localization.value].join(' · ')}
-          </p>
-          <SoftSkills softskills={education.softskills} />
-        </article>
+        <RecordArticle
+          key={education.id}
+          title={education.name}
+          facts={[education.institution, education.degree.name, period(education), education.localization.value]}
+          softskills={education.softskills}
+        />
       )}
     </RecordSection>
   );
@@ -139,12 +162,15 @@ export function HobbiesSection({ slug }: { slug: string }) {
   return (
     <RecordSection slug={slug} kind="hobbies">
       {(hobby: PublicHobby) => (
-        <article key={hobby.id} className="public-profile__record public-profile__record--compact">
-          <h3>{hobby.speciality ? `${hobby.hobby.name} · ${hobby.speciality.name}` : hobby.hobby.name}</h3>
-          <p className="public-profile__meta">{[hobby.frequency.name, hobby.purpose?.name].filter(Boolean).join(' · ')}</p>
+        <RecordArticle
+          key={hobby.id}
+          compact
+          title={hobby.speciality ? `${hobby.hobby.name} · ${hobby.speciality.name}` : hobby.hobby.name}
+          facts={[hobby.frequency.name, hobby.purpose?.name].filter(Boolean)}
+          softskills={hobby.softskills}
+        >
           {hobby.description && <p>{hobby.description}</p>}
-          <SoftSkills softskills={hobby.softskills} />
-        </article>
+        </RecordArticle>
       )}
     </RecordSection>
   );

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCampuses } from '../api/get-campuses';
@@ -91,7 +91,7 @@ export function CampusPage({ campusId }: { campusId: number }) {
   const campuses = useCampuses();
   return (
     <div className="school-dashboard" data-testid="campus-page">
-      <QueryState query={campuses} isEmpty={() => false} empty={null} testId="campus-page">
+      <ValueQueryState query={campuses} testId="campus-page">
         {(list) => {
           const campus = list.find((item) => item.id === campusId);
           return campus ? (
@@ -103,7 +103,7 @@ export function CampusPage({ campusId }: { campusId: number }) {
             </div>
           );
         }}
-      </QueryState>
+      </ValueQueryState>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RowListItem } from '@/components/ui/dashboard-blocks';
 import { Dialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
 import { QueryEmpty, QueryState } from '@/components/ui/query-state';
@@ -30,22 +31,25 @@ export function CampusesPanel() {
         {(list) => (
           <ul className="row-list">
             {list.map((campus) => (
-              <li key={campus.id} className="row-list__item" data-testid="campus-row">
-                <div>
-                  <p className="row-list__title">{campus.name}</p>
-                  <p className="row-list__meta">
+              <RowListItem
+                key={campus.id}
+                testId="campus-row"
+                title={campus.name}
+                meta={
+                  <>
                     {campus.localization.value}
                     {' · '}
                     {campus.programs.length > 0
                       ? campus.programs.map((program) => program.name).join(', ')
                       : t('campuses.noPrograms')}
-                  </p>
-                </div>
+                  </>
+                }
+              >
                 <span className="badge">{t('campuses.candidates', { count: campus.candidates_count })}</span>
                 <Link className="button button--secondary" to={buildPath(paths.schoolCampus, { id: campus.id })}>
                   {t('campuses.open', { name: campus.name })}
                 </Link>
-              </li>
+              </RowListItem>
             ))}
           </ul>
         )}

@@ -4,7 +4,7 @@
 // person keeps their account).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { namedOptions, SelectField } from '@/components/form/select-field';
+import { namedOptions, SelectField, type SelectOption } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
@@ -19,6 +19,33 @@ const completionSteps = [25, 50, 75];
 
 function toNumber(value: string): number | undefined {
   return value === '' ? undefined : Number(value);
+}
+
+/** One of the filters that keep a single value (a program, a parcours, a completion step), or "all". */
+function ChoiceFilter({
+  name,
+  label,
+  options,
+  filters,
+  update,
+}: {
+  name: 'program' | 'parcours' | 'completion';
+  label: string;
+  options: readonly SelectOption[];
+  filters: CandidateFilters;
+  update: (change: Partial<CandidateFilters>) => void;
+}) {
+  const { t } = useTranslation('school');
+  return (
+    <SelectField
+      id={`filter-${name}`}
+      label={label}
+      placeholder={t('candidates.all')}
+      options={options}
+      value={filters[name] ?? ''}
+      onChange={(event) => update({ [name]: toNumber(event.target.value) })}
+    />
+  );
 }
 
 export function CandidatesPanel({ campus }: { campus: Campus }) {
@@ -46,29 +73,26 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
       <div className="school-panel-body">
       <div className="school-filters" role="search" aria-label={t('candidates.filters')}>
         <TextField id="filter-name" label={t('candidates.filterName')} type="search" value={filters.name ?? ''} onChange={(event) => update({ name: event.target.value })} />
-        <SelectField
-          id="filter-program"
+        <ChoiceFilter
+          name="program"
           label={t('candidates.filterProgram')}
-          placeholder={t('candidates.all')}
           options={namedOptions(campus.programs)}
-          value={filters.program ?? ''}
-          onChange={(event) => update({ program: toNumber(event.target.value) })}
+          filters={filters}
+          update={update}
         />
-        <SelectField
-          id="filter-parcours"
+        <ChoiceFilter
+          name="parcours"
           label={t('candidates.filterParcours')}
-          placeholder={t('candidates.all')}
           options={namedOptions(parcours.data)}
-          value={filters.parcours ?? ''}
-          onChange={(event) => update({ parcours: toNumber(event.target.value) })}
+          filters={filters}
+          update={update}
         />
-        <SelectField
-          id="filter-completion"
+        <ChoiceFilter
+          name="completion"
           label={t('candidates.filterCompletion')}
-          placeholder={t('candidates.all')}
           options={completionSteps.map((step) => ({ value: step, label: t('candidates.atLeast', { percent: step }) }))}
-          value={filters.completion ?? ''}
-          onChange={(event) => update({ completion: toNumber(event.target.value) })}
+          filters={filters}
+          update={update}
         />
       </div>
       <QueryState

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
-import { QueryLoading, QueryState } from '@/components/ui/query-state';
+import { QueryLoading, ValueQueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -100,7 +100,7 @@ export function SchoolProfilePage() {
           <h1 className="page-title">{t('profile.title')}</h1>
         </div>
       </header>
-      <QueryState query={profile} isEmpty={() => false} empty={null} testId="school-profile">
+      <ValueQueryState query={profile} testId="school-profile">
         {(data) =>
           // the selects show the saved choices only once their options are there
           types.data && institutions.data ? (
@@ -109,7 +109,7 @@ export function SchoolProfilePage() {
             <QueryLoading className="panel__empty" />
           )
         }
-      </QueryState>
+      </ValueQueryState>
     </div>
   );
 }

@@ -7,8 +7,9 @@
 // a keyboard user can open: the chart itself is hidden from assistive tech.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/ui/dashboard-blocks';
 import { Panel } from '@/components/ui/panel';
-import { QueryState } from '@/components/ui/query-state';
+import { ValueQueryState } from '@/components/ui/query-state';
 import { useStatistics } from '../api/get-statistics';
 import type { SchoolStatistics } from '../api/school-types';
 
@@ -70,17 +71,6 @@ function StatisticFigure({ id, title, explanation, data, emptyText, valueLabel }
         </>
       )}
     </figure>
-  );
-}
-
-/** One headline figure: its value, what it counts and, if need be, a hint. */
-function StatCard({ testId, value, label, hint }: { testId: string; value: string | number; label: string; hint?: string }) {
-  return (
-    <div className="stat-card" data-testid={testId}>
-      <p className="stat-card__value">{value}</p>
-      <p className="stat-card__label">{label}</p>
-      {hint && <p className="stat-card__hint">{hint}</p>}
-    </div>
   );
 }
 
@@ -167,9 +157,9 @@ export function StatisticsPanel() {
     <Panel titleId="school-statistics-title" title={t('statistics.title')} testId="school-statistics">
       <div className="school-panel-body">
         <p className="school-lead">{t('statistics.lead')}</p>
-        <QueryState query={statistics} isEmpty={() => false} empty={null} testId="school-statistics">
+        <ValueQueryState query={statistics} testId="school-statistics">
           {(data) => <Figures statistics={data} />}
-        </QueryState>
+        </ValueQueryState>
       </div>
     </Panel>
   );

@@ -2,17 +2,12 @@
 // The badge over the map counts the candidates mobile nationally, in the
 // reader's language, says it in full to screen readers, and is absent at 0.
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testI18n } from '@/testing/i18n';
 import { CountryWideBadge } from './country-wide-badge';
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources, lng: 'fr', fallbackLng: 'fr', interpolation: { escapeValue: false } });
-});
+const i18n = testI18n('fr');
 
 afterEach(cleanup);
 

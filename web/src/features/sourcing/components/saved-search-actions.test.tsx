@@ -2,29 +2,19 @@
 // Renaming a saved search: the name is checked before it is sent, the server's
 // own refusal goes beside the field, and a good name is sent trimmed; deleting
 // asks first.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { SavedSearchActions } from './saved-search-actions';
 
 const i18n = testI18n('en');
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let calls: { method: string; url: string; body: unknown }[];
 let patchAnswer: () => Response;
 
 function renderActions() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <SavedSearchActions id={7} name="Développeurs · Lyon" />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SavedSearchActions id={7} name="Développeurs · Lyon" />, { i18n, router: false });
 }
 
 describe('SavedSearchActions', () => {
@@ -37,7 +27,7 @@ describe('SavedSearchActions', () => {
         const method = init?.method ?? 'GET';
         calls.push({ method, url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
         if (method === 'PATCH') return patchAnswer();
-        return method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, []);
+        return method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(200, []);
       }),
     );
   });
@@ -63,7 +53,7 @@ describe('SavedSearchActions', () => {
   });
 
   it('shows the server refusal beside the field', async () => {
-    patchAnswer = () => json(422, { code: 'validation_failed', message: 'validation failed', errors: { name: ['too_long'] } });
+    patchAnswer = () => jsonResponse(422, { code: 'validation_failed', message: 'validation failed', errors: { name: ['too_long'] } });
     renderActions();
     fireEvent.click(screen.getByTestId('rename-search'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

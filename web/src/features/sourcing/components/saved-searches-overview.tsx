@@ -4,6 +4,7 @@
 import '@/styles/dashboard-blocks.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowListItem, StatCard } from '@/components/ui/dashboard-blocks';
 import { Panel } from '@/components/ui/panel';
 import { buildPath, paths } from '@/config/paths';
 import { QueryEmpty, QueryState } from '@/components/ui/query-state';
@@ -22,15 +23,13 @@ export function SavedSearchesOverview() {
   return (
     <>
       <div className="stat-grid">
-        <div className="stat-card" data-testid="stat-saved-searches">
-          <p className="stat-card__value">{known ? list.length : '–'}</p>
-          <p className="stat-card__label">{t('dashboard.savedSearches')}</p>
-        </div>
-        <div className="stat-card" data-testid="stat-saved-candidates">
-          <p className="stat-card__value">{known ? savedCandidates : '–'}</p>
-          <p className="stat-card__label">{t('dashboard.savedCandidates')}</p>
-          <p className="stat-card__hint">{t('dashboard.totalCandidates', { searches: list.length })}</p>
-        </div>
+        <StatCard testId="stat-saved-searches" value={known ? list.length : '–'} label={t('dashboard.savedSearches')} />
+        <StatCard
+          testId="stat-saved-candidates"
+          value={known ? savedCandidates : '–'}
+          label={t('dashboard.savedCandidates')}
+          hint={t('dashboard.totalCandidates', { searches: list.length })}
+        />
       </div>
       <Panel
         titleId="saved-searches-title"
@@ -55,24 +54,26 @@ export function SavedSearchesOverview() {
           {(list) => (
             <ul className="row-list" data-testid="saved-searches">
               {list.map((search) => (
-                <li key={search.id} className="row-list__item">
-                  <div>
-                    <p className="row-list__title">{search.name}</p>
-                    <p className="row-list__meta">
+                <RowListItem
+                  key={search.id}
+                  title={search.name}
+                  meta={
+                    <>
                       {t('summary.around', {
                         place: search.localization_value ?? search.search.localization.value,
                         radius: search.search.radius,
                       })}
                       {' · '}
                       {t('saved.createdAt', { date: formatDate(search.created_at, locale) })}
-                    </p>
-                  </div>
+                    </>
+                  }
+                >
                   <span className="badge">{t('dashboard.candidatesInSearch', { count: search.saved_candidates })}</span>
                   <Link className="button button--secondary" to={buildPath(paths.partnerSavedSearch, { id: search.id })}>
                     {t('dashboard.openSearch')}
                   </Link>
                   <SavedSearchActions id={search.id} name={search.name} />
-                </li>
+                </RowListItem>
               ))}
             </ul>
           )}

@@ -2,13 +2,12 @@
 // The sourcing page on the shared criteria sections: a form pre-filled from an
 // offer runs its search by itself, a failed search says so with a Retry
 // (never "no candidates"), and a relax suggestion rewrites the form.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
+import { jsonResponse } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 import { defaultSearchForm, type SearchFormValues } from '../utils/search-form';
 import { SourcingPage } from './sourcing-page';
 
@@ -28,23 +27,11 @@ const ready: SearchFormValues = {
   softskillCategories: [5],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let searchAnswer: () => Response;
 let searchBodies: unknown[];
 
 function renderPage(initialForm?: SearchFormValues) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <SourcingPage initialForm={initialForm} />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SourcingPage initialForm={initialForm} />, { i18n });
 }
 
 const answer = (extra: object = {}) => ({
@@ -54,7 +41,7 @@ const answer = (extra: object = {}) => ({
 describe('SourcingPage', () => {
   beforeEach(() => {
     searchBodies = [];
-    searchAnswer = () => json(200, answer());
+    searchAnswer = () => jsonResponse(200, answer());
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -63,8 +50,8 @@ describe('SourcingPage', () => {
           searchBodies.push(JSON.parse(String(init?.body)));
           return searchAnswer();
         }
-        if (path.startsWith('/api/api/contract/types')) return json(200, [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }]);
-        return json(200, path.startsWith('/api/config') ? {} : []);
+        if (path.startsWith('/api/api/contract/types')) return jsonResponse(200, [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }]);
+        return jsonResponse(200, path.startsWith('/api/config') ? {} : []);
       }),
     );
   });
@@ -82,11 +69,11 @@ describe('SourcingPage', () => {
   });
 
   it('says a failed search failed, with a Retry that asks again', async () => {
-    searchAnswer = () => json(500, { code: 'internal_error', message: 'boom' });
+    searchAnswer = () => jsonResponse(500, { code: 'internal_error', message: 'boom' });
     renderPage(ready);
     expect((await screen.findByTestId('results-error', {}, { timeout: 3000 })).textContent).toContain('The candidates could not be loaded.');
     expect(screen.queryByTestId('results-empty')).toBeNull();
-    searchAnswer = () => json(200, answer());
+    searchAnswer = () => jsonResponse(200, answer());
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('results-empty')).toBeTruthy();
   });
@@ -105,7 +92,7 @@ describe('SourcingPage', () => {
   });
 
   it('puts a relax suggestion into the form', async () => {
-    searchAnswer = () => json(200, answer({ total: 0, relax: { radius: 12 }, relax_values: { radius: 20 } }));
+    searchAnswer = () => jsonResponse(200, answer({ total: 0, relax: { radius: 12 }, relax_values: { radius: 20 } }));
     renderPage(ready);
     fireEvent.click(await screen.findByTestId('relax-suggestion', {}, { timeout: 3000 }));
     await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ radius: 20 }), { timeout: 3000 });
