@@ -19,7 +19,7 @@ use crate::places::{LocalizationInput, Place};
 /// Pictures of one education.
 pub const MAX_PICTURES: usize = 10;
 
-records::record_routes! {
+super::record_routes::record_routes! {
     record: Education, request: EducationRequest, view: EducationView, filter: NoFilter,
     list: ("/api/api/candidate/educations", "list_educations", "create_education"),
     item: ("/api/api/candidate/educations/{id}", "edit_education", "delete_education"),

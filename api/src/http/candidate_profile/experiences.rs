@@ -17,7 +17,7 @@ use super::{NamedItem, SoftSkillView};
 use crate::job_criteria::List;
 use crate::places::{LocalizationInput, Place};
 
-records::record_routes! {
+super::record_routes::record_routes! {
     record: Experience, request: ExperienceRequest, view: ExperienceView, filter: NoFilter,
     list: ("/api/api/candidate/experiences", "list_experiences", "create_experience"),
     item: ("/api/api/candidate/experiences/{id}", "edit_experience", "delete_experience"),

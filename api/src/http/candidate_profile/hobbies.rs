@@ -15,7 +15,7 @@ use crate::job_criteria::{List, known_ids};
 /// Spec section 9: at most 3 pictures per hobby.
 pub const PICTURES: std::ops::RangeInclusive<usize> = 0..=3;
 
-records::record_routes! {
+super::record_routes::record_routes! {
     record: Hobby, request: HobbyRequest, view: HobbyView, filter: NoFilter,
     list: ("/api/api/candidate/hobbies", "list_hobbies", "create_hobby"),
     item: ("/api/api/candidate/hobbies/{id}", "edit_hobby", "delete_hobby"),

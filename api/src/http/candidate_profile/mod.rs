@@ -21,6 +21,7 @@ mod profile;
 mod projects;
 mod public_reads;
 mod record_parts;
+mod record_routes;
 mod records;
 mod studies;
 

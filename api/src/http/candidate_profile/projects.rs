@@ -20,7 +20,7 @@ use crate::places::{LocalizationInput, Place};
 /// Pictures of one project: at least one (spec section 9), at most ten (ours).
 pub const PICTURES: std::ops::RangeInclusive<usize> = 1..=10;
 
-records::record_routes! {
+super::record_routes::record_routes! {
     record: Project, request: ProjectRequest, view: ProjectView, filter: ProjectListQuery,
     list: ("/api/api/candidate/projects", "list_projects", "create_project"),
     item: ("/api/api/candidate/projects/{id}", "edit_project", "delete_project"),
