@@ -138,14 +138,16 @@ function SearchDemand({ demand }: { demand: SchoolStatistics['search_demand'] })
           hint={t('statistics.demand.appearances', { count: demand.appearances })}
         />
       </div>
-      <StatisticFigure
-        id="demand-exclusions"
-        title={t('statistics.demand.exclusions.title')}
-        explanation={t('statistics.demand.exclusions.explanation')}
-        data={excluded}
-        emptyText={t('statistics.demand.exclusions.none')}
-        valueLabel={t('statistics.demand.exclusions.value')}
-      />
+      <div className="school-figures">
+        <StatisticFigure
+          id="demand-exclusions"
+          title={t('statistics.demand.exclusions.title')}
+          explanation={t('statistics.demand.exclusions.explanation')}
+          data={excluded}
+          emptyText={t('statistics.demand.exclusions.none')}
+          valueLabel={t('statistics.demand.exclusions.value')}
+        />
+      </div>
     </section>
   );
 }
