@@ -10,7 +10,7 @@ import { LanguageSwitcher } from '@/features/locale/components/language-switcher
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { CandidateTour } from '@/features/tour/components/candidate-tour';
 import { dashboardLinks } from './dashboard-links';
-import { SidebarIcon } from './icons';
+import { LineIcon } from '@/components/ui/line-icon';
 import { dashboardArea } from './select-layout';
 import { LayoutFrame, MainContent } from './layout-frame';
 
@@ -43,7 +43,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className="sidebar__link" data-tour={link.tour}>
-                  <SidebarIcon name={link.icon} />
+                  <LineIcon name={link.icon} />
                   <span>{t(link.labelKey, { ns: 'pages' })}</span>
                 </NavLink>
               </li>

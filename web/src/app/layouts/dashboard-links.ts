@@ -1,23 +1,12 @@
 // The sidebar entries of each dashboard area, as data: a path and the key of
 // its label in the `pages` namespace.
+import type { LineIconName } from '@/components/ui/line-icon';
 import { buildPath, paths } from '@/config/paths';
 import type { DashboardArea } from './select-layout';
 
 /** `tour`: the link's `data-tour` name, for the candidate's guided tutorial. */
-export type DashboardLink = { to: string; labelKey: string; icon: DashboardIcon; end?: boolean; tour?: string };
+export type DashboardLink = { to: string; labelKey: string; icon: LineIconName; end?: boolean; tour?: string };
 
-export type DashboardIcon =
-  | 'home'
-  | 'user'
-  | 'briefcase'
-  | 'school'
-  | 'folder'
-  | 'heart'
-  | 'language'
-  | 'search'
-  | 'spark'
-  | 'map'
-  | 'edit';
 
 export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
   candidate: [

@@ -19,7 +19,7 @@ export function VisibilityPanel() {
   ];
   return (
     <Panel titleId="visibility-title" title={t('visibility.title')} testId="visibility">
-      <div className="visibility__body">
+      <div className="panel__body">
         <ValueQueryState query={visibility} className="visibility__state">
           {(data) => (
             <>

@@ -22,15 +22,17 @@ export function DiscCard() {
       testId="disc-card"
       tour="dashboard-disc"
     >
-      {result ? (
-        <>
-          <DiscChart scores={result.scores} testId="disc-card-chart" />
-          {result.dominant && <p>{t('result.dominant', { style: `${result.dominant} · ${t(`styles.${result.dominant}.name`)}` })}</p>}
-        </>
-      ) : (
-        <p>{t('summary.none')}</p>
-      )}
-      <p className="disc-page__fairness">{t('fairness')}</p>
+      <div className="panel__body">
+        {result ? (
+          <>
+            <DiscChart scores={result.scores} testId="disc-card-chart" />
+            {result.dominant && <p>{t('result.dominant', { style: `${result.dominant} · ${t(`styles.${result.dominant}.name`)}` })}</p>}
+          </>
+        ) : (
+          <p>{t('summary.none')}</p>
+        )}
+        <p className="disc-page__fairness">{t('fairness')}</p>
+      </div>
     </Panel>
   );
 }

@@ -47,7 +47,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
         </div>
       </header>
       <Panel titleId="campus-programs-title" title={t('campus.fields.programs')}>
-        <div className="school-panel-body">
+        <div className="panel__body">
         {campus.programs.length === 0 ? (
           <p>{t('campuses.noPrograms')}</p>
         ) : (

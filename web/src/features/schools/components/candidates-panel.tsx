@@ -70,7 +70,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
       }
       testId="campus-candidates"
     >
-      <div className="school-panel-body">
+      <div className="panel__body">
       <div className="school-filters" role="search" aria-label={t('candidates.filters')}>
         <TextField id="filter-name" label={t('candidates.filterName')} type="search" value={filters.name ?? ''} onChange={(event) => update({ name: event.target.value })} />
         <ChoiceFilter

@@ -86,7 +86,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
 
   return (
     <Panel titleId="campus-import-title" title={t('import.title')} testId="campus-import">
-      <div className="school-panel-body">
+      <div className="panel__body">
       <p id={hintId} className="school-form__hint">
         {t('import.hint')}
       </p>

@@ -58,7 +58,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
     );
   });
   return (
-    <form className="school-form panel school-panel-body" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="school-profile-form">
+    <form className="school-form panel panel__body" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="school-profile-form">
       <TextField id="school-name" label={t('profile.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
       <SelectField
         id="school-type"

@@ -157,7 +157,7 @@ export function StatisticsPanel() {
   const statistics = useStatistics();
   return (
     <Panel titleId="school-statistics-title" title={t('statistics.title')} testId="school-statistics">
-      <div className="school-panel-body">
+      <div className="panel__body">
         <p className="school-lead">{t('statistics.lead')}</p>
         <ValueQueryState query={statistics} testId="school-statistics">
           {(data) => <Figures statistics={data} />}
