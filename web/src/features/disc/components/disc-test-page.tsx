@@ -61,7 +61,7 @@ function Questionnaire({ questions, userId, onSent }: { questions: TestQuestion[
 
   return (
     <form
-      className="panel disc-test"
+      className="panel panel__body disc-test"
       data-testid="disc-questionnaire"
       onSubmit={(event) => {
         event.preventDefault();
@@ -115,14 +115,14 @@ function Result({ form, onRetake }: { form: DiscForm; onRetake: () => void }) {
   const date = (value: string) => formatDate(value.slice(0, 10), locale);
   return (
     <div className="disc-result" data-testid="disc-result">
-      <div className="panel">
+      <div className="panel panel__body">
         <DiscSummary result={result} />
         <p className="disc-result__dates">
           {t('result.takenOn', { date: date(result.taken_at) })}
           {result.first_taken_at !== result.taken_at && ` (${t('result.firstTakenOn', { date: date(result.first_taken_at) })})`}
         </p>
       </div>
-      <div className="panel disc-result__choices">
+      <div className="panel panel__body disc-result__choices">
         <label className="disc-result__show">
           <input
             type="checkbox"

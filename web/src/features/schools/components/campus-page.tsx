@@ -97,7 +97,7 @@ export function CampusPage({ campusId }: { campusId: number }) {
           return campus ? (
             <CampusDetails campus={campus} />
           ) : (
-            <div className="panel" data-testid="campus-not-found">
+            <div className="panel panel__body" data-testid="campus-not-found">
               <h1 className="page-title">{t('campus.notFound')}</h1>
               <Link to={paths.schoolDashboard}>{t('campus.back')}</Link>
             </div>
