@@ -61,7 +61,7 @@ function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; family
         {family?.description && <p className="record-page__intro">{family.description}</p>}
       </header>
       <section className="panel profile-page__card" aria-labelledby="family-share-title">
-        <h2 id="family-share-title">{t('family.shareTitle', { percent: Math.round(share?.percentage ?? 0) })}</h2>
+        <h2 id="family-share-title" className="card-title">{t('family.shareTitle', { percent: Math.round(share?.percentage ?? 0) })}</h2>
         {profile.softskill_percentages.length > 0 ? (
           <FamilyChart shares={profile.softskill_percentages} currentId={familyId} />
         ) : (
@@ -69,7 +69,7 @@ function FamilyDetail({ profile, familyId }: { profile: CandidateProfile; family
         )}
       </section>
       <section className="panel profile-page__card" aria-labelledby="family-softskills-title">
-        <h2 id="family-softskills-title">{t('family.softskillsTitle')}</h2>
+        <h2 id="family-softskills-title" className="card-title">{t('family.softskillsTitle')}</h2>
         <ValueQueryState query={query} className="record-page__state">
           {() => {
             const sources = softskillSources(groups);

@@ -13,7 +13,7 @@ export function DiscSummary({ result, headingLevel = 2 }: { result: DiscResult; 
   const { dominant, secondary } = result;
   return (
     <section className="disc-summary" aria-labelledby="disc-summary-title" data-testid="disc-summary">
-      <Heading id="disc-summary-title" className="disc-summary__title">
+      <Heading id="disc-summary-title" className="card-title">
         {t('result.title')}
       </Heading>
       <DiscChart scores={result.scores} />
