@@ -3,10 +3,11 @@
 //! Every setting is a flag with an environment variable behind it, so the same binary runs
 //! from the start script, from tests and under a process manager without a config file.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use ipnet::IpNet;
 
 #[derive(Debug, Parser)]
 #[command(name = "vivier", version, about = "Vivier: recruitment and talent matching")]
@@ -106,7 +107,7 @@ pub struct ServeArgs {
     /// Load balancers and reverse proxies whose forwarding headers (Forwarded, X-Forwarded-For)
     /// are believed, comma-separated addresses or networks (`127.0.0.1,10.0.0.0/8`); requests
     /// from anyone else are attributed to their TCP peer address
-    #[arg(long, env = "VIVIER_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::http::parse_trusted_proxy)]
+    #[arg(long, env = "VIVIER_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_trusted_proxy)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// On SIGTERM, answer 503 on /api/health for this many seconds while still serving, so
@@ -206,4 +207,12 @@ mod tests {
         assert!(error.contains("VIVIER_SESSION_SECRET"), "{error}");
         assert!(serve_args(&["--listen", "127.0.0.1:8080"]).check_exposure().is_ok());
     }
+}
+
+/// Parses a trusted proxy: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
+pub fn parse_trusted_proxy(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+        .map_err(|_| format!("not an IP address or network: {text:?}"))
 }

@@ -3,6 +3,7 @@
 //! integration tests and benchmarks drive exactly the code users run.
 
 pub mod alerts;
+pub mod app;
 pub mod auth;
 pub mod candidate_data;
 pub mod candidate_import;
@@ -10,6 +11,7 @@ pub mod codes;
 pub mod config;
 pub mod db;
 pub mod disc;
+pub mod engine;
 pub mod error;
 pub mod extract;
 pub mod geodata;
@@ -25,4 +27,5 @@ pub mod search_demand;
 pub mod seed;
 pub mod serve;
 pub mod slug;
+pub mod sourcing_searches;
 pub mod validation;

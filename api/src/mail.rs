@@ -17,9 +17,11 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 use tokio::sync::Notify;
 
+mod notices;
 pub mod outbox;
 mod templates;
 
+pub use notices::{Mailing, Recipient, account_email, account_notice, unsubscribe_link};
 pub use templates::{DigestLine, EmailKind, Letter};
 
 /// A message ready to record and send.

@@ -13,10 +13,11 @@ use matcher::Matcher;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::app::{AppState, Settings};
 use crate::auth::session::SessionKeys;
 use crate::config::ServeArgs;
 use crate::db;
-use crate::http::{self, AppState, Settings};
+use crate::http;
 use crate::mail::Mailer;
 
 /// How long requests in flight may take to finish once the server stops accepting them.
@@ -81,11 +82,16 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let stopping_flag = state.stopping.clone();
     let partner_signals = state.partner_signals.clone();
     let drain = Duration::from_secs(args.drain_seconds);
-    let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.clone()));
+    let retention_task = tokio::spawn(crate::candidate_data::retention::run_daily(state.mailing()));
     let search_demand_task =
-        tokio::spawn(crate::search_demand::runs::run_periodically(state.clone(), SEARCH_DEMAND_FLUSH_INTERVAL));
+        tokio::spawn(crate::search_demand::runs::run_periodically(state.demand_inputs(), SEARCH_DEMAND_FLUSH_INTERVAL));
     let outbox_task = tokio::spawn(crate::mail::outbox::run(pool.clone(), state.mailer.clone(), Default::default()));
-    let alert_tasks = crate::alerts::spawn(&state, alert_batches.1, Duration::from_secs(args.alert_digest_seconds));
+    let alert_tasks = crate::alerts::spawn(
+        &state.mailing(),
+        &state.alerts,
+        alert_batches.1,
+        Duration::from_secs(args.alert_digest_seconds),
+    );
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");

@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, ensure};
+use api::app::{AppState, Settings};
 use api::auth::session::SessionKeys;
-use api::http::{AppState, Settings};
 use api::mail::Mailer;
 use indexer::private_postgres::PrivatePostgres;
 use rand::SeedableRng;

@@ -25,7 +25,8 @@ const HAUTE_CORSE_DEPARTMENT: u32 = DEPARTMENTS + HAUTE_CORSE_COMMUNES;
 /// What kind of place a localization is: the one list of kinds of the whole product, spelled
 /// on the wire and in `localizations.type` as `city`, `department`, `region` or `country`.
 /// Every kind but a whole country has a place id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlaceKind {
     /// A French commune, known by its INSEE code.

@@ -4,6 +4,31 @@
 //! [`Matcher::apply`] batches of [`Change`]s); the API asks it [`SourcingQuery`]s. This crate knows
 //! nothing of HTTP or SQL.
 //!
+//! # Adding a criterion
+//!
+//! A criterion (a field of [`SourcingQuery`] and what it reads of a [`CandidateDoc`]) must be
+//! taught to every place below, or searches, alerts and figures will disagree:
+//! 1. the semantics in this page, and the brute-force [`oracle`] that implements them (its
+//!    `matches_with` destructures the query without `..`: a new field does not compile until the
+//!    oracle reads it or says why not);
+//! 2. the engine: the hot filter copies and columns of [`segment`], the screening of
+//!    `search/criteria.rs` (and, when it ranks, `semantics::score` and the [`Breakdown`]);
+//! 3. the percolation gate (`percolation/evaluation.rs`), so alerts fire on the same rule;
+//! 4. [`relaxation`], when a partner can loosen it one step: a [`Relaxation`] variant with its
+//!    step and bounds (the counts' `get` and `get_mut` are exhaustive matches);
+//! 5. the API: the request and its checks (`api/src/job_criteria`, `api/src/sourcing_searches`),
+//!    the projection of the search document (`indexer/src/projection.rs`), the explanation of a
+//!    hit, and the OpenAPI document (a test there compares its bounds with [`relaxation`]'s);
+//! 6. the web app: the job-criteria rule set (its bounds generated from the OpenAPI document), the
+//!    form field, the relax suggestion's words, both languages.
+//!
+//! The property tests compare the engine with the oracle on generated data; a criterion the
+//! workload generator ([`workload`], feature `workload`) never varies is not tested by them.
+//!
+//! Soft-skill *categories* are what people call soft-skill *families* (the product's pages and
+//! the spec's `/softskills/famille/{id}`); the code says `soft_skill_categories`, the API keeps the
+//! spec's `softskills_categories`, and the web app's words say "families".
+//!
 //! # Semantics
 //!
 //! These rules define the result; [`oracle`] implements them by brute force and the property tests
@@ -55,11 +80,12 @@
 //! `proximity.distance_km`), nearest first, matches without a distance (credited to a whole-country
 //! localization, or of a country query) after all the others, then by score and candidate id as
 //! above. `offset` and `limit` select the page. Each hit carries a [`Breakdown`]. The result also
-//! carries the `total` number of matches and [`RelaxCounts`]: for each of radius ×2, start date +30
-//! days, flexibility +3 months, minimum degree −1 (saturating at 0) and "any contract", how many
-//! more candidates would match if only that criterion were relaxed by that step (a restriction is
-//! never relaxed, so these count restricted candidates only). Doubling the radius never changes a
-//! country query.
+//! carries the `total` number of matches and [`RelaxCounts`]: for each [`Relaxation`] (radius ×2
+//! up to the largest radius, start date +30 days, flexibility +3 months up to its maximum, minimum
+//! degree −1 saturating at 0, and "any contract"), how many more candidates would match if only
+//! that criterion were relaxed by that step (a restriction is never relaxed, so these count
+//! restricted candidates only). A criterion already at its bound relaxes to itself and counts 0;
+//! relaxing the radius never changes a country query.
 //!
 //! Stored but unsearchable candidates never match and are never counted.
 //!
@@ -77,8 +103,8 @@
 //! See [`segment`] for the layout. Per segment a point query
 //! 1. takes the shard of the query's job category (candidates renumbered spatially, one entry per
 //!    place localization with a copy of the candidate's hot filter fields);
-//! 2. asks the R-tree for the buckets whose boxes meet the sphere cap of twice the radius (twice,
-//!    for the radius relax count) and scans their entries: a branch-free pass over each bucket's
+//! 2. asks the R-tree for the buckets whose boxes meet the sphere cap of the relaxed radius (for
+//!    the radius relax count) and scans their entries: a branch-free pass over each bucket's
 //!    chords and filter copies selects the entries worth a look, which get the exact screen, the
 //!    exact great-circle distance when they match or their chord is borderline, and only then
 //!    de-duplication by row (a per-row bitset and slot);
@@ -129,6 +155,7 @@
 pub mod model;
 pub mod oracle;
 pub mod percolation;
+pub mod relaxation;
 pub mod runs;
 mod search;
 mod segment;
@@ -143,10 +170,11 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 pub use model::{
     Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, KeywordCredit, LanguageCredit,
-    LanguageRequirement, LanguageSkill, ProximityDetail, QueryLocalization, RelaxCounts, SearchResult, SoftSkillCredit,
+    LanguageRequirement, LanguageSkill, ProximityDetail, QueryLocalization, SearchResult, SoftSkillCredit,
     SoftSkillShare, SortOrder, SourcingQuery,
 };
 pub use percolation::{Match, Percolator};
+pub use relaxation::{RelaxCounts, Relaxation};
 pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
@@ -388,11 +416,7 @@ impl Matcher {
         for (segment, outcome) in outcomes {
             total += outcome.total;
             country_wide_total += outcome.country_wide_total;
-            relax.radius_doubled += outcome.relax.radius_doubled;
-            relax.start_date_plus_30_days += outcome.relax.start_date_plus_30_days;
-            relax.flexibility_plus_3_months += outcome.relax.flexibility_plus_3_months;
-            relax.degree_minus_one += outcome.relax.degree_minus_one;
-            relax.any_contract += outcome.relax.any_contract;
+            relax.add(&outcome.relax);
             ranked.extend(outcome.top.into_iter().map(|kept| (segment, kept)));
         }
         ranked.sort_by_key(|&(_, kept)| kept);

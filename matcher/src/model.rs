@@ -9,6 +9,8 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::relaxation::RelaxCounts;
+
 /// An ISO 3166-1 alpha-2 country code such as `FR`, stored as two upper-case ASCII bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CountryCode([u8; 2]);
@@ -157,6 +159,7 @@ fn default_limit() -> usize {
 
 /// The order of a search's hits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SortOrder {
     /// Highest score first, then lowest candidate id.
@@ -293,19 +296,4 @@ pub struct LanguageCredit {
 pub struct SoftSkillCredit {
     pub category: u16,
     pub percent: u8,
-}
-
-/// How many more candidates would match if only one criterion were relaxed one step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RelaxCounts {
-    /// Radius doubled (always 0 for a country query).
-    pub radius_doubled: usize,
-    /// Start date 30 days later.
-    pub start_date_plus_30_days: usize,
-    /// Duration flexibility 3 months larger.
-    pub flexibility_plus_3_months: usize,
-    /// Minimum degree one level lower (0 when it already is 0).
-    pub degree_minus_one: usize,
-    /// Any contract type accepted.
-    pub any_contract: usize,
 }

@@ -6,9 +6,8 @@
 
 use std::cmp::Ordering;
 
-use crate::model::{
-    CandidateDoc, JobLocalization, QueryLocalization, RelaxCounts, SearchResult, SortOrder, SourcingQuery,
-};
+use crate::model::{CandidateDoc, JobLocalization, QueryLocalization, SearchResult, SortOrder, SourcingQuery};
+use crate::relaxation::{RelaxCounts, Relaxation};
 use crate::semantics::{ProximityChoice, choose_proximity, great_circle_km, hit, rank_order, score, unit_vector};
 use crate::text::{KeywordTerm, TextTokens, keyword_terms};
 
@@ -19,13 +18,32 @@ pub fn matches(doc: &CandidateDoc, query: &SourcingQuery) -> Option<ProximityCho
 
 /// [`matches`], optionally without the contract criterion ("any contract").
 fn matches_with(doc: &CandidateDoc, query: &SourcingQuery, any_contract: bool) -> Option<ProximityChoice> {
-    let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
+    // every field named (see "Adding a criterion" in the crate docs): the ones that rank or page
+    // are read by `score` and `search`, keywords below
+    let SourcingQuery {
+        job_category,
+        contract_types,
+        duration_months,
+        start_date,
+        localization: _,
+        radius_km: _,
+        minimum_degree,
+        languages: _,
+        soft_skill_categories: _,
+        duration_flexibility_months,
+        keywords: _,
+        limit: _,
+        offset: _,
+        sort: _,
+        restrict_to,
+    } = query;
+    let duration_limit = u32::from(*duration_months) + u32::from(*duration_flexibility_months);
     let filters_hold = doc.searchable
-        && query.restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
-        && doc.job_categories.contains(&query.job_category)
-        && (any_contract || doc.contract_types.iter().any(|contract| query.contract_types.contains(contract)))
-        && doc.degree_level >= query.minimum_degree
-        && doc.available_from <= query.start_date
+        && restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
+        && doc.job_categories.contains(job_category)
+        && (any_contract || doc.contract_types.iter().any(|contract| contract_types.contains(contract)))
+        && doc.degree_level >= *minimum_degree
+        && doc.available_from <= *start_date
         && u32::from(doc.minimum_duration_months) <= duration_limit;
     if !filters_hold {
         return None;
@@ -98,23 +116,13 @@ pub fn search(docs: &[CandidateDoc], query: &SourcingQuery) -> SearchResult {
     let total = matched.len();
     let country_wide_total = matched.iter().filter(|(_, _, choice)| choice.country_wide).count();
 
-    let more_with = |relaxed: SourcingQuery| count_matches(docs, &relaxed, false) - total;
-    let relax = RelaxCounts {
-        radius_doubled: more_with(SourcingQuery { radius_km: query.radius_km * 2.0, ..query.clone() }),
-        start_date_plus_30_days: more_with(SourcingQuery {
-            start_date: query.start_date + chrono::Duration::days(30),
-            ..query.clone()
-        }),
-        flexibility_plus_3_months: more_with(SourcingQuery {
-            duration_flexibility_months: query.duration_flexibility_months + 3,
-            ..query.clone()
-        }),
-        degree_minus_one: more_with(SourcingQuery {
-            minimum_degree: query.minimum_degree.saturating_sub(1),
-            ..query.clone()
-        }),
-        any_contract: count_matches(docs, query, true) - total,
-    };
+    let mut relax = RelaxCounts::default();
+    for relaxation in Relaxation::ALL {
+        *relax.get_mut(relaxation) = match relaxation.relax(query) {
+            Some(relaxed) => count_matches(docs, &relaxed, false) - total,
+            None => count_matches(docs, query, true) - total,
+        };
+    }
 
     let hits = matched
         .into_iter()

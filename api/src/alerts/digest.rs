@@ -14,9 +14,8 @@ use chrono::{DateTime, Utc};
 
 use super::reason::MatchReason;
 use crate::error::{Error, Result};
-use crate::http::AppState;
 use crate::locale::Locale;
-use crate::mail::{DigestLine, EmailKind, Letter};
+use crate::mail::{DigestLine, EmailKind, Letter, Mailing};
 
 /// The most candidates one email lists.
 pub const DIGEST_SIZE: usize = 10;
@@ -35,7 +34,7 @@ struct EventLine {
 /// Emails the partner about the events (the first [`DIGEST_SIZE`] of those whose candidate is
 /// still looking), unless they unsubscribed from sourcing emails, and marks them emailed.
 /// Returns whether an email was written to the outbox.
-pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> Result<bool> {
+pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> Result<bool> {
     sqlx::query("update sourcing_search_matches set emailed_at = now() where id = any($1) and partner_id = $2")
         .bind(events)
         .bind(partner_id)
@@ -89,7 +88,7 @@ pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> 
         user_id: Some(partner_id),
         firstname,
         action_url: Some(format!("{public_url}/dashboard/partenaire/notifications")),
-        unsubscribe_url: crate::http::unsubscribe_link(state, partner_id, "sourcing").await?,
+        unsubscribe_url: crate::mail::unsubscribe_link(&state.db, &state.settings, partner_id, "sourcing").await?,
         lines,
         more,
     };
@@ -100,7 +99,7 @@ pub async fn email_events(state: &AppState, partner_id: i64, events: &[i64]) -> 
 
 /// Sends the digests due at `now`: to each partner with events of `daily` searches no email told
 /// of, who had no digest in the last 24 hours. Returns the partners emailed.
-pub async fn send_digests(state: &AppState, now: DateTime<Utc>) -> Result<Vec<i64>> {
+pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64>> {
     let partners: Vec<i64> = sqlx::query_scalar(
         "select distinct m.partner_id from sourcing_search_matches m
          join sourcing_searches s on s.id = m.sourcing_search_id
@@ -146,7 +145,7 @@ pub async fn send_digests(state: &AppState, now: DateTime<Utc>) -> Result<Vec<i6
 }
 
 /// Sends the due digests every `every`, for as long as the server runs.
-pub async fn run(state: AppState, every: Duration) {
+pub async fn run(state: Mailing, every: Duration) {
     let mut ticks = tokio::time::interval(every.max(Duration::from_secs(1)));
     loop {
         ticks.tick().await;

@@ -18,13 +18,14 @@ pub mod live;
 pub mod percolate;
 pub mod reason;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use indexer::Transition;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use crate::http::AppState;
+use crate::mail::Mailing;
 
 /// How a saved search alerts its partner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
@@ -65,9 +66,13 @@ pub fn channel() -> (UnboundedSender<Vec<Transition>>, UnboundedReceiver<Vec<Tra
 /// Starts the percolation of the indexer's batches and the periodic digest, for as long as the
 /// server runs; abort the handles to stop them.
 pub fn spawn(
-    state: &AppState,
+    mailing: &Mailing,
+    alerts: &Arc<percolate::AlertIndex>,
     batches: UnboundedReceiver<Vec<Transition>>,
     digest_every: Duration,
 ) -> [tokio::task::JoinHandle<()>; 2] {
-    [tokio::spawn(percolate::run(state.clone(), batches)), tokio::spawn(digest::run(state.clone(), digest_every))]
+    [
+        tokio::spawn(percolate::run(mailing.clone(), alerts.clone(), batches)),
+        tokio::spawn(digest::run(mailing.clone(), digest_every)),
+    ]
 }

@@ -7,17 +7,18 @@
 //! reaches every server's index. The batches that wait while one is percolated are percolated
 //! together next, so that a burst of small batches costs one check and one write.
 
-use std::sync::{PoisonError, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use indexer::Transition;
 use matcher::Percolator;
+use sqlx::PgPool;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use super::digest;
 use super::reason::MatchReason;
 use crate::error::{Error, Result};
-use crate::http::AppState;
+use crate::mail::Mailing;
 
 /// The compiled saved searches with alerts.
 #[derive(Default)]
@@ -38,15 +39,15 @@ pub struct Started {
 
 impl AlertIndex {
     /// Rebuilds the percolator when the searches with alerts changed since it was built.
-    pub async fn refresh(&self, state: &AppState) -> Result<()> {
+    pub async fn refresh(&self, db: &PgPool) -> Result<()> {
         let mut built_from = self.built_from.lock().await;
         // read before the searches: a write after this read moves it again for the next batch
         let generation: i64 =
-            sqlx::query_scalar("select generation from alert_search_generation").fetch_one(&state.db).await?;
+            sqlx::query_scalar("select generation from alert_search_generation").fetch_one(db).await?;
         if *built_from == Some(generation) {
             return Ok(());
         }
-        let queries = crate::http::alert_queries(state).await?;
+        let queries = crate::sourcing_searches::alert_queries(db).await?;
         let count = queries.len();
         let percolator = tokio::task::spawn_blocking(move || Percolator::build(queries))
             .await
@@ -78,9 +79,9 @@ impl AlertIndex {
 
 /// Percolates one applied batch: writes an event per new (search, candidate) pair, and emails
 /// the partners of `immediate` searches about theirs. Returns the ids of the events written here.
-pub async fn handle_batch(state: &AppState, transitions: Vec<Transition>) -> Result<Vec<i64>> {
-    state.alerts.refresh(state).await?;
-    let alerts = state.alerts.clone();
+pub async fn handle_batch(state: &Mailing, alerts: &Arc<AlertIndex>, transitions: Vec<Transition>) -> Result<Vec<i64>> {
+    alerts.refresh(&state.db).await?;
+    let alerts = alerts.clone();
     let started = tokio::task::spawn_blocking(move || alerts.started(&transitions))
         .await
         .map_err(|error| Error::Internal(error.into()))?;
@@ -128,13 +129,13 @@ const ATTEMPTS: u32 = 5;
 /// Percolates every batch the indexer reports, for as long as it reports them, the batches
 /// that came meanwhile together. A failed batch is tried again after 1, 2, 4 and 8 s: writing
 /// its events is idempotent.
-pub async fn run(state: AppState, mut batches: UnboundedReceiver<Vec<Transition>>) {
+pub async fn run(state: Mailing, alerts: Arc<AlertIndex>, mut batches: UnboundedReceiver<Vec<Transition>>) {
     while let Some(mut transitions) = batches.recv().await {
         while let Ok(waiting) = batches.try_recv() {
             transitions.extend(waiting);
         }
         for attempt in 1..=ATTEMPTS {
-            match handle_batch(&state, transitions.clone()).await {
+            match handle_batch(&state, &alerts, transitions.clone()).await {
                 Ok(events) => {
                     if !events.is_empty() {
                         tracing::info!(events = events.len(), "candidates started to match");

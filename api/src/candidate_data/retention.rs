@@ -11,8 +11,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::erasure::erase_candidate;
-use crate::http::{AppState, account_notice};
 use crate::mail::EmailKind;
+use crate::mail::{Mailing, account_notice};
 
 /// How long an account may stay unused.
 pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
@@ -30,7 +30,7 @@ pub struct RetentionRun {
 }
 
 /// Warns and erases what is due at `now`.
-pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<RetentionRun> {
+pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<RetentionRun> {
     // warned at most once per period of inactivity: the claim is the update itself
     let warned: Vec<i64> = sqlx::query_scalar(
         "update users set retention_warned_at = $1
@@ -45,7 +45,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Re
     .await?;
     let mut run = RetentionRun { warned, erased: Vec::new() };
     for &user_id in &run.warned {
-        let email = account_notice(state, EmailKind::RetentionWarning, user_id).await?;
+        let email = account_notice(&state.db, &state.settings, EmailKind::RetentionWarning, user_id).await?;
         state.mailer.enqueue(&state.db, email).await?;
     }
     // only accounts warned a full period before: one that was never warned is warned first
@@ -71,7 +71,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Re
 }
 
 /// Runs the job now and then once a day, for as long as the server runs.
-pub async fn run_daily(state: AppState) {
+pub async fn run_daily(state: Mailing) {
     let mut ticks = tokio::time::interval(RUN_EVERY);
     loop {
         ticks.tick().await;

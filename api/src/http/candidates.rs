@@ -32,10 +32,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};

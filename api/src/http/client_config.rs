@@ -6,8 +6,8 @@ use axum::extract::State;
 use serde::Serialize;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::extract::Json;
 
 pub fn routes(table: &mut RouteTable) {

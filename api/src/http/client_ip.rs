@@ -14,7 +14,7 @@ use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use ipnet::IpNet;
 
-use super::AppState;
+use crate::app::AppState;
 use crate::error::Error;
 
 #[derive(Debug, Clone, Copy)]
@@ -30,14 +30,6 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         let trusted = parts.extensions.get::<AppState>().map_or(&[][..], |app| &app.settings.trusted_proxies[..]);
         Ok(ClientIp(client_address(peer.ip(), &parts.headers, trusted)))
     }
-}
-
-/// Parses a trusted proxy: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
-pub fn parse_trusted_proxy(text: &str) -> Result<IpNet, String> {
-    let text = text.trim();
-    text.parse::<IpNet>()
-        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
-        .map_err(|_| format!("not an IP address or network: {text:?}"))
 }
 
 /// The client's address given the TCP peer, the request's headers and the trusted proxies.
@@ -105,6 +97,7 @@ fn canonical(address: IpAddr) -> IpAddr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::parse_trusted_proxy;
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();

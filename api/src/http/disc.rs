@@ -26,10 +26,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::candidates::{Reader, authorize_read};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::disc::{Letter, Scores};
 use crate::error::{Error, Result, RuleCode};

@@ -23,8 +23,8 @@ use serde::Serialize;
 use std::sync::atomic::Ordering;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::tokens;
 use crate::error::{Error, Result};
 use crate::extract::Json;
@@ -268,12 +268,12 @@ fn record_figures(state: &AppState, report: &IndexerReport, lag: Option<Lag>) {
         "Change-log rows deleted past the retention window",
         report.pruned_rows_total,
     );
-    gauge("vivier_matcher_runs", "Runs a sourcing search visits", state.matcher.run_count() as f64);
+    gauge("vivier_matcher_runs", "Runs a sourcing search visits", state.engine.matcher.run_count() as f64);
     total("vivier_matcher_merges_total", "Merges of the matcher's runs done in the background", report.merges_total);
     gauge(
         "vivier_search_permits_available",
         "Sourcing searches that may start now without waiting",
-        state.search_permits.available_permits() as f64,
+        state.engine.available_permits() as f64,
     );
     gauge("vivier_db_pool_connections", "Connections the database pool holds", f64::from(state.db.size()));
     gauge("vivier_db_pool_idle_connections", "Connections of the pool waiting for work", state.db.num_idle() as f64);

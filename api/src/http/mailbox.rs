@@ -10,8 +10,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa_axum::routes;
 
+use super::ClientIp;
 use super::routes::{Access, RouteTable};
-use super::{AppState, ClientIp};
+use crate::app::AppState;
 use crate::error::{Error, Result};
 use crate::extract::Json;
 

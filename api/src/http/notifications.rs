@@ -18,11 +18,11 @@ use tokio::sync::broadcast::{Receiver, error::RecvError};
 use tokio::time::Instant;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::alerts::live::{CLOSE_STREAMS, EVERYONE};
 use crate::alerts::reason::MatchReason;
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};

@@ -15,9 +15,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};

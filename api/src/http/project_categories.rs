@@ -13,8 +13,8 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;

@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::AppState;
+use crate::app::AppState;
 use crate::extract::Path;
 use crate::slug::is_slug;
 

@@ -19,9 +19,9 @@ use utoipa::openapi::path::{HttpMethod, Operation, OperationBuilder, Parameter, 
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{Required, ResponseBuilder};
 
-use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Path, Query};

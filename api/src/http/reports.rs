@@ -6,8 +6,9 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
+use super::ClientIp;
 use super::routes::{Access, RouteTable};
-use super::{AppState, ClientIp};
+use crate::app::AppState;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;
 

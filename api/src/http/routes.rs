@@ -24,7 +24,7 @@ use utoipa::openapi::path::{HttpMethod, Operation, ParameterIn, PathItem, Paths}
 use utoipa::openapi::{Content, Ref, RefOr, Response as DocumentedResponse, ResponseBuilder, Schema};
 use utoipa_axum::router::UtoipaMethodRouter;
 
-use super::AppState;
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role, session};
 use crate::error::Error;
 

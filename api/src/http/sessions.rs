@@ -11,8 +11,9 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
+use super::ClientIp;
 use super::routes::{Access, RouteTable};
-use super::{AppState, ClientIp};
+use crate::app::AppState;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, Role, session};
 use crate::error::{Error, ErrorCode, Result};

@@ -13,17 +13,13 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::locale::Locale;
 use super::reference_lists::cacheable_json;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::error::Result;
 
 const FRESH_FOR: Duration = Duration::from_secs(600);
-
-/// When the shares were last computed, and each family's share by family id (names are added
-/// per call, in the caller's language).
-pub type PoolShares = std::sync::Mutex<Option<(Instant, serde_json::Value)>>;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(get_soft_skill_percentages));

@@ -7,8 +7,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::Result;
 use crate::extract::Json;

@@ -15,21 +15,26 @@ use sqlx::PgConnection;
 
 pub use reference::{List, ReferenceLists};
 
+use matcher::relaxation;
+
 use crate::error::RuleCode;
 use crate::places::{LocalizationInput, Place};
 use crate::validation::Checks;
 
-/// Spec section 9: a search's radius, in kilometres, when none is given.
-pub const DEFAULT_RADIUS_KM: i16 = 10;
+/// Spec section 9: a search's radius, in kilometres, when none is given (the matcher's).
+pub const DEFAULT_RADIUS_KM: i16 = relaxation::DEFAULT_RADIUS_KM as i16;
 /// Spec section 9: the minimum degree level when none is given.
 pub const DEFAULT_DEGREE: i16 = 1;
 /// Spec section 9: a language's level when none is given.
 pub const DEFAULT_LANGUAGE_LEVEL: i16 = 3;
-pub const RADIUS_KM: std::ops::RangeInclusive<i16> = 1..=200;
+/// The matcher's radius range, in the columns' type.
+pub const RADIUS_KM: std::ops::RangeInclusive<i16> =
+    (*relaxation::RADIUS_KM.start() as i16)..=(*relaxation::RADIUS_KM.end() as i16);
 pub const DEGREE_LEVELS: std::ops::RangeInclusive<i16> = 0..=8;
 pub const LANGUAGE_LEVELS: std::ops::RangeInclusive<i16> = 1..=6;
-/// Durations and flexibilities, in months.
-pub const MONTHS: std::ops::RangeInclusive<i16> = 0..=120;
+/// Durations and flexibilities, in months (the matcher's flexibility range).
+pub const MONTHS: std::ops::RangeInclusive<i16> =
+    (*relaxation::DURATION_FLEXIBILITY_MONTHS.start() as i16)..=(*relaxation::DURATION_FLEXIBILITY_MONTHS.end() as i16);
 
 /// A language and the level asked for it.
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]

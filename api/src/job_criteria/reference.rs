@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use sqlx::PgPool;
 
-use crate::http::locale::Locale;
+use crate::locale::Locale;
 
 /// One of the lists, by table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! What kept candidates out of the month's searches: each run is replayed on the matcher
 //! restricted to the candidates in question, and its relax counts say how many of them one
-//! relaxed criterion would have brought in (a candidate missing two criteria counts for
+//! relaxed criterion (a [`Relaxation`]) would have brought in (a candidate missing two criteria counts for
 //! neither). Summed over the runs, the largest count is the change that matters most.
 //!
 //! The replay reads the candidates as they are now; a school or a candidate asks it to know
@@ -8,37 +8,21 @@
 
 use std::collections::BTreeSet;
 
-use matcher::{RelaxCounts, SourcingQuery};
+use matcher::{RelaxCounts, Relaxation, SourcingQuery};
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Engine;
 use crate::error::Result;
-use crate::http::AppState;
-use crate::http::sourcing::on_matcher;
 
 /// At most this many of the month's runs are replayed (the most recent), which bounds the work
 /// of one statistics page.
 const MAX_REPLAYED_RUNS: i64 = 2_000;
 
-/// A criterion of partner searches that a candidate's profile can meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DemandCriterion {
-    /// The place: the search's circle (twice as wide would have found them).
-    Place,
-    /// The availability: available 30 days later would have been accepted.
-    Availability,
-    /// The contract's length: 3 months of flexibility more.
-    Duration,
-    /// The degree: one level lower.
-    Degree,
-    /// The contract type: any type.
-    Contract,
-}
-
 /// One criterion and how many candidate-searches it kept out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Exclusion {
-    pub criterion: DemandCriterion,
+    /// The criterion, named as the sourcing results' relax counts name it.
+    pub criterion: Relaxation,
     /// Appearances this criterion alone prevented, over the runs replayed (one candidate in one
     /// search counts once).
     pub appearances: i64,
@@ -46,17 +30,12 @@ pub struct Exclusion {
 
 fn as_exclusions(total: &RelaxCounts) -> Vec<Exclusion> {
     let count = |value: usize| i64::try_from(value).unwrap_or(i64::MAX);
-    let mut exclusions: Vec<Exclusion> = [
-        (DemandCriterion::Place, total.radius_doubled),
-        (DemandCriterion::Availability, total.start_date_plus_30_days),
-        (DemandCriterion::Duration, total.flexibility_plus_3_months),
-        (DemandCriterion::Degree, total.degree_minus_one),
-        (DemandCriterion::Contract, total.any_contract),
-    ]
-    .into_iter()
-    .filter(|(_, appearances)| *appearances > 0)
-    .map(|(criterion, appearances)| Exclusion { criterion, appearances: count(appearances) })
-    .collect();
+    let mut exclusions: Vec<Exclusion> = Relaxation::ALL
+        .into_iter()
+        .map(|relaxation| (relaxation, total.get(relaxation)))
+        .filter(|(_, appearances)| *appearances > 0)
+        .map(|(criterion, appearances)| Exclusion { criterion, appearances: count(appearances) })
+        .collect();
     exclusions.sort_by_key(|exclusion| std::cmp::Reverse(exclusion.appearances));
     exclusions
 }
@@ -72,7 +51,12 @@ pub enum Replayed {
 
 /// Replays the month's runs restricted to `candidates`; returns the criteria that kept them out,
 /// most first.
-pub async fn exclusions(state: &AppState, candidates: BTreeSet<i64>, replayed: Replayed) -> Result<Vec<Exclusion>> {
+pub async fn exclusions(
+    db: &sqlx::PgPool,
+    engine: &Engine,
+    candidates: BTreeSet<i64>,
+    replayed: Replayed,
+) -> Result<Vec<Exclusion>> {
     if candidates.is_empty() {
         return Ok(Vec::new());
     }
@@ -90,22 +74,18 @@ pub async fn exclusions(state: &AppState, candidates: BTreeSet<i64>, replayed: R
     .bind(super::DEMAND_DAYS)
     .bind(missed_by)
     .bind(MAX_REPLAYED_RUNS)
-    .fetch_all(&state.db)
+    .fetch_all(db)
     .await?;
-    let total = on_matcher(state, move |matcher| {
-        let mut total = RelaxCounts::default();
-        for run in runs {
-            let query = SourcingQuery { limit: 0, restrict_to: Some(candidates.clone()), ..run.0 };
-            let relax = matcher.search(&query).relax;
-            total.radius_doubled += relax.radius_doubled;
-            total.start_date_plus_30_days += relax.start_date_plus_30_days;
-            total.flexibility_plus_3_months += relax.flexibility_plus_3_months;
-            total.degree_minus_one += relax.degree_minus_one;
-            total.any_contract += relax.any_contract;
-        }
-        total
-    })
-    .await?;
+    let total = engine
+        .run(move |matcher| {
+            let mut total = RelaxCounts::default();
+            for run in runs {
+                let query = SourcingQuery { limit: 0, restrict_to: Some(candidates.clone()), ..run.0 };
+                total.add(&matcher.search(&query).relax);
+            }
+            total
+        })
+        .await?;
     Ok(as_exclusions(&total))
 }
 
@@ -115,13 +95,13 @@ mod tests {
 
     #[test]
     fn the_criteria_come_most_first_and_those_that_kept_no_one_out_are_left_out() {
-        let total = RelaxCounts { radius_doubled: 3, any_contract: 7, degree_minus_one: 0, ..RelaxCounts::default() };
+        let total = RelaxCounts { radius: 3, contracts: 7, degree: 0, ..RelaxCounts::default() };
         let exclusions = as_exclusions(&total);
         assert_eq!(
             exclusions,
             vec![
-                Exclusion { criterion: DemandCriterion::Contract, appearances: 7 },
-                Exclusion { criterion: DemandCriterion::Place, appearances: 3 },
+                Exclusion { criterion: Relaxation::Contracts, appearances: 7 },
+                Exclusion { criterion: Relaxation::Radius, appearances: 3 },
             ]
         );
     }

@@ -7,15 +7,15 @@
 //! who matched. Appearing in a search means matching it: the candidate counted in the total the
 //! partner saw, on whichever page.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use indexer::IndexerStatus;
 use matcher::{SearchResult, SourcingQuery};
 
 use crate::auth::tokens;
+use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::http::AppState;
-use crate::http::sourcing::on_matcher;
 
 /// Searches waiting to be stored; beyond this many (the database down for a while), new ones
 /// are dropped rather than letting memory grow.
@@ -34,6 +34,16 @@ struct PendingRun {
 #[derive(Default)]
 pub struct SearchRunLog {
     pending: Mutex<Vec<PendingRun>>,
+}
+
+/// What storing and evaluating the runs needs of the server. Cheap to clone.
+#[derive(Clone)]
+pub struct DemandInputs {
+    pub db: sqlx::PgPool,
+    pub engine: Engine,
+    pub runs: Arc<SearchRunLog>,
+    /// Runs are evaluated only once the matcher holds every candidate.
+    pub indexer: Arc<IndexerStatus>,
 }
 
 /// A query as the log keeps it: what it asks, not which page or in which order.
@@ -86,7 +96,7 @@ pub async fn store_runs(
 }
 
 /// Evaluates up to [`RUNS_PER_CLAIM`] runs no one has evaluated; returns how many.
-async fn evaluate_some(state: &AppState) -> Result<usize> {
+async fn evaluate_some(state: &DemandInputs) -> Result<usize> {
     let mut transaction = state.db.begin().await?;
     let claimed: Vec<(i64, sqlx::types::Json<SourcingQuery>)> = sqlx::query_as(
         "select id, criteria from search_runs where evaluated_at is null order by id limit $1 for update skip locked",
@@ -103,7 +113,7 @@ async fn evaluate_some(state: &AppState) -> Result<usize> {
     let mut results: Vec<SearchResult> = Vec::with_capacity(claimed.len());
     for (_, criteria) in &claimed {
         let query = SourcingQuery { limit: MAX_APPEARANCES_PER_RUN, ..criteria.0.clone() };
-        results.push(on_matcher(state, move |matcher| matcher.search(&query)).await?);
+        results.push(state.engine.run(move |matcher| matcher.search(&query)).await?);
     }
     let mut run_ids = Vec::new();
     let mut candidate_ids = Vec::new();
@@ -141,9 +151,9 @@ async fn evaluate_some(state: &AppState) -> Result<usize> {
 
 /// Stores the runs recorded since the last call, evaluates every pending run (once the matcher
 /// holds the candidates) and forgets runs older than the figures look. Returns the runs evaluated.
-pub async fn flush(state: &AppState) -> Result<usize> {
+pub async fn flush(state: &DemandInputs) -> Result<usize> {
     let recorded: Vec<(Option<i64>, SourcingQuery)> =
-        state.search_runs.take().into_iter().map(|run| (Some(run.partner_user_id), run.criteria)).collect();
+        state.runs.take().into_iter().map(|run| (Some(run.partner_user_id), run.criteria)).collect();
     if !recorded.is_empty() {
         let today = vec![0; recorded.len()];
         store_runs(&state.db, &recorded, &today).await?;
@@ -181,7 +191,7 @@ pub async fn delete_orphan_appearances(db: &sqlx::PgPool) -> Result<u64> {
 }
 
 /// Flushes every `every` until the server stops.
-pub async fn run_periodically(state: AppState, every: Duration) {
+pub async fn run_periodically(state: DemandInputs, every: Duration) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

@@ -33,13 +33,13 @@ fn paris() -> Value {
 async fn catch_up(
     follower: &mut Follower,
     batches: &mut UnboundedReceiver<Vec<Transition>>,
-    state: &api::http::AppState,
+    state: &api::app::AppState,
 ) -> Vec<Vec<Transition>> {
     follower.catch_up().await.unwrap();
     let mut seen = Vec::new();
     while let Ok(batch) = batches.try_recv() {
         seen.push(batch.clone());
-        percolate::handle_batch(state, batch).await.unwrap();
+        percolate::handle_batch(&state.mailing(), &state.alerts, batch).await.unwrap();
     }
     seen
 }
@@ -51,7 +51,7 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     let (sender, mut batches) = api::alerts::channel();
     let options = IndexerOptions { applied: Some(sender), ..IndexerOptions::default() };
     let mut follower =
-        Follower::load(pool.clone(), state.matcher.clone(), state.cards.clone(), state.indexer.clone(), options)
+        Follower::load(pool.clone(), state.engine.matcher.clone(), state.cards.clone(), state.indexer.clone(), options)
             .await
             .unwrap();
     let app = app_with_state(state.clone());
@@ -121,7 +121,10 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     call(&app, &lea.cookie, "POST", &candidate_uri, Some(job_search(lyon()))).await;
     catch_up(&mut follower, &mut batches, &state).await;
     for batch in applied {
-        assert!(percolate::handle_batch(&state, batch).await.unwrap().is_empty(), "nothing new");
+        assert!(
+            percolate::handle_batch(&state.mailing(), &state.alerts, batch).await.unwrap().is_empty(),
+            "nothing new"
+        );
     }
     let again = get_as(&app, Some(&partner), "/api/api/notifications").await.json();
     assert_eq!(ours(&again).len(), 1, "still one: {again}");
@@ -145,8 +148,8 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
     let now = chrono::Utc::now();
     let partner_id: i64 =
         scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
-    assert_eq!(digest::send_digests(&state, now).await.unwrap(), vec![partner_id]);
-    assert!(digest::send_digests(&state, now + chrono::Duration::hours(2)).await.unwrap().is_empty());
+    assert_eq!(digest::send_digests(&state.mailing(), now).await.unwrap(), vec![partner_id]);
+    assert!(digest::send_digests(&state.mailing(), now + chrono::Duration::hours(2)).await.unwrap().is_empty());
     let (subject, text): (String, String) = row_of(
         &pool,
         "select subject, text_body from outbox_emails where to_email = $1 order by id desc limit 1",

@@ -342,7 +342,7 @@ async fn the_retention_job_warns_thirty_days_ahead_then_erases_unless_the_candid
         .await
         .unwrap();
 
-    let first = api::candidate_data::retention::run_once(&state, now).await.unwrap();
+    let first = api::candidate_data::retention::run_once(&state.mailing(), now).await.unwrap();
 
     let mut warned = first.warned.clone();
     warned.sort();
@@ -352,12 +352,12 @@ async fn the_retention_job_warns_thirty_days_ahead_then_erases_unless_the_candid
         scalar_of(&pool, "select subject from outbox_emails where user_id = $1 order by id desc limit 1", demo.id)
             .await;
     assert!(subject.contains("30"), "{subject}");
-    let again = api::candidate_data::retention::run_once(&state, now + Duration::days(1)).await.unwrap();
+    let again = api::candidate_data::retention::run_once(&state.mailing(), now + Duration::days(1)).await.unwrap();
     assert!(again.warned.is_empty() && again.erased.is_empty(), "warned once");
 
     // the demo candidate comes back; the other does not
     login(&demo.app, DEMO_CANDIDATE_EMAIL, DEMO_PASSWORD).await;
-    let later = api::candidate_data::retention::run_once(&state, now + Duration::days(31)).await.unwrap();
+    let later = api::candidate_data::retention::run_once(&state.mailing(), now + Duration::days(31)).await.unwrap();
 
     assert_eq!(later.erased, vec![other]);
     assert!(later.warned.is_empty());

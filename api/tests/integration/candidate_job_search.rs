@@ -23,7 +23,7 @@ async fn a_new_candidate_who_fills_the_job_search_is_found_by_a_sourcing_search(
     let (state, mut follower) = indexed_state(&pool).await;
     let app = app_with_state(state.clone());
     let lea = new_candidate(&pool, &app, "lea@example.org").await;
-    assert!(state.matcher.document(lea.id).is_none(), "nothing to find yet");
+    assert!(state.engine.matcher.document(lea.id).is_none(), "nothing to find yet");
 
     let saved = call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}", lea.id), Some(job_search())).await;
     let languages = call(
@@ -51,7 +51,7 @@ async fn a_new_candidate_who_fills_the_job_search_is_found_by_a_sourcing_search(
     assert_eq!(document, (true, vec![1], vec![1, 5], vec!["69123".to_owned(), "84".to_owned()], Some(5)));
 
     follower.catch_up().await.unwrap();
-    assert!(state.matcher.document(lea.id).is_some(), "the change log brought the document to the matcher");
+    assert!(state.engine.matcher.document(lea.id).is_some(), "the change log brought the document to the matcher");
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
     let search = json!({
         "job_category": 1, "contracts": [5], "duration": 6, "start_at": "2026-12-15",

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use api::http::Settings;
+use api::app::Settings;
 use api::seed;
 use axum::http::{StatusCode, header};
 use indexer::cards::CandidateCards;
@@ -318,9 +318,15 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
     assert_eq!(starting.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(starting.json()["status"], "starting");
 
-    Follower::load(pool.clone(), state.matcher.clone(), state.cards.clone(), state.indexer.clone(), test_options())
-        .await
-        .unwrap();
+    Follower::load(
+        pool.clone(),
+        state.engine.matcher.clone(),
+        state.cards.clone(),
+        state.indexer.clone(),
+        test_options(),
+    )
+    .await
+    .unwrap();
     let searchable = searchable_ids(&pool).await.len();
     assert_eq!(get(&app, "/api/health").await.json(), serde_json::json!({ "status": "ok" }));
     let ready = get_as_operator(&app, "/api/health/details").await;

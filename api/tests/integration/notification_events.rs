@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use api::http::Settings;
+use api::app::Settings;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use api::http::{self, AppState, Settings, parse_trusted_proxy};
+use api::app::{AppState, Settings};
+use api::config::parse_trusted_proxy;
+use api::http;
 use api::rate_limit::RateLimiter;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;

@@ -2,7 +2,7 @@
 //! visibility and the school's statistics, with the criterion that kept them out of the others.
 //! Searches go through the real router; the background job is called by hand.
 
-use api::http::AppState;
+use api::app::AppState;
 use api::search_demand::runs::{delete_orphan_appearances, flush};
 use axum::Router;
 use axum::http::StatusCode;
@@ -71,7 +71,7 @@ async fn a_search_counts_once_for_the_candidates_it_found_and_the_missed_one_say
     assert!(call(&scene.app, &scene.partner, "POST", &keep, None).await.status.is_success());
     assert!(found["hits"].as_array().unwrap().iter().any(|hit| hit["candidate"]["id"] == scene.lea.id));
 
-    let evaluated = flush(&scene.state).await.unwrap();
+    let evaluated = flush(&scene.state.demand_inputs()).await.unwrap();
     let visibility = call(&scene.app, &scene.lea.cookie, "GET", "/api/api/candidates/visibility", None).await;
 
     assert_eq!(evaluated, 2, "one run per distinct search of the day");
@@ -80,12 +80,12 @@ async fn a_search_counts_once_for_the_candidates_it_found_and_the_missed_one_say
         visibility.json(),
         json!({
             "searches_7_days": 1, "searches_30_days": 1, "saved_by": 1,
-            "suggestion": { "criterion": "contract", "appearances": 1 }
+            "suggestion": { "criterion": "contracts", "appearances": 1 }
         })
     );
     // nothing names the partner, and the job is idempotent
     assert!(!visibility.text().contains("partenaire"));
-    assert_eq!(flush(&scene.state).await.unwrap(), 0);
+    assert_eq!(flush(&scene.state.demand_inputs()).await.unwrap(), 0);
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -99,7 +99,7 @@ async fn a_school_sees_the_searches_its_candidates_appeared_in_and_what_kept_the
         .unwrap();
     run(&scene, "/api/api/sourcing/searchs?save=false", search(5)).await;
     run(&scene, "/api/api/sourcing/searchs?save=false", search(2)).await;
-    flush(&scene.state).await.unwrap();
+    flush(&scene.state.demand_inputs()).await.unwrap();
     let cookie = login(&scene.app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
 
     let statistics = call(&scene.app, &cookie, "GET", "/api/api/school/statistics", None).await;
@@ -108,7 +108,7 @@ async fn a_school_sees_the_searches_its_candidates_appeared_in_and_what_kept_the
     let demand = &statistics.json()["search_demand"];
     assert!(demand["searches"].as_i64().unwrap() >= 1, "{demand}");
     assert!(demand["candidates_seen"].as_i64().unwrap() >= 1, "{demand}");
-    let contract = demand["excluded_by"].as_array().unwrap().iter().find(|item| item["criterion"] == "contract");
+    let contract = demand["excluded_by"].as_array().unwrap().iter().find(|item| item["criterion"] == "contracts");
     assert!(contract.is_some_and(|item| item["appearances"].as_i64().unwrap() >= 1), "{demand}");
 }
 
@@ -126,7 +126,7 @@ async fn appearances_go_with_their_run_and_their_candidate(pool: PgPool) {
     let scene = scene(&pool).await;
     let lea = scene.lea.id;
     run(&scene, "/api/api/sourcing/searchs?save=false", search(5)).await;
-    flush(&scene.state).await.unwrap();
+    flush(&scene.state.demand_inputs()).await.unwrap();
     let run_id: i64 = scalar_of(&pool, "select run_id from search_appearances where candidate_id = $1", lea).await;
     // one written while its candidate was being erased: the daily sweep deletes it, and only it
     let gone = lea + 1_000_000;
@@ -143,12 +143,12 @@ async fn appearances_go_with_their_run_and_their_candidate(pool: PgPool) {
 
     // a run past the month is forgotten with its appearances
     execute_of(&pool, "update search_runs set day = current_date - 40 where id = $1", run_id).await;
-    flush(&scene.state).await.unwrap();
+    flush(&scene.state.demand_inputs()).await.unwrap();
     assert_eq!(appearances_of(&pool, "run_id", run_id).await, 0);
 
     // erasing the candidate erases the searches they appeared in
     run(&scene, "/api/api/sourcing/searchs?save=false", search(1)).await;
-    flush(&scene.state).await.unwrap();
+    flush(&scene.state.demand_inputs()).await.unwrap();
     assert_eq!(appearances_of(&pool, "candidate_id", lea).await, 1);
     let mut transaction = pool.begin().await.unwrap();
     assert!(api::candidate_data::erasure::erase_candidate(&mut transaction, lea).await.unwrap());

@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
-use api::http::{self, Settings};
+use api::app::Settings;
+use api::http;
 use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};

@@ -168,7 +168,7 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
     assert_eq!(first["candidate"]["commune"]["name"], "Lyon");
     assert!(first["breakdown"]["languages"][0]["required"] == 4);
     assert!(first["candidate"].get("email").is_none() && first["candidate"].get("phone").is_none());
-    assert_eq!(body["relax"]["degree"], expected.relax.degree_minus_one);
+    assert_eq!(body["relax"]["degree"], expected.relax.degree);
     assert_eq!(body["relax_values"]["radius"], 20);
 }
 

@@ -3,8 +3,9 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
+use api::app::{AppState, Settings};
 use api::auth::session::SessionKeys;
-use api::http::{self, AppState, Settings};
+use api::http;
 use api::mail::Mailer;
 use axum::Router;
 use axum::body::Body;
@@ -83,7 +84,7 @@ pub async fn indexed_state(pool: &PgPool) -> (AppState, indexer::Follower) {
     let options = indexer::IndexerOptions::default();
     let follower = indexer::Follower::load(
         pool.clone(),
-        state.matcher.clone(),
+        state.engine.matcher.clone(),
         state.cards.clone(),
         state.indexer.clone(),
         options,

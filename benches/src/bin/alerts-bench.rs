@@ -308,13 +308,13 @@ async fn run(options: Options) -> Result<()> {
     let state = server_state(&pool)?;
     let (applied, batches) = api::alerts::channel();
     let indexer_options = IndexerOptions { applied: Some(applied), ..IndexerOptions::default() };
-    let (matcher, cards, status) = (state.matcher.clone(), state.cards.clone(), state.indexer.clone());
+    let (matcher, cards, status) = (state.engine.matcher.clone(), state.cards.clone(), state.indexer.clone());
     let started = Instant::now();
     let follower = Follower::load(pool.clone(), matcher.clone(), cards, status, indexer_options).await?;
     println!("matcher loaded: {} documents in {:.1} s", matcher.len(), started.elapsed().as_secs_f64());
     // a running server compiled them long ago: the first batch should not pay for it here
     let started = Instant::now();
-    state.alerts.refresh(&state).await.context("cannot compile the searches with alerts")?;
+    state.alerts.refresh(&state.db).await.context("cannot compile the searches with alerts")?;
     println!(
         "searches with alerts compiled in {:.1} s (read and build), rss {:.0} MiB",
         started.elapsed().as_secs_f64(),
@@ -323,7 +323,7 @@ async fn run(options: Options) -> Result<()> {
     let total = options.updates.total();
     let updates = choose_updates(&matcher, &searchable_candidate_ids(&pool).await?, &known, total as usize);
     ensure!(updates.len() as u64 == total, "only {} candidates can start to match a known search", updates.len());
-    let percolation_task = tokio::spawn(api::alerts::percolate::run(state.clone(), batches));
+    let percolation_task = tokio::spawn(api::alerts::percolate::run(state.mailing(), state.alerts.clone(), batches));
     let (stop_follower, follower_task) = spawn_follower(follower);
 
     // rows of earlier runs on the same database are not this run's

@@ -153,7 +153,7 @@ async fn run(options: Options) -> Result<()> {
     let cookie = partner_cookie(&router).await?;
     if options.appearances_every_ms > 0 {
         let every = std::time::Duration::from_millis(options.appearances_every_ms);
-        tokio::spawn(api::search_demand::runs::run_periodically(state.clone(), every));
+        tokio::spawn(api::search_demand::runs::run_periodically(state.demand_inputs(), every));
     }
 
     let bodies = search_bodies(&pool, options.searches).await?;
@@ -163,7 +163,7 @@ async fn run(options: Options) -> Result<()> {
         .map(|body| {
             let request: SearchCreateRequest = serde_json::from_value(body.clone())?;
             let (criteria, page, _name) = request.check(reference).map_err(|error| anyhow::anyhow!("{error:?}"))?;
-            Ok(criteria.query(page.limit, page.offset))
+            Ok(criteria.query(page))
         })
         .collect::<Result<_>>()?;
 

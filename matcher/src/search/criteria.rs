@@ -3,6 +3,7 @@
 //! let it in.
 
 use crate::model::SourcingQuery;
+use crate::relaxation::{relaxed_duration_flexibility, relaxed_minimum_degree, relaxed_start_date};
 use crate::segment::{Columns, EntryFilter, OTHER_CONTRACT_BIT};
 use crate::semantics::day_number;
 
@@ -34,16 +35,18 @@ impl<'a> Criteria<'a> {
             }
         });
         let start_day = day_number(query.start_date);
-        let duration_limit = u32::from(query.duration_months) + u32::from(query.duration_flexibility_months);
+        let duration = u32::from(query.duration_months);
+        let duration_limit = duration + u32::from(query.duration_flexibility_months);
         Criteria {
             contract_mask,
             contracts: &query.contract_types,
             minimum_degree: query.minimum_degree,
-            relaxed_minimum_degree: query.minimum_degree.saturating_sub(1),
+            relaxed_minimum_degree: relaxed_minimum_degree(query.minimum_degree),
             start_day,
-            relaxed_start_day: start_day.saturating_add(30),
+            relaxed_start_day: day_number(relaxed_start_date(query.start_date)),
             duration_limit,
-            relaxed_duration_limit: duration_limit + 3,
+            relaxed_duration_limit: duration
+                + u32::from(relaxed_duration_flexibility(query.duration_flexibility_months)),
         }
     }
 

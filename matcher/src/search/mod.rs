@@ -11,8 +11,9 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{QueryLocalization, RelaxCounts, SourcingQuery};
-use crate::segment::Segment;
+use crate::model::{QueryLocalization, SourcingQuery};
+use crate::relaxation::RelaxCounts;
+use crate::segment::{CategoryShard, Segment};
 use crate::text::{KeywordTerm, TextFilter, TextRows};
 
 use criteria::Criteria;
@@ -77,6 +78,35 @@ pub(crate) struct SegmentView<'a> {
     pub dead: Option<&'a [u64]>,
 }
 
+/// Whether evaluating the listed rows one by one (each from its own localizations) costs less
+/// than scanning the geo plan's entries.
+fn rows_cost_less(
+    listed_rows: usize,
+    query: &SourcingQuery,
+    shard: &CategoryShard,
+    has_geometry: bool,
+    bucket_entries: usize,
+) -> bool {
+    let (geo_entries, row_cost) = match (&query.localization, has_geometry) {
+        (QueryLocalization::Point { country, .. }, true) => {
+            let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
+            (bucket_entries + country_wide, CIRCLE_ENTRIES_PER_ROW)
+        }
+        (QueryLocalization::Country { country }, _) => (shard.country_any.get(country).map_or(0, Vec::len), 1),
+        (QueryLocalization::Point { .. }, false) => unreachable!("a point query has a geometry"),
+    };
+    listed_rows * row_cost <= geo_entries
+}
+
+/// A bitset of `rows` bits with the listed rows set.
+fn bitset(listed_rows: &[u32], rows: usize) -> Vec<u64> {
+    let mut bits = vec![0u64; rows.div_ceil(64)];
+    for &row in listed_rows {
+        bits[row as usize / 64] |= 1 << (row % 64);
+    }
+    bits
+}
+
 #[inline]
 fn bit_is_set(bits: &[u64], row: u32) -> bool {
     bits.get(row as usize / 64).is_some_and(|word| word >> (row % 64) & 1 == 1)
@@ -115,17 +145,7 @@ impl SegmentView<'_> {
             SearchPlan::TextFirst => true,
             SearchPlan::GeoFirst => false,
             SearchPlan::Auto => listed_rows.as_ref().is_some_and(|listed_rows| {
-                let (geo_entries, row_cost) = match (&query.localization, &geometry) {
-                    (QueryLocalization::Point { country, .. }, Some(_)) => {
-                        let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
-                        (bucket_entries + country_wide, CIRCLE_ENTRIES_PER_ROW)
-                    }
-                    (QueryLocalization::Country { country }, _) => {
-                        (shard.country_any.get(country).map_or(0, Vec::len), 1)
-                    }
-                    (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
-                };
-                listed_rows.len() * row_cost <= geo_entries
+                rows_cost_less(listed_rows.len(), query, shard, geometry.is_some(), bucket_entries)
             }),
         };
 
@@ -133,35 +153,15 @@ impl SegmentView<'_> {
         let threads = rayon::current_num_threads();
         let parallel = !row_by_row && threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
         // Split scans run first, each on its worker's own scratch, and are merged below.
-        let partial_scans: Vec<Vec<RowState>> = if parallel {
-            use rayon::prelude::*;
-            let chunk = buckets.len().div_ceil(threads * 2).max(1);
+        let partial_scans = if parallel {
             let geometry = geometry.as_ref().expect("buckets come from a geometry");
-            buckets
-                .par_chunks(chunk)
-                .map(|chunk| {
-                    with_scratch(|scratch| {
-                        scratch.begin(rows);
-                        self.collect_circle(shard, chunk, &criteria, geometry, scratch);
-                        scratch.states.clone()
-                    })
-                })
-                .collect()
+            self.scan_in_parallel(shard, &buckets, &criteria, geometry, threads)
         } else {
             Vec::new()
         };
 
         // With the geo plan, the keywords and the restriction are checked last, as a bitset.
-        let listed_bits = match (&listed_rows, row_by_row) {
-            (Some(listed_rows), false) => {
-                let mut bits = vec![0u64; rows.div_ceil(64)];
-                for &row in listed_rows.iter() {
-                    bits[row as usize / 64] |= 1 << (row % 64);
-                }
-                Some(bits)
-            }
-            _ => None,
-        };
+        let listed_bits = listed_rows.as_ref().filter(|_| !row_by_row).map(|listed_rows| bitset(listed_rows, rows));
         let listed_bits = listed_bits.as_deref();
         with_scratch(|scratch| {
             scratch.begin(rows);
@@ -190,25 +190,65 @@ impl SegmentView<'_> {
             }
             let states = &scratch.states;
             if parallel && states.len() >= 4096 {
-                use rayon::prelude::*;
-                let chunk = states.len().div_ceil(threads * 2);
-                let split = states
-                    .par_chunks(chunk)
-                    .map(|states| {
-                        let mut part = Tally::new(capacity, keyword_relevance);
-                        self.tally_states(states, query, listed_bits, &mut part);
-                        part.into_outcome()
-                    })
-                    .reduce_with(|a, b| merge_outcomes(a, b, capacity));
-                match split {
-                    Some(outcome) => merge_outcomes(outcome, tally.into_outcome(), capacity),
-                    None => tally.into_outcome(),
-                }
+                self.tally_in_parallel(states, query, listed_bits, keyword_relevance, tally, threads)
             } else {
                 self.tally_states(states, query, listed_bits, &mut tally);
                 tally.into_outcome()
             }
         })
+    }
+
+    /// The scan of the circle's buckets split across the rayon pool, each part on its worker's
+    /// own scratch: the row states of each part.
+    fn scan_in_parallel(
+        &self,
+        shard: &CategoryShard,
+        buckets: &[(u32, u32)],
+        criteria: &Criteria<'_>,
+        geometry: &Geometry,
+        threads: usize,
+    ) -> Vec<Vec<RowState>> {
+        use rayon::prelude::*;
+        let rows = self.segment.columns.candidate_ids.len();
+        let chunk = buckets.len().div_ceil(threads * 2).max(1);
+        buckets
+            .par_chunks(chunk)
+            .map(|chunk| {
+                with_scratch(|scratch| {
+                    scratch.begin(rows);
+                    self.collect_circle(shard, chunk, criteria, geometry, scratch);
+                    scratch.states.clone()
+                })
+            })
+            .collect()
+    }
+
+    /// Counts and ranks the row states split across the rayon pool, then merges the parts with
+    /// what `tally` holds already (the whole-country candidates).
+    fn tally_in_parallel<'t>(
+        &self,
+        states: &[RowState],
+        query: &SourcingQuery,
+        listed_bits: Option<&[u64]>,
+        keyword_relevance: Option<&'t TextRows<'t>>,
+        tally: Tally<'t>,
+        threads: usize,
+    ) -> SegmentOutcome {
+        use rayon::prelude::*;
+        let capacity = query.offset.saturating_add(query.limit);
+        let chunk = states.len().div_ceil(threads * 2);
+        let split = states
+            .par_chunks(chunk)
+            .map(|states| {
+                let mut part = Tally::new(capacity, keyword_relevance);
+                self.tally_states(states, query, listed_bits, &mut part);
+                part.into_outcome()
+            })
+            .reduce_with(|a, b| merge_outcomes(a, b, capacity));
+        match split {
+            Some(outcome) => merge_outcomes(outcome, tally.into_outcome(), capacity),
+            None => tally.into_outcome(),
+        }
     }
 
     /// The rows (sorted) that the keywords and the restriction leave, among the searchable

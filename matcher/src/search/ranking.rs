@@ -8,7 +8,8 @@ use std::collections::BinaryHeap;
 use super::criteria::{CONTRACT, DEGREE, START_DATE};
 use super::scan::RowState;
 use super::{SegmentOutcome, SegmentView};
-use crate::model::{Breakdown, ProximityDetail, RelaxCounts, SortOrder, SourcingQuery};
+use crate::model::{Breakdown, ProximityDetail, SortOrder, SourcingQuery};
+use crate::relaxation::RelaxCounts;
 use crate::segment::{Columns, ScoringRecord};
 use crate::semantics::{
     ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
@@ -155,10 +156,10 @@ impl<'a> Tally<'a> {
                 self.total += 1;
                 return true;
             }
-            CONTRACT => self.relax.any_contract += 1,
-            DEGREE => self.relax.degree_minus_one += 1,
-            START_DATE => self.relax.start_date_plus_30_days += 1,
-            _ => self.relax.flexibility_plus_3_months += 1,
+            CONTRACT => self.relax.contracts += 1,
+            DEGREE => self.relax.degree += 1,
+            START_DATE => self.relax.start_date += 1,
+            _ => self.relax.duration_flexibility += 1,
         }
         false
     }
@@ -253,8 +254,8 @@ impl SegmentView<'_> {
                 }
                 let within = state.within_radius || state.country_index.is_some();
                 if !within {
-                    if state.within_double_radius && state.failed == 0 {
-                        tally.relax.radius_doubled += 1;
+                    if state.within_relaxed_radius && state.failed == 0 {
+                        tally.relax.radius += 1;
                     }
                     continue;
                 }
@@ -289,16 +290,12 @@ pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usi
     top.extend(b.top);
     top.sort_unstable();
     top.truncate(capacity);
+    let mut relax = a.relax;
+    relax.add(&b.relax);
     SegmentOutcome {
         total: a.total + b.total,
         country_wide_total: a.country_wide_total + b.country_wide_total,
-        relax: RelaxCounts {
-            radius_doubled: a.relax.radius_doubled + b.relax.radius_doubled,
-            start_date_plus_30_days: a.relax.start_date_plus_30_days + b.relax.start_date_plus_30_days,
-            flexibility_plus_3_months: a.relax.flexibility_plus_3_months + b.relax.flexibility_plus_3_months,
-            degree_minus_one: a.relax.degree_minus_one + b.relax.degree_minus_one,
-            any_contract: a.relax.any_contract + b.relax.any_contract,
-        },
+        relax,
         top,
     }
 }

@@ -10,6 +10,7 @@ use super::criteria::Criteria;
 use super::ranking::Tally;
 use super::{SegmentView, bit_is_set};
 use crate::model::{QueryLocalization, SourcingQuery};
+use crate::relaxation::relaxed_radius_km;
 use crate::segment::{BUCKET_SIZE, CategoryShard, CountryList};
 use crate::semantics::{choose_proximity, chord_of_km, great_circle_km, unit_vector};
 
@@ -23,8 +24,8 @@ pub(super) struct RowState {
     /// Nearest place within the radius: (distance, localization index); computed for
     /// candidates that pass every filter only, the others just need `within_radius`.
     pub(super) nearest: Option<(f64, u16)>,
-    /// A place within twice the radius.
-    pub(super) within_double_radius: bool,
+    /// A place within the relaxed radius.
+    pub(super) within_relaxed_radius: bool,
     /// First whole-country localization of the query country (point queries), or first
     /// localization in the country (country queries).
     pub(super) country_index: Option<u16>,
@@ -32,7 +33,7 @@ pub(super) struct RowState {
 
 impl RowState {
     fn new(row: u32, failed: u8) -> RowState {
-        RowState { row, failed, within_radius: false, nearest: None, within_double_radius: false, country_index: None }
+        RowState { row, failed, within_radius: false, nearest: None, within_relaxed_radius: false, country_index: None }
     }
 
     /// Records a place at an exactly computed distance.
@@ -49,8 +50,8 @@ impl RowState {
                 self.nearest = Some((distance_km, localization_index));
             }
         }
-        if distance_km <= geometry.double_radius_km {
-            self.within_double_radius = true;
+        if distance_km <= geometry.relaxed_radius_km {
+            self.within_relaxed_radius = true;
         }
     }
 
@@ -63,7 +64,7 @@ impl RowState {
     /// Folds in what another part of a split scan learned about the same candidate.
     pub(super) fn merge(&mut self, other: &RowState) {
         self.within_radius |= other.within_radius;
-        self.within_double_radius |= other.within_double_radius;
+        self.within_relaxed_radius |= other.within_relaxed_radius;
         if let Some((distance, index)) = other.nearest {
             let closer = match self.nearest {
                 None => true,
@@ -143,13 +144,13 @@ pub(super) fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
 pub(super) struct Geometry {
     center: [f64; 3],
     radius_km: f64,
-    double_radius_km: f64,
+    relaxed_radius_km: f64,
     /// Squared chords below which a place is surely within the radius, above which surely not;
-    /// in between the exact distance decides. Same for twice the radius.
+    /// in between the exact distance decides. Same for the relaxed radius.
     surely_within_radius: f64,
     surely_beyond_radius: f64,
-    surely_within_double_radius: f64,
-    surely_beyond_double_radius: f64,
+    surely_within_relaxed_radius: f64,
+    surely_beyond_relaxed_radius: f64,
 }
 
 impl Geometry {
@@ -158,15 +159,16 @@ impl Geometry {
         // of 1e-9 leaves the borderline cases to the exact test.
         let squared = |chord: f64, factor: f64| (chord * factor) * (chord * factor);
         let chord = chord_of_km(radius_km);
-        let double_chord = chord_of_km(radius_km * 2.0);
+        let relaxed_radius_km = relaxed_radius_km(radius_km);
+        let relaxed_chord = chord_of_km(relaxed_radius_km);
         Geometry {
             center: unit_vector(lat, lng),
             radius_km,
-            double_radius_km: radius_km * 2.0,
+            relaxed_radius_km,
             surely_within_radius: squared(chord, 1.0 - 1e-9),
             surely_beyond_radius: squared(chord, 1.0 + 1e-9) + 1e-300,
-            surely_within_double_radius: squared(double_chord, 1.0 - 1e-9),
-            surely_beyond_double_radius: squared(double_chord, 1.0 + 1e-9) + 1e-300,
+            surely_within_relaxed_radius: squared(relaxed_chord, 1.0 - 1e-9),
+            surely_beyond_relaxed_radius: squared(relaxed_chord, 1.0 + 1e-9) + 1e-300,
         }
     }
 
@@ -178,7 +180,7 @@ impl Geometry {
 }
 
 impl SegmentView<'_> {
-    /// Every place entry of the shard within twice the radius, plus filters.
+    /// Every place entry of the shard within the relaxed radius, plus filters.
     pub(super) fn collect_circle(
         &self,
         shard: &CategoryShard,
@@ -194,12 +196,12 @@ impl SegmentView<'_> {
             let range = start as usize..end as usize;
             let units = &shard.units[range.clone()];
             let filters = &shard.filters[range.clone()];
-            // Beyond the radius only a full match counts (for the doubled radius).
+            // Beyond the radius only a full match counts (for the relaxed radius).
             let worth_a_look = select(units.len(), &mut selected, |offset| {
                 let squared_chord = geometry.squared_chord(&units[offset]);
                 let (may_pass, may_match) = criteria.prescreen(&filters[offset]);
                 may_pass
-                    & (squared_chord <= geometry.surely_beyond_double_radius)
+                    & (squared_chord <= geometry.surely_beyond_relaxed_radius)
                     & (may_match | (squared_chord <= geometry.surely_beyond_radius))
             });
             for &offset in worth_a_look {
@@ -225,10 +227,10 @@ impl SegmentView<'_> {
                         let distance_km = great_circle_km(*unit, center);
                         scratch.state(row, failed).offer_place(distance_km, localization_index, geometry);
                     } else {
-                        let within_double_radius = squared_chord < geometry.surely_within_double_radius
-                            || great_circle_km(*unit, center) <= geometry.double_radius_km;
-                        if within_double_radius {
-                            scratch.state(row, failed).within_double_radius = true;
+                        let within_relaxed_radius = squared_chord < geometry.surely_within_relaxed_radius
+                            || great_circle_km(*unit, center) <= geometry.relaxed_radius_km;
+                        if within_relaxed_radius {
+                            scratch.state(row, failed).within_relaxed_radius = true;
                         }
                     }
                 } else {
@@ -329,7 +331,7 @@ impl SegmentView<'_> {
                     _ => {}
                 }
             }
-            if state.within_radius || state.within_double_radius || state.country_index.is_some() {
+            if state.within_radius || state.within_relaxed_radius || state.country_index.is_some() {
                 *scratch.state(row, failed) = state;
             }
         }
@@ -349,16 +351,16 @@ fn select(count: usize, selected: &mut [u8; BUCKET_SIZE], keep: impl Fn(usize) -
     &selected[..kept]
 }
 
-/// The entry ranges of the buckets that may hold places within twice the radius, in bucket order.
+/// The entry ranges of the buckets that may hold places within the relaxed radius, in bucket order.
 pub(super) fn circle_buckets(shard: &CategoryShard, geometry: &Geometry) -> Vec<(u32, u32)> {
-    let reach = geometry.surely_beyond_double_radius.sqrt();
+    let reach = geometry.surely_beyond_relaxed_radius.sqrt();
     let center = geometry.center;
     let envelope = AABB::from_corners(center.map(|c| c - reach), center.map(|c| c + reach));
     let mut buckets: Vec<(u32, u32)> = shard
         .buckets
         .locate_in_envelope_intersecting(&envelope)
         // The cube around the cap is larger than the cap: skip boxes that only meet its corners.
-        .filter(|bucket| bucket.geom().distance_2(&center) <= geometry.surely_beyond_double_radius)
+        .filter(|bucket| bucket.geom().distance_2(&center) <= geometry.surely_beyond_relaxed_radius)
         .map(|bucket| bucket.data)
         .collect();
     buckets.sort_unstable();

@@ -89,7 +89,7 @@ fn a_place_exactly_on_the_radius_matches_with_the_edge_proximity() {
     assert_eq!(result.total, 1);
     assert_eq!(result.hits[0].breakdown.proximity_score, 0.5);
     assert_eq!(matcher.search(&just_inside).total, 0);
-    assert_eq!(matcher.search(&just_inside).relax.radius_doubled, 1);
+    assert_eq!(matcher.search(&just_inside).relax.radius, 1);
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn a_country_query_matches_any_localization_in_the_country() {
     assert_eq!(result.total, 2);
     assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![1, 2]);
     assert!(result.hits.iter().all(|hit| hit.score == 25.0));
-    assert_eq!(result.relax.radius_doubled, 0);
+    assert_eq!(result.relax.radius, 0);
 }
 
 #[test]
@@ -154,13 +154,7 @@ fn relax_counts_name_the_one_criterion_that_would_let_a_candidate_in() {
     assert_eq!(result.total, 0);
     assert_eq!(
         result.relax,
-        RelaxCounts {
-            radius_doubled: 1,
-            start_date_plus_30_days: 1,
-            flexibility_plus_3_months: 1,
-            degree_minus_one: 1,
-            any_contract: 1,
-        }
+        RelaxCounts { radius: 1, start_date: 1, duration_flexibility: 1, degree: 1, contracts: 1 }
     );
     assert_eq!(result, oracle::search(&docs, &query()));
 }
@@ -263,7 +257,7 @@ fn a_restriction_limits_the_hits_the_total_and_the_relax_counts_to_its_candidate
     let result = matcher.search(&saved);
 
     assert_eq!(result.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), vec![2]);
-    assert_eq!((result.total, result.relax.degree_minus_one), (1, 1));
+    assert_eq!((result.total, result.relax.degree), (1, 1));
     assert_eq!(result, oracle::search(&docs, &saved));
     assert_eq!(matcher.search(&SourcingQuery { restrict_to: Some([].into()), ..query() }).total, 0);
 }
@@ -470,4 +464,39 @@ fn searches_split_across_the_pool_while_others_run_on_the_same_workers() {
     for (query, result) in queries.iter().zip(together) {
         assert_eq!(result, matcher.search(query));
     }
+}
+
+#[test]
+fn a_relaxed_radius_stops_at_the_largest_radius() {
+    const LE_MANS: (f64, f64) = (48.0061, 0.1996);
+    const LILLE: (f64, f64) = (50.6292, 3.0573);
+    assert!((150.0..200.0).contains(&distance_km(PARIS, LE_MANS)));
+    assert!((200.0..300.0).contains(&distance_km(PARIS, LILLE)));
+    let docs = vec![candidate(1, vec![place(1, LE_MANS)]), candidate(2, vec![place(2, LILLE)])];
+    let matcher = Matcher::build(docs.clone());
+    let wide = SourcingQuery { radius_km: 150.0, ..query() };
+    let widest = SourcingQuery { radius_km: 200.0, ..query() };
+
+    // "+1 within 200 km": the partner cannot ask for 300 km, so Lille is not counted
+    assert_eq!(matcher.search(&wide).relax.radius, 1);
+    assert_eq!(matcher.search(&widest).relax.radius, 0, "the largest radius cannot be relaxed");
+    assert_eq!(matcher.search(&wide), oracle::search(&docs, &wide));
+    assert_eq!(matcher.search(&widest), oracle::search(&docs, &widest));
+}
+
+#[test]
+fn a_relaxed_flexibility_stops_at_its_maximum() {
+    let needs =
+        |minimum_duration_months| CandidateDoc { minimum_duration_months, ..candidate(1, vec![place(1, PARIS)]) };
+    let docs = vec![needs(126)];
+    let matcher = Matcher::build(docs.clone());
+    let almost = SourcingQuery { duration_flexibility_months: 118, ..query() };
+    let most = SourcingQuery { duration_flexibility_months: 120, ..query() };
+    let beyond = Matcher::build(vec![needs(127)]);
+
+    // 6 months + 118 relaxes to 6 + 120 = 126 months (not 6 + 121)
+    assert_eq!(matcher.search(&almost).relax.duration_flexibility, 1);
+    assert_eq!(matcher.search(&most).total, 1);
+    assert_eq!(beyond.search(&most).relax.duration_flexibility, 0, "120 months cannot be relaxed to 123");
+    assert_eq!(matcher.search(&almost), oracle::search(&docs, &almost));
 }

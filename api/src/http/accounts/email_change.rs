@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
-use super::{Recipient, account_email, email_taken_on_race};
+use super::email_taken_on_race;
 use crate::auth::CurrentUser;
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Error, ErrorCode, Result};
@@ -14,6 +14,7 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
+use crate::mail::{Recipient, account_email};
 use crate::validation::Checks;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -62,7 +63,7 @@ pub async fn request_email_renewal(
     transaction.commit().await?;
     let link = format!("{}/inscription/valider?token={token}&kind=email", state.settings.public_url);
     let owner = Recipient { user_id: user.id, email: new_email, firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(&state, EmailKind::EmailChange, owner, link).await?;
+    let message = account_email(&state.db, &state.settings, EmailKind::EmailChange, owner, link).await?;
     state.mailer.send_later(&state.db, message);
     Ok(StatusCode::NO_CONTENT)
 }

@@ -13,17 +13,13 @@ pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password}
 
 pub(crate) use passwords::send_invitation;
 pub use sign_up::TERMS_VERSION;
-pub(crate) use unsubscribe::unsubscribe_link;
 
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
 use crate::auth::Role;
 use crate::auth::password_policy;
-use crate::error::{Error, ErrorCode, Result, RuleCode};
-use crate::locale::Locale;
-use crate::mail::{Email, EmailKind, Letter};
+use crate::error::{Error, ErrorCode, RuleCode};
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
@@ -64,40 +60,4 @@ pub(super) fn email_taken_on_race(error: sqlx::Error) -> Error {
         }
         _ => Error::Database(error),
     }
-}
-
-/// Who an account email goes to.
-struct Recipient {
-    user_id: i64,
-    email: String,
-    firstname: String,
-    locale: Locale,
-}
-
-/// A notice about the account to user `user_id`, in their language, whose link is the login page.
-pub(crate) async fn account_notice(state: &AppState, kind: EmailKind, user_id: i64) -> Result<Email> {
-    let (email, firstname, locale): (String, String, String) =
-        sqlx::query_as("select email, firstname, locale from users where id = $1")
-            .bind(user_id)
-            .fetch_one(&state.db)
-            .await?;
-    let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
-    let login_url = format!("{}/login", state.settings.public_url);
-    account_email(state, kind, to, login_url).await
-}
-
-/// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.
-async fn account_email(state: &AppState, kind: EmailKind, to: Recipient, action_url: String) -> Result<Email> {
-    let letter = Letter {
-        kind,
-        locale: to.locale,
-        unsubscribe_url: unsubscribe::unsubscribe_link(state, to.user_id, "news").await?,
-        to: to.email,
-        user_id: Some(to.user_id),
-        firstname: to.firstname,
-        action_url: Some(action_url),
-        lines: Vec::new(),
-        more: 0,
-    };
-    letter.compose().map_err(|error| Error::Internal(error.into()))
 }

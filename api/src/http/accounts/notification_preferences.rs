@@ -5,11 +5,11 @@
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
-use super::unsubscribe::unsubscribe_link;
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;
-use crate::http::AppState;
+use crate::mail::unsubscribe_link;
 
 /// The kinds of notification email each role receives: product news for everyone, alerts on
 /// saved searches for partners, messages of their school for candidates.
@@ -90,7 +90,7 @@ pub async fn set_notification_preference(
     };
     let subscribed = change.subscribed.ok_or_else(|| Error::invalid("subscribed", RuleCode::Required))?;
     // the row carries the hash of the email's unsubscribe token: create it as an email would
-    unsubscribe_link(&state, user.id, notification_type).await?;
+    unsubscribe_link(&state.db, &state.settings, user.id, notification_type).await?;
     sqlx::query("update notification_subscriptions set subscribed = $3 where user_id = $1 and type = $2")
         .bind(user.id)
         .bind(notification_type)

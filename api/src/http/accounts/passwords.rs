@@ -10,7 +10,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::{Recipient, account_email, check_password};
+use super::check_password;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, session};
 use crate::error::{Error, Result, RuleCode};
@@ -19,6 +19,7 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
+use crate::mail::{Recipient, account_email};
 use crate::password;
 use crate::validation::Checks;
 
@@ -67,7 +68,7 @@ async fn send_password_reset(state: &AppState, email: &str) -> Result<()> {
     drop(connection);
     let link = format!("{}/mot-de-passe/reinitialiser?token={token}", state.settings.public_url);
     let owner = Recipient { user_id, email: email.to_owned(), firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(state, EmailKind::PasswordReset, owner, link).await?;
+    let message = account_email(&state.db, &state.settings, EmailKind::PasswordReset, owner, link).await?;
     state.mailer.send_later(&state.db, message);
     Ok(())
 }
@@ -214,7 +215,7 @@ pub(crate) async fn send_invitation(state: &AppState, user_id: i64, email: &str,
         firstname: firstname.to_owned(),
         locale: Locale::from_code(&locale),
     };
-    let message = account_email(state, EmailKind::Invitation, owner, link).await?;
+    let message = account_email(&state.db, &state.settings, EmailKind::Invitation, owner, link).await?;
     state.mailer.send_later(&state.db, message);
     Ok(())
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 use super::unsubscribe::subscribe_to_everything;
-use super::{Recipient, account_email, check_password, email_taken_on_race};
+use super::{check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
@@ -21,6 +21,7 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
+use crate::mail::{Recipient, account_email};
 use crate::password;
 use crate::places::{LocalizationInput, Place};
 use crate::slug::profile_slug;
@@ -276,7 +277,8 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
         // their password or resets it
         let owner = Recipient { user_id, email: account.email, firstname, locale: Locale::from_code(&locale) };
         let forgot_password_url = format!("{}/mot-de-passe/oublier", state.settings.public_url);
-        let email = account_email(state, EmailKind::AlreadyRegistered, owner, forgot_password_url).await?;
+        let email =
+            account_email(&state.db, &state.settings, EmailKind::AlreadyRegistered, owner, forgot_password_url).await?;
         state.mailer.send_later(&state.db, email);
         return Ok(());
     }
@@ -351,7 +353,7 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     subscribe_to_everything(state, user_id).await?;
     let new_user = Recipient { user_id, email: account.email, firstname: account.firstname, locale: account.locale };
     let validation_url = format!("{}/inscription/valider?token={token}", state.settings.public_url);
-    let email = account_email(state, EmailKind::Validation, new_user, validation_url).await?;
+    let email = account_email(&state.db, &state.settings, EmailKind::Validation, new_user, validation_url).await?;
     state.mailer.send_later(&state.db, email);
     Ok(())
 }

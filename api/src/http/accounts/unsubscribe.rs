@@ -10,30 +10,15 @@ use crate::error::Result;
 use crate::extract::Json;
 use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
+use crate::mail::unsubscribe_link;
 
 /// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
 const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school"];
 
-/// The unsubscribe link of a user for one notification type (see
-/// [`crate::auth::session::SessionKeys::unsubscribe_token`]); its hash is kept for lookup.
-pub(crate) async fn unsubscribe_link(state: &AppState, user_id: i64, notification_type: &str) -> Result<String> {
-    let token = state.settings.session_keys.unsubscribe_token(user_id, notification_type);
-    sqlx::query(
-        "insert into notification_subscriptions (user_id, type, unsubscribe_token_hash) values ($1, $2, $3)
-         on conflict (user_id, type) do update set unsubscribe_token_hash = excluded.unsubscribe_token_hash",
-    )
-    .bind(user_id)
-    .bind(notification_type)
-    .bind(tokens::sha256(&token))
-    .execute(&state.db)
-    .await?;
-    Ok(format!("{}/notifications/desinscrire?token={token}&type={notification_type}", state.settings.public_url))
-}
-
 /// Subscribes a new account to every notification email.
 pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> Result<()> {
     for notification_type in NOTIFICATION_TYPES {
-        unsubscribe_link(state, user_id, notification_type).await?;
+        unsubscribe_link(&state.db, &state.settings, user_id, notification_type).await?;
     }
     Ok(())
 }

@@ -9,11 +9,11 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::candidate_data::{erasure, export};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::http::AppState;
 use crate::http::sessions::sessions_ended;
 
 #[utoipa::path(

@@ -9,10 +9,10 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::Path;
-use crate::http::AppState;
 use crate::http::sessions::sessions_ended;
 
 #[utoipa::path(

@@ -7,10 +7,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;
-use crate::http::AppState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EmailLocaleRequest {

@@ -10,10 +10,10 @@
 use axum::extract::State;
 use serde::Serialize;
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::Json;
-use crate::http::AppState;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SharingResponse {

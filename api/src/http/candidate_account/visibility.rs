@@ -8,10 +8,10 @@ use std::collections::BTreeSet;
 use axum::extract::State;
 use serde::Serialize;
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::Json;
-use crate::http::AppState;
 use crate::search_demand::exclusions::{Exclusion, Replayed, exclusions};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -44,6 +44,6 @@ pub async fn get_visibility(State(state): State<AppState>, user: CurrentUser) ->
     .fetch_one(&state.db)
     .await?;
     let me = BTreeSet::from([user.id]);
-    let suggestion = exclusions(&state, me, Replayed::Missed(user.id)).await?.into_iter().next();
+    let suggestion = exclusions(&state.db, &state.engine, me, Replayed::Missed(user.id)).await?.into_iter().next();
     Ok(Json(Visibility { searches_7_days, searches_30_days, saved_by, suggestion }))
 }

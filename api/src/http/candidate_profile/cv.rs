@@ -11,13 +11,13 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 
-use super::super::AppState;
 use super::super::locale::Locale;
 use super::super::routes::{Access, RouteTable};
 use super::educations::{Education, EducationView};
 use super::experiences::{Experience, ExperienceView};
 use super::projects::{Project, ProjectView};
 use super::records::Record;
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::Result;
 use crate::extract::Json;

@@ -6,10 +6,10 @@
 use axum::extract::State;
 use serde::Deserialize;
 
-use super::super::AppState;
 use super::super::candidates::{CandidateProfileResponse, get_candidate};
 use super::super::locale::Locale;
 use super::completion;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};

@@ -27,9 +27,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::super::AppState;
 use super::super::candidates::authorize_read;
 use super::super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::extract::{Json, Path};

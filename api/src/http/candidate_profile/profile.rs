@@ -17,11 +17,11 @@ use axum::extract::State;
 use serde::{Deserialize, Deserializer};
 use uuid::Uuid;
 
-use super::super::AppState;
 use super::super::candidates::{CandidateProfileResponse, get_candidate};
 use super::super::locale::Locale;
 use super::completion;
 use super::job_search::JobSearchInput;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};

@@ -8,7 +8,6 @@
 use axum::extract::State;
 use sqlx::types::Json as JsonColumn;
 
-use super::super::AppState;
 use super::super::candidates::{SOFT_SKILL_SHARES_SQL, SoftSkillShareView, authorize_read};
 use super::super::locale::Locale;
 use super::super::routes::{Access, RouteTable};
@@ -17,6 +16,7 @@ use super::experiences::{Experience, ExperienceView};
 use super::hobbies::{Hobby, HobbyView};
 use super::projects::{Project, ProjectView};
 use super::records::{self, Record};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};

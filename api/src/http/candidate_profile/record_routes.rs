@@ -38,7 +38,7 @@ macro_rules! record_routes {
             responses((status = 200, body = Vec<$view>))
         )]
         pub async fn list_records(
-            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
             user: $crate::auth::CurrentUser,
             locale: $crate::http::locale::Locale,
             $crate::extract::Query(filter): $crate::extract::Query<$filter>,
@@ -55,7 +55,7 @@ macro_rules! record_routes {
             )
         )]
         pub async fn create_record(
-            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
             user: $crate::auth::CurrentUser,
             locale: $crate::http::locale::Locale,
             $crate::extract::Json(request): $crate::extract::Json<$request>,
@@ -75,7 +75,7 @@ macro_rules! record_routes {
             )
         )]
         pub async fn edit_record(
-            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
             user: $crate::auth::CurrentUser,
             locale: $crate::http::locale::Locale,
             $crate::extract::Path(id): $crate::extract::Path<i64>,
@@ -96,7 +96,7 @@ macro_rules! record_routes {
             )
         )]
         pub async fn delete_record(
-            axum::extract::State(state): axum::extract::State<$crate::http::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
             user: $crate::auth::CurrentUser,
             $crate::extract::Path(id): $crate::extract::Path<i64>,
         ) -> $crate::error::Result<$crate::extract::Json<super::records::CompletionResponse>> {

@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use sqlx::types::Json as JsonColumn;
 
-use super::super::AppState;
 use super::super::locale::Locale;
 use super::completion;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::Json;

@@ -11,12 +11,12 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::AppState;
 use super::super::accounts::{PasswordChangeQuery, PasswordChangeRequest, change_password};
 use super::super::candidates::{CandidateProfileResponse, get_candidate};
 use super::super::locale::Locale;
 use super::completion;
 use super::profile::present;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path, Query};

@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 use super::{ProgramView, own_campus};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::http::AppState;
 use crate::places::{LocalizationInput, PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
 

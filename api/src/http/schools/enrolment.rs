@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use sqlx::PgConnection;
 
-use crate::http::AppState;
+use crate::app::AppState;
 use crate::http::accounts::send_invitation;
 use crate::slug::profile_slug;
 

@@ -5,10 +5,10 @@
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
 use crate::extract::Json;
-use crate::http::AppState;
 use crate::http::candidate_profile::NamedItem;
 use crate::validation::Checks;
 

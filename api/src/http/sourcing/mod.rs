@@ -2,11 +2,9 @@
 //! editing, renaming and deleting a saved search ([`saved`]), and saving candidates into a search. Only partners call these routes, and a search is only
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
-mod criteria;
 mod keywords;
 mod results;
 mod saved;
-mod store;
 
 use std::collections::HashSet;
 
@@ -17,19 +15,20 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
-use super::AppState;
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::alerts::AlertMode;
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::job_criteria::{List, ReferenceLists};
+use crate::sourcing_searches::criteria::Page;
+pub use crate::sourcing_searches::criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
+use crate::sourcing_searches::store;
 use crate::validation::Checks;
-use criteria::Page;
-pub use criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
 use results::SavedSearch;
-pub use results::{SearchResponse, on_matcher};
+pub use results::SearchResponse;
 
 pub fn routes(table: &mut RouteTable) {
     let partner = Access::Only(Role::Partner);
@@ -41,12 +40,6 @@ pub fn routes(table: &mut RouteTable) {
     table.add(partner, routes!(saved::delete_search));
     table.add(partner, routes!(save_candidate));
     table.add(partner, routes!(unsave_candidate));
-}
-
-/// The saved searches with alerts on, as matcher queries keyed by their id (for percolation).
-pub(crate) async fn alert_queries(state: &AppState) -> Result<Vec<(i64, matcher::SourcingQuery)>> {
-    let searches = store::alert_searches(&state.db).await?;
-    Ok(searches.into_iter().map(|stored| (stored.id, stored.criteria.query(0, 0))).collect())
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -176,7 +169,7 @@ pub async fn get_search(
     // the saved candidates who are still looking, with their live score when they still match
     let looking: Vec<i64> = saved_ids
         .into_iter()
-        .filter(|&id| state.matcher.document_without_text(id).is_some_and(|document| document.searchable))
+        .filter(|&id| state.engine.matcher.document_without_text(id).is_some_and(|document| document.searchable))
         .collect();
     let (result, unmatched) = results::saved_candidates_page(&state, &stored.criteria, page, &looking).await?;
     let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;

@@ -1,61 +1,24 @@
 //! Running a search on the matcher and presenting its hits as a partner may see them.
 //!
-//! The search itself is CPU work: it runs on the rayon pool, never on the async runtime's
-//! threads, and a semaphore bounds how many run at once so that a burst queues instead of
-//! oversubscribing the cores. A hit shows the candidate's name, headline, the commune of the
+//! The search itself is CPU work: it runs on the rayon pool through [`crate::engine`]. A hit shows the candidate's name, headline, the commune of the
 //! matching localization (its centre, never an address), degree, languages, soft-skill
 //! families, availability and contracts; never an email or a phone number.
 
 use std::collections::HashSet;
 
-use chrono::{Duration, NaiveDate};
+use chrono::NaiveDate;
 use indexer::cards::CandidateCard;
 use matcher::text::{KeywordTerm, keyword_terms};
-use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, SearchResult, SourcingQuery};
+use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, RelaxCounts, SearchResult, SourcingQuery, relaxation};
 use serde::Serialize;
 
-use super::criteria::{Page, SearchCriteria, SortOrder};
 use super::keywords::{KeywordExplanation, keyword_explanations};
-use crate::error::{Error, Result};
+use crate::app::AppState;
+use crate::error::Result;
 use crate::geodata;
-use crate::http::AppState;
-use crate::http::locale::Locale;
-use crate::job_criteria::{List, RADIUS_KM, ReferenceLists};
-
-/// Runs `job` on the matcher in the rayon pool, one search permit held, and waits for its answer
-/// without blocking the runtime.
-pub async fn on_matcher<T: Send + 'static>(
-    state: &AppState,
-    job: impl FnOnce(&matcher::Matcher) -> T + Send + 'static,
-) -> Result<T> {
-    let _permit = state.search_permits.acquire().await.map_err(|error| Error::Internal(error.into()))?;
-    let matcher = state.matcher.clone();
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    rayon::spawn(move || {
-        let _ = sender.send(job(&matcher));
-    });
-    receiver.await.map_err(|error| Error::Internal(error.into()))
-}
-
-/// Runs `query` on the matcher.
-pub async fn run_on_matcher(state: &AppState, query: SourcingQuery) -> Result<SearchResult> {
-    on_matcher(state, move |matcher| {
-        let started = std::time::Instant::now();
-        let result = matcher.search(&query);
-        // with the request's latency (tower_http, debug), this gives what the handler adds
-        tracing::debug!(engine_us = started.elapsed().as_micros() as u64, total = result.total, "matcher answered");
-        result
-    })
-    .await
-}
-
-/// The matcher's name of a sort order.
-fn sort_order(sort: SortOrder) -> matcher::SortOrder {
-    match sort {
-        SortOrder::Score => matcher::SortOrder::Score,
-        SortOrder::Distance => matcher::SortOrder::Distance,
-    }
-}
+use crate::job_criteria::{List, ReferenceLists};
+use crate::locale::Locale;
+use crate::sourcing_searches::criteria::{Page, SearchCriteria, SortOrder};
 
 /// One page of the live results of `criteria`, ranked and presented: what a search answers,
 /// saved (`search`) or not. `partner_user_id` ran it: its first page is noted for the
@@ -68,18 +31,19 @@ pub async fn live_page<'a>(
     criteria: SearchCriteria,
     page: Page,
 ) -> Result<SearchResponse<'a>> {
-    let query = SourcingQuery { sort: sort_order(page.sort), ..criteria.query(page.limit, page.offset) };
+    let query = criteria.query(page);
     if page.offset == 0 {
         state.search_runs.record(partner_user_id, &query);
     }
-    let result = run_on_matcher(state, query).await?;
+    let result = state.engine.search(query).await?;
     present(state, locale, search, criteria, page, result, &[]).await
 }
 
 /// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.
 pub async fn finds(state: &AppState, criteria: &SearchCriteria, candidate_id: i64) -> Result<bool> {
-    let query = SourcingQuery { restrict_to: Some([candidate_id].into_iter().collect()), ..criteria.query(0, 0) };
-    Ok(run_on_matcher(state, query).await?.total == 1)
+    let query =
+        SourcingQuery { restrict_to: Some([candidate_id].into_iter().collect()), ..criteria.query(Page::COUNTS_ONLY) };
+    Ok(state.engine.search(query).await?.total == 1)
 }
 
 /// A page of a search's saved candidates (`looking`, in the order they were saved): those who still
@@ -94,11 +58,10 @@ pub async fn saved_candidates_page(
     looking: &[i64],
 ) -> Result<(SearchResult, Vec<i64>)> {
     let query = SourcingQuery {
-        sort: sort_order(page.sort),
         restrict_to: Some(looking.iter().copied().collect()),
-        ..criteria.query(looking.len(), 0)
+        ..criteria.query(Page { limit: looking.len(), offset: 0, sort: page.sort })
     };
-    let mut matching = run_on_matcher(state, query).await?;
+    let mut matching = state.engine.search(query).await?;
     let matched: HashSet<i64> = matching.hits.iter().map(|hit| hit.candidate_id).collect();
     let hit_count = matching.hits.len();
     // the candidates who no longer match come after every match
@@ -114,27 +77,28 @@ pub async fn saved_candidates_page(
     Ok((matching, unmatched))
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RelaxView {
-    /// More candidates with the radius doubled.
-    radius: usize,
-    /// More candidates available up to 30 days later.
-    start_date: usize,
-    /// More candidates with 3 more months of duration flexibility.
-    duration_flexibility: usize,
-    /// More candidates with one degree level less.
-    degree: usize,
-    /// More candidates accepting any contract.
-    contracts: usize,
-}
-
-/// The relaxed values a suggestion applies.
+/// The relaxed values a suggestion applies: the criteria the relax counts counted with.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RelaxValues {
     radius: i16,
     start_at: NaiveDate,
     duration_flexibility: i16,
     degree: i16,
+}
+
+impl RelaxValues {
+    fn of(criteria: &SearchCriteria) -> RelaxValues {
+        let radius = relaxation::relaxed_radius_km(f64::from(criteria.job.radius));
+        let flexibility = u16::try_from(criteria.duration_flexibility).unwrap_or_default();
+        let degree = u8::try_from(criteria.job.degree).unwrap_or_default();
+        RelaxValues {
+            // a whole number of kilometres: the radius and the largest radius are
+            radius: radius.round() as i16,
+            start_at: relaxation::relaxed_start_date(criteria.job.start_at),
+            duration_flexibility: relaxation::relaxed_duration_flexibility(flexibility) as i16,
+            degree: i16::from(relaxation::relaxed_minimum_degree(degree)),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -243,7 +207,7 @@ pub struct SearchResponse<'a> {
     /// Of `total`, the candidates who match only through a country-wide mobility (no
     /// localization within the radius): the map has no point for them.
     country_wide_total: usize,
-    relax: RelaxView,
+    relax: RelaxCounts,
     relax_values: RelaxValues,
     limit: usize,
     offset: usize,
@@ -299,32 +263,20 @@ pub async fn present<'a>(
         hits.into_iter()
             .filter_map(|(id, hit)| {
                 let card = cards.get(&id)?;
-                let document = state.matcher.document_without_text(id)?;
+                let document = state.engine.matcher.document_without_text(id)?;
                 let saved = search.is_some_and(|search| search.saved_candidates.contains(&id));
                 let new = search.is_some_and(|search| search.new_candidates.contains(&id));
                 Some(view.hit(card, &document, hit, saved, new))
             })
             .collect()
     };
-    let relax = RelaxView {
-        radius: result.relax.radius_doubled,
-        start_date: result.relax.start_date_plus_30_days,
-        duration_flexibility: result.relax.flexibility_plus_3_months,
-        degree: result.relax.degree_minus_one,
-        contracts: result.relax.any_contract,
-    };
-    let relax_values = RelaxValues {
-        radius: (criteria.job.radius * 2).min(*RADIUS_KM.end()),
-        start_at: criteria.job.start_at + Duration::days(30),
-        duration_flexibility: criteria.duration_flexibility + 3,
-        degree: (criteria.job.degree - 1).max(0),
-    };
+    let relax_values = RelaxValues::of(&criteria);
     Ok(SearchResponse {
         id: search.map(|search| search.id),
         search: criteria,
         total: result.total,
         country_wide_total: result.country_wide_total,
-        relax,
+        relax: result.relax,
         relax_values,
         limit: page.limit,
         offset: page.offset,

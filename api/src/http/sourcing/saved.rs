@@ -9,15 +9,16 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::AppState;
 use super::super::locale::Locale;
-use super::criteria::MAX_NAME_CHARS;
+use super::SearchCreateRequest;
 use super::results::{self, SavedSearch};
-use super::{SearchCreateRequest, store};
 use crate::alerts::AlertMode;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};
+use crate::sourcing_searches::criteria::MAX_NAME_CHARS;
+use crate::sourcing_searches::store;
 use crate::validation::Checks;
 
 #[utoipa::path(

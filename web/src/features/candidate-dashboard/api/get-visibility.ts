@@ -6,7 +6,7 @@ import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 
 export type Visibility = Schemas['Visibility'];
-export type DemandCriterion = Schemas['DemandCriterion'];
+export type DemandCriterion = Schemas['Relaxation'];
 
 export function useVisibility() {
   return useQuery({

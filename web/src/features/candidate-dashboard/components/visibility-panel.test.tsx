@@ -23,7 +23,7 @@ describe('VisibilityPanel', () => {
   });
 
   it('shows the counts and the change that would have put the candidate in more searches', async () => {
-    renderWith({ searches_7_days: 3, searches_30_days: 11, saved_by: 2, suggestion: { criterion: 'contract', appearances: 4 } });
+    renderWith({ searches_7_days: 3, searches_30_days: 11, saved_by: 2, suggestion: { criterion: 'contracts', appearances: 4 } });
     expect(await screen.findByText('Accepting another contract type would have put you in 4 more searches.')).toBeTruthy();
     expect(screen.getByTestId('visibility-week').textContent).toContain('3');
     expect(screen.getByTestId('visibility-month').textContent).toContain('11');

@@ -30,7 +30,7 @@ export type HitBreakdown = Schemas['Explanation'];
 export type SearchHit = Schemas['HitView'];
 
 /** How many more candidates match when one criterion is relaxed one step (read field by field: any may be missing). */
-export type RelaxCounts = Partial<Schemas['RelaxView']>;
+export type RelaxCounts = Partial<Schemas['RelaxCounts']>;
 
 /** The relaxed values to put in the form when a suggestion is taken (any may be missing). */
 export type RelaxValues = Partial<Schemas['RelaxValues']>;

@@ -1,11 +1,13 @@
 // "What to relax" suggestions: the server counts how many more candidates a
 // one-step looser search would find; each count becomes a one-click suggestion
 // whose text names the new value and whose click puts it in the form.
+import type { Schemas } from '@/api/schemas';
 import type { RelaxCounts, RelaxValues } from '../api/search-types';
 import type { SearchFormValues } from './search-form';
 
-export const relaxKinds = ['radius', 'start_date', 'duration_flexibility', 'degree', 'contracts'] as const;
-export type RelaxKind = (typeof relaxKinds)[number];
+/** The server's relaxations (the matcher's `Relaxation`), in the order suggestions tie-break. */
+export const relaxKinds = ['radius', 'start_date', 'duration_flexibility', 'degree', 'contracts'] as const satisfies readonly Schemas['Relaxation'][];
+export type RelaxKind = Schemas['Relaxation'];
 
 export type RelaxSuggestion = {
   kind: RelaxKind;

@@ -2,6 +2,7 @@
 //! shared job criteria, plus the contracts, flexibility and keywords only a search has) and
 //! turned into the matcher's query.
 
+pub use matcher::SortOrder;
 use matcher::{LanguageRequirement, SourcingQuery};
 use serde::{Deserialize, Serialize};
 
@@ -36,14 +37,6 @@ pub struct SearchCreateRequest {
 /// The longest name of a saved search.
 pub const MAX_NAME_CHARS: usize = 100;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SortOrder {
-    #[default]
-    Score,
-    Distance,
-}
-
 /// Checked criteria with the defaults applied: what is stored and echoed back.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SearchCriteria {
@@ -64,6 +57,9 @@ pub struct Page {
 }
 
 impl Page {
+    /// No hit, only the counts (a total or a relaxation).
+    pub const COUNTS_ONLY: Page = Page { limit: 0, offset: 0, sort: SortOrder::Score };
+
     pub fn checked(limit: Option<usize>, offset: Option<usize>, sort: Option<SortOrder>, checks: &mut Checks) -> Self {
         let limit = limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
@@ -106,7 +102,7 @@ impl SearchCreateRequest {
 
 impl SearchCriteria {
     /// The matcher's query for one page of these criteria.
-    pub fn query(&self, limit: usize, offset: usize) -> SourcingQuery {
+    pub fn query(&self, page: Page) -> SourcingQuery {
         let job = &self.job;
         SourcingQuery {
             job_category: job.job_category as u16,
@@ -124,9 +120,9 @@ impl SearchCriteria {
             soft_skill_categories: job.softskills_categories.iter().map(|id| *id as u16).collect(),
             duration_flexibility_months: self.duration_flexibility as u16,
             keywords: self.keywords.clone(),
-            limit,
-            offset,
-            sort: matcher::SortOrder::Score,
+            limit: page.limit,
+            offset: page.offset,
+            sort: page.sort,
             restrict_to: None,
         }
     }

@@ -1,0 +1,67 @@
+//! What the server was started with ([`Settings`]) and the rate limiters of the routes people
+//! could abuse ([`RateLimits`]), shared by every handler through the application state.
+
+use std::time::Duration;
+
+use crate::auth::session::SessionKeys;
+use crate::rate_limit::RateLimiter;
+
+/// Server settings handlers need.
+pub struct Settings {
+    pub session_keys: SessionKeys,
+    /// Origin of the web app, for links in emails (`http://127.0.0.1:8080`).
+    pub public_url: String,
+    /// Whether the demo mailbox (`GET /api/mailbox`) lists the outbox.
+    pub demo_mailbox: bool,
+    /// A tile server's MapLibre style for the sourcing map; `None`: the offline style.
+    pub map_style_url: Option<String>,
+    /// The bearer token of `/api/health/details` and `/api/metrics`; `None`: they answer 404.
+    pub metrics_token: Option<String>,
+    /// Where users can get the running code's source (AGPL-3.0 §13), linked from the footer.
+    pub source_code_url: Option<String>,
+    /// Proxies whose forwarding headers give the client's address (see [`ClientIp`]).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// How long a notification stream stays open before the browser reconnects (zero: it
+    /// sends the current count and ends).
+    pub notification_stream_lifetime: std::time::Duration,
+}
+
+impl Settings {
+    /// Cookies are marked Secure when the site is served over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+/// The rate limiters of the routes people could abuse. Windows and counts are chosen so that
+/// a person who mistypes never meets them, and a script guessing passwords gets a few dozen
+/// tries an hour. Counted in Postgres: the same for a client whichever replica answers.
+pub struct RateLimits {
+    pub reports_per_ip: RateLimiter,
+    pub logins_per_ip: RateLimiter,
+    pub logins_per_account: RateLimiter,
+    pub tokens_per_ip: RateLimiter,
+    pub password_resets_per_ip: RateLimiter,
+    pub password_resets_per_account: RateLimiter,
+    pub sign_ups_per_ip: RateLimiter,
+    /// Each email change request mails a link to an address the caller chooses.
+    pub email_changes_per_ip: RateLimiter,
+    pub email_changes_per_account: RateLimiter,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        let minutes = |count: u64| Duration::from_secs(60 * count);
+        Self {
+            reports_per_ip: RateLimiter::new("reports_per_ip", 5, minutes(10)),
+            logins_per_ip: RateLimiter::new("logins_per_ip", 30, minutes(15)),
+            logins_per_account: RateLimiter::new("logins_per_account", 10, minutes(15)),
+            tokens_per_ip: RateLimiter::new("tokens_per_ip", 30, minutes(15)),
+            password_resets_per_ip: RateLimiter::new("password_resets_per_ip", 10, minutes(60)),
+            password_resets_per_account: RateLimiter::new("password_resets_per_account", 3, minutes(60)),
+            sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 10, minutes(60)),
+            email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 10, minutes(60)),
+            email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
+        }
+    }
+}

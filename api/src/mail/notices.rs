@@ -1,0 +1,83 @@
+//! The emails about a person's own account (validation, reset, invitation, notices): one
+//! [`Letter`] shape whose main link is the action, always with the "news" unsubscribe link, and
+//! the unsubscribe links themselves. Background jobs (retention, alert digests) and the account
+//! routes both write them, so they live with the mail rather than with either.
+
+use std::sync::Arc;
+
+use sqlx::PgPool;
+
+use crate::app::Settings;
+use crate::auth::tokens;
+use crate::error::{Error, Result};
+use crate::locale::Locale;
+use crate::mail::{Email, EmailKind, Letter, Mailer};
+
+/// What a background job needs to write emails: the database (the outbox is a table), the
+/// settings (links and unsubscribe tokens) and the mailer. Cheap to clone.
+#[derive(Clone)]
+pub struct Mailing {
+    pub db: PgPool,
+    pub settings: Arc<Settings>,
+    pub mailer: Arc<Mailer>,
+}
+
+/// Who an account email goes to.
+pub struct Recipient {
+    pub user_id: i64,
+    pub email: String,
+    pub firstname: String,
+    pub locale: Locale,
+}
+
+/// A notice about the account to user `user_id`, in their language, whose link is the login page.
+pub async fn account_notice(db: &PgPool, settings: &Settings, kind: EmailKind, user_id: i64) -> Result<Email> {
+    let (email, firstname, locale): (String, String, String) =
+        sqlx::query_as("select email, firstname, locale from users where id = $1").bind(user_id).fetch_one(db).await?;
+    let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
+    let login_url = format!("{}/login", settings.public_url);
+    account_email(db, settings, kind, to, login_url).await
+}
+
+/// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.
+pub async fn account_email(
+    db: &PgPool,
+    settings: &Settings,
+    kind: EmailKind,
+    to: Recipient,
+    action_url: String,
+) -> Result<Email> {
+    let letter = Letter {
+        kind,
+        locale: to.locale,
+        unsubscribe_url: unsubscribe_link(db, settings, to.user_id, "news").await?,
+        to: to.email,
+        user_id: Some(to.user_id),
+        firstname: to.firstname,
+        action_url: Some(action_url),
+        lines: Vec::new(),
+        more: 0,
+    };
+    letter.compose().map_err(|error| Error::Internal(error.into()))
+}
+
+/// The unsubscribe link of a user for one notification type (see
+/// [`crate::auth::session::SessionKeys::unsubscribe_token`]); its hash is kept for lookup.
+pub async fn unsubscribe_link(
+    db: &PgPool,
+    settings: &Settings,
+    user_id: i64,
+    notification_type: &str,
+) -> Result<String> {
+    let token = settings.session_keys.unsubscribe_token(user_id, notification_type);
+    sqlx::query(
+        "insert into notification_subscriptions (user_id, type, unsubscribe_token_hash) values ($1, $2, $3)
+         on conflict (user_id, type) do update set unsubscribe_token_hash = excluded.unsubscribe_token_hash",
+    )
+    .bind(user_id)
+    .bind(notification_type)
+    .bind(tokens::sha256(&token))
+    .execute(db)
+    .await?;
+    Ok(format!("{}/notifications/desinscrire?token={token}&type={notification_type}", settings.public_url))
+}
