@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::codes::RuleCode;
+use crate::folding::same_folded;
 use crate::validation::looks_like_an_email;
 
 /// Largest file an import reads (a 20,000-row export weighs about 1.5 MB).
@@ -53,12 +54,7 @@ impl ImportColumn {
 
     /// The column a header names, compared without case, accents, spaces, dashes or dots.
     fn from_header(header: &str) -> Option<ImportColumn> {
-        let key: String = header
-            .chars()
-            .flat_map(char::to_lowercase)
-            .map(without_accent)
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect();
+        let key = crate::folding::fold(header).replace(' ', "");
         match key.as_str() {
             "prenom" | "firstname" | "givenname" => Some(ImportColumn::Firstname),
             "nom" | "nomdefamille" | "lastname" | "surname" | "familyname" => Some(ImportColumn::Lastname),
@@ -69,18 +65,6 @@ impl ImportColumn {
             "parcours" | "track" | "pathway" => Some(ImportColumn::Parcours),
             _ => None,
         }
-    }
-}
-
-fn without_accent(c: char) -> char {
-    match c {
-        'à' | 'â' | 'ä' => 'a',
-        'é' | 'è' | 'ê' | 'ë' => 'e',
-        'î' | 'ï' => 'i',
-        'ô' | 'ö' => 'o',
-        'ù' | 'û' | 'ü' => 'u',
-        'ç' => 'c',
-        other => other,
     }
 }
 
@@ -272,7 +256,7 @@ pub struct ParcoursNames {
 
 /// Checks each row: names and email present and well formed, an email once in the file, a
 /// program of the campus, a known parcours (or none). Programs and parcours are matched without
-/// case; `programs` maps a campus's program names, lowercased, to their ids.
+/// case; `programs` maps a campus's program names, folded ([`crate::folding::fold`]), to their ids.
 pub fn check_rows(rows: Vec<ImportRow>, programs: &HashMap<String, i64>, parcours: &[ParcoursNames]) -> CheckedRows {
     let mut checked = CheckedRows::default();
     let mut first_line_of_email: HashMap<String, u64> = HashMap::with_capacity(rows.len());
@@ -305,7 +289,7 @@ pub fn check_rows(rows: Vec<ImportRow>, programs: &HashMap<String, i64>, parcour
             problem(ImportColumn::Program, RuleCode::TooLong, &row.program, None);
             None
         } else {
-            let found = programs.get(&row.program.to_lowercase()).copied();
+            let found = programs.get(&crate::folding::fold(&row.program)).copied();
             if found.is_none() {
                 problem(ImportColumn::Program, RuleCode::Unknown, &row.program, None);
             }
@@ -314,9 +298,8 @@ pub fn check_rows(rows: Vec<ImportRow>, programs: &HashMap<String, i64>, parcour
         let parcours_id = if row.parcours.is_empty() {
             None
         } else {
-            let wanted = row.parcours.to_lowercase();
             let found = parcours.iter().find(|known| {
-                [&known.code, &known.label_fr, &known.label_en].iter().any(|name| name.to_lowercase() == wanted)
+                [&known.code, &known.label_fr, &known.label_en].iter().any(|name| same_folded(name, &row.parcours))
             });
             if found.is_none() {
                 problem(ImportColumn::Parcours, RuleCode::Unknown, &row.parcours, None);

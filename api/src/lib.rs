@@ -14,6 +14,7 @@ pub mod disc;
 pub mod engine;
 pub mod error;
 pub mod extract;
+pub mod folding;
 pub mod geodata;
 pub mod http;
 pub mod job_criteria;

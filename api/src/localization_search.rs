@@ -83,36 +83,10 @@ pub struct PlaceIndex {
 /// The index over the shipped data, built on first use.
 pub static PLACES: LazyLock<PlaceIndex> = LazyLock::new(PlaceIndex::build);
 
-/// Lowercase, accents removed, every run of non-alphanumerics one space, saint(e) → st(e).
+/// Folded ([`crate::folding::fold`]), with saint(e) → st(e) as French place names abbreviate it.
 pub fn normalize(text: &str) -> String {
-    let mut folded = String::with_capacity(text.len());
-    for character in text.chars().flat_map(char::to_lowercase) {
-        let base = match character {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => 'a',
-            'ç' | 'ć' | 'č' => 'c',
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ě' => 'e',
-            'ì' | 'í' | 'î' | 'ï' | 'ī' => 'i',
-            'ñ' | 'ń' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' => 'u',
-            'ý' | 'ÿ' => 'y',
-            'š' | 'ś' => 's',
-            'ž' | 'ź' | 'ż' => 'z',
-            'œ' => {
-                folded.push('o');
-                'e'
-            }
-            'æ' => {
-                folded.push('a');
-                'e'
-            }
-            other if other.is_alphanumeric() => other,
-            _ => ' ',
-        };
-        folded.push(base);
-    }
-    folded
-        .split_whitespace()
+    crate::folding::fold(text)
+        .split(' ')
         .map(|word| match word {
             "saint" => "st",
             "sainte" => "ste",

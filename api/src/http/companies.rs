@@ -11,8 +11,8 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::AppState;
 use super::routes::{Access, RouteTable};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
@@ -103,12 +103,13 @@ pub async fn list_companies(
     Query(query): Query<CompaniesQuery>,
 ) -> Result<Json<Vec<CompanyView>>> {
     let pattern = crate::db::contains_pattern(query.name.as_deref());
-    let companies =
-        sqlx::query_as(&format!("{COMPANY_SQL} where $1::text is null or c.name ilike $1 order by c.name limit $2"))
-            .bind(pattern)
-            .bind(MAX_COMPANIES)
-            .fetch_all(&state.db)
-            .await?;
+    let companies = sqlx::query_as(&format!(
+        "{COMPANY_SQL} where $1::text is null or fold(c.name) like fold($1) order by c.name limit $2"
+    ))
+    .bind(pattern)
+    .bind(MAX_COMPANIES)
+    .fetch_all(&state.db)
+    .await?;
     Ok(Json(companies))
 }
 

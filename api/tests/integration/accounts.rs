@@ -79,7 +79,7 @@ async fn a_candidate_signs_up_validates_the_email_and_logs_in_and_out(pool: PgPo
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn a_name_in_another_script_signs_up_with_a_slug_of_the_id(pool: PgPool) {
+async fn a_name_in_another_script_signs_up_with_a_transliterated_slug(pool: PgPool) {
     let app = app(pool.clone());
     let mut sign_up = candidate_sign_up("ivan@example.org");
     sign_up["firstname"] = json!("Иван");
@@ -93,7 +93,7 @@ async fn a_name_in_another_script_signs_up_with_a_slug_of_the_id(pool: PgPool) {
         "select u.id, c.slug from users u join candidates c on c.user_id = u.id where u.email = 'ivan@example.org'",
     )
     .await;
-    assert_eq!(slug, user_id.to_string());
+    assert_eq!(slug, format!("ivan-petrov-{user_id}"));
 }
 
 #[sqlx::test(migrations = "../migrations")]

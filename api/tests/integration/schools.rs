@@ -240,7 +240,9 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
     let file = "prenom;nom;email;programme;parcours\n\
                 Élodie;Bernard;elodie@example.org;Bachelor;Alternance\n\
                 Hugo;Petit;hugo@example.org;Master;\n\
-                Inès;Roux;ines@example.org;Master;Alternance\n";
+                Inès;Roux;ines@example.org;Master;Alternance\n\
+                Łukasz;Wałęsa;lukasz@example.org;MASTER;\n\
+                Jürgen;Weiß;jurgen@example.org;bachelor;\n";
     assert_eq!(send_import(&app, &school.cookie, id, file.as_bytes(), false).await.status, StatusCode::OK);
     execute(
         &pool,
@@ -261,10 +263,16 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
         }
     };
 
-    assert_eq!(list("").await, ["Élodie", "Hugo", "Inès"], "sorted by last name");
+    assert_eq!(list("").await, ["Élodie", "Hugo", "Inès", "Łukasz", "Jürgen"], "sorted by last name, folded");
     assert_eq!(list("?parcours=2").await, ["Élodie", "Inès"]);
     assert_eq!(list("?completion=50").await, ["Hugo"]);
     assert_eq!(list("?name=rou").await, ["Inès"]);
+    // names are found whatever their accents and letters: the import matched "MASTER" too
+    assert_eq!(list("?name=ELODIE").await, ["Élodie"]);
+    assert_eq!(list("?name=lukasz%20walesa").await, ["Łukasz"]);
+    assert_eq!(list("?name=weiss").await, ["Jürgen"]);
+    assert_eq!(list("?per_page=2&page=2").await, ["Inès", "Łukasz"]);
+    assert_eq!(list("?page=9223372036854775807").await, Vec::<String>::new(), "a page past the end is empty");
     assert_eq!(list("?name=%25").await, Vec::<String>::new(), "a % is a character, not a wildcard");
     let csv =
         get_as(&app, Some(&school.cookie), &format!("/api/api/school/campuses/{id}/candidates?csv&parcours=2")).await;
@@ -274,7 +282,7 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
     assert!(text.starts_with("\u{feff}Prénom;Nom;Courriel;Programme;Parcours;"), "{text}");
     assert!(text.contains("Élodie;Bernard;elodie@example.org;Bachelor;Alternance;0;oui;non"), "{text}");
     assert!(!text.contains("Hugo"));
-    // an export is a valid import: nothing changes
+    // an export is a valid import: nothing changes (Łukasz and Jürgen have no parcours)
     let again = send_import(&app, &school.cookie, id, csv.body.as_slice(), true).await.json();
     assert_eq!((again["unchanged"].as_u64(), again["problems"].as_array().unwrap().len()), (Some(2), 0));
 }

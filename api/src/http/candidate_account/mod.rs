@@ -1,11 +1,10 @@
 //! The candidate's own account, beside their profile: sharing the profile by its slug
 //! ([`sharing`]), deactivating it ([`deactivation`]), their data (download and erasure,
 //! [`data`]), the language of their emails ([`settings`]), how visible they are to partners
-//! ([`visibility`]); and who may list candidates ([`listing`]).
+//! ([`visibility`]).
 
 mod data;
 mod deactivation;
-mod listing;
 mod settings;
 mod sharing;
 mod visibility;
@@ -25,5 +24,4 @@ pub fn routes(table: &mut RouteTable) {
     table.add(candidate, routes!(settings::complete_onboarding));
     table.add(candidate, routes!(visibility::get_visibility));
     table.add(Access::Authenticated, routes!(settings::update_email_locale));
-    table.add(Access::Only(Role::School), routes!(listing::list_candidates));
 }

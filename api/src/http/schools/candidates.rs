@@ -12,17 +12,15 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::enrolment::{self, Enrolment};
+use super::roster::{PageQuery, Paging, Roster};
 use super::{ProgramView, own_campus};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
-use crate::http::AppState;
 use crate::http::candidate_profile::NamedItem;
 use crate::locale::Locale;
 use crate::validation::Checks;
-
-/// Candidates per page of the list.
-const PER_PAGE: i64 = 50;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct CampusCandidatesQuery {
@@ -37,7 +35,11 @@ pub struct CampusCandidatesQuery {
     /// Present (`?csv`): the whole filtered list as a CSV file instead of a page of JSON.
     csv: Option<String>,
     /// Page number, from 1.
+    #[param(minimum = 1)]
     page: Option<i64>,
+    /// Candidates per page, 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    per_page: Option<i64>,
 }
 
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema, sqlx::FromRow)]
@@ -67,53 +69,30 @@ pub struct CampusCandidatesPage {
     per_page: i64,
 }
 
+/// The campus's candidates the query keeps: one page, or all of them (`paging` none: the CSV).
 async fn query_candidates(
     state: &AppState,
-    campus_id: i64,
-    query: &CampusCandidatesQuery,
+    roster: &Roster,
     locale: Locale,
-    page: Option<i64>,
-) -> Result<(Vec<CampusCandidate>, i64)> {
-    let name = crate::db::contains_pattern(query.name.as_deref());
+    paging: Option<Paging>,
+) -> Result<Vec<CampusCandidate>> {
     let label = if locale == Locale::En { "label_en" } else { "label_fr" };
-    let filters = "c.campus_id = $1 and c.completion >= coalesce($2, 0)
-         and ($3::text is null or u.firstname ilike $3 or u.lastname ilike $3 or u.email ilike $3
-              or (u.firstname || ' ' || u.lastname) ilike $3)
-         and ($4::smallint is null or c.parcours_id = $4) and ($5::bigint is null or c.program_id = $5)";
-    let total: i64 = sqlx::query_scalar(&format!(
-        "select count(*) from candidates c join users u on u.id = c.user_id where {filters}"
-    ))
-    .bind(campus_id)
-    .bind(query.completion)
-    .bind(&name)
-    .bind(query.parcours)
-    .bind(query.program)
-    .fetch_one(&state.db)
-    .await?;
-    let (limit, offset) = match page {
-        Some(page) => (Some(PER_PAGE), (page - 1) * PER_PAGE),
-        None => (None, 0),
-    };
-    let items = sqlx::query_as(&format!(
-        "select c.user_id as id, u.firstname, u.lastname, u.email, c.slug, c.completion, c.in_research,
-                u.password_hash is not null as activated,
-                (select jsonb_build_object('id', p.id, 'name', p.name) from programs p where p.id = c.program_id) as program,
-                (select jsonb_build_object('id', k.id, 'name', k.{label}) from parcours k where k.id = c.parcours_id) as parcours
-         from candidates c join users u on u.id = c.user_id
-         where {filters}
-         order by lower(u.lastname), lower(u.firstname), c.user_id
-         limit $6 offset $7"
-    ))
-    .bind(campus_id)
-    .bind(query.completion)
-    .bind(&name)
-    .bind(query.parcours)
-    .bind(query.program)
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&state.db)
-    .await?;
-    Ok((items, total))
+    let (limit, offset) = paging.map_or((None, 0), |paging| (Some(paging.per_page), paging.offset()));
+    let items = roster
+        .bind(sqlx::query_as(&format!(
+            "select c.user_id as id, u.firstname, u.lastname, u.email, c.slug, c.completion, c.in_research,
+                    u.password_hash is not null as activated,
+                    (select jsonb_build_object('id', p.id, 'name', p.name) from programs p where p.id = c.program_id) as program,
+                    (select jsonb_build_object('id', k.id, 'name', k.{label}) from parcours k where k.id = c.parcours_id) as parcours
+             {} {} limit $7 offset $8",
+            Roster::from_where(),
+            Roster::ORDER_SQL
+        )))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(items)
 }
 
 /// The list as a spreadsheet: the import's own columns first (so that an export can be edited
@@ -183,8 +162,16 @@ pub async fn list_campus_candidates(
     if query.completion.is_some_and(|completion| !(0..=100).contains(&completion)) {
         return Err(Error::invalid("completion", RuleCode::OutOfRange));
     }
+    let roster = Roster {
+        school_id: user.id,
+        campus_id: Some(campus_id),
+        program_id: query.program,
+        parcours_id: query.parcours,
+        min_completion: query.completion,
+        name: query.name,
+    };
     if query.csv.is_some() {
-        let (items, _) = query_candidates(&state, campus_id, &query, locale, None).await?;
+        let items = query_candidates(&state, &roster, locale, None).await?;
         let file = candidates_csv(&items, locale)?;
         let disposition = format!("attachment; filename=\"candidates-campus-{campus_id}.csv\"");
         return Ok((
@@ -196,9 +183,10 @@ pub async fn list_campus_candidates(
         )
             .into_response());
     }
-    let page = query.page.unwrap_or(1).max(1);
-    let (items, total) = query_candidates(&state, campus_id, &query, locale, Some(page)).await?;
-    Ok(Json(CampusCandidatesPage { items, total, page, per_page: PER_PAGE }).into_response())
+    let paging = Paging::of(PageQuery { page: query.page, per_page: query.per_page });
+    let total = roster.count(&state.db).await?;
+    let items = query_candidates(&state, &roster, locale, Some(paging)).await?;
+    Ok(Json(CampusCandidatesPage { items, total, page: paging.page, per_page: paging.per_page }).into_response())
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -19,13 +19,13 @@ use sqlx::PgConnection;
 
 use super::enrolment::{self, Enrolment};
 use super::own_campus;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::candidate_import::{
     self, FileFormat, FileRefusal, ImportColumn, ImportFile, ImportProblem, MAX_FILE_BYTES, ParcoursNames,
 };
 use crate::error::{Error, ErrorCode, FieldErrors, Result, RuleCode};
 use crate::extract::Json;
-use crate::http::AppState;
 
 /// The file and the multipart envelope around it.
 pub const MAX_BODY_BYTES: usize = MAX_FILE_BYTES + 64 * 1024;
@@ -150,7 +150,8 @@ async fn run_import(
         .bind(campus_id)
         .fetch_all(&mut *connection)
         .await?;
-    let programs: HashMap<String, i64> = programs.into_iter().map(|(id, name)| (name.to_lowercase(), id)).collect();
+    let programs: HashMap<String, i64> =
+        programs.into_iter().map(|(id, name)| (crate::folding::fold(&name), id)).collect();
     let parcours: Vec<(i16, String, String, String)> =
         sqlx::query_as("select id, code, label_fr, label_en from parcours").fetch_all(&mut *connection).await?;
     let parcours: Vec<ParcoursNames> = parcours

@@ -7,10 +7,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Query};
-use crate::http::AppState;
 use crate::validation::Checks;
 
 /// Institutions one answer lists at most.
@@ -39,7 +39,7 @@ pub async fn list_institutions(
 ) -> Result<Json<Vec<InstitutionView>>> {
     let pattern = crate::db::contains_pattern(query.name.as_deref());
     let institutions = sqlx::query_as(
-        "select id, name, slug from institutions where $1::text is null or name ilike $1 order by name limit $2",
+        "select id, name, slug from institutions where $1::text is null or fold(name) like fold($1) order by name limit $2",
     )
     .bind(pattern)
     .bind(MAX_INSTITUTIONS)

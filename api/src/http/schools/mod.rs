@@ -1,5 +1,6 @@
-//! Schools run their area: campuses and their programs ([`campuses`]), the candidates of a
-//! campus, added one by one or detached ([`candidates`]), the CSV import ([`import`]) and the
+//! Schools run their area: campuses and their programs ([`campuses`]), their candidates (one
+//! [`roster`] of who they are, filtered and paged: all of them in [`listing`], a campus's, added
+//! one by one or detached, in [`candidates`]), the CSV import ([`import`]) and the
 //! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]), the
 //! partners a school works with ([`partners`]) and the school's own profile ([`profile`]).
 //!
@@ -12,8 +13,10 @@ mod candidates;
 mod enrolment;
 mod import;
 mod institutions;
+mod listing;
 mod partners;
 mod profile;
+mod roster;
 mod statistics;
 
 use axum::extract::DefaultBodyLimit;
@@ -31,6 +34,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(school, routes!(campuses::create_campus));
     table.add(school, routes!(campuses::edit_campus));
     table.add(school, routes!(campuses::list_programs));
+    table.add(school, routes!(listing::list_candidates));
     table.add(school, routes!(candidates::list_campus_candidates));
     table.add(school, routes!(candidates::add_campus_candidate));
     table.add(school, routes!(candidates::detach_candidate));

@@ -16,10 +16,10 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 
+use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
-use crate::http::AppState;
 use crate::http::candidate_profile::NamedItem;
 
 /// Partners one answer lists at most.
@@ -67,7 +67,7 @@ pub async fn list_partners(
                     where l.partner_id = p.user_id), '[]'::jsonb) end as schools
          from partners p join users u on u.id = p.user_id join companies c on c.id = p.company_id
          where u.active
-           and ($2::text is null or c.name ilike $2)
+           and ($2::text is null or fold(c.name) like fold($2))
            and ($3 or p.company_id = (select company_id from partners where user_id = $1))
          order by linked desc, c.name, u.lastname, u.firstname
          limit $4",

@@ -17,10 +17,11 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 
+use super::roster::SCHOOL_CANDIDATES_SQL;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::Json;
-use crate::http::AppState;
 use crate::locale::Locale;
 use crate::search_demand::exclusions::{Exclusion, Replayed, exclusions};
 
@@ -83,9 +84,9 @@ pub struct SearchDemand {
 }
 
 /// The school's candidates, as a CTE named `mine`.
-const MINE_SQL: &str = "mine as (
-        select c.* from candidates c
-        where c.school_id = $1 or c.campus_id in (select id from campuses where school_id = $1))";
+fn mine_sql() -> String {
+    format!("mine as (select c.* from candidates c where {SCHOOL_CANDIDATES_SQL})")
+}
 
 #[utoipa::path(
     get, path = "/api/api/school/statistics",
@@ -97,8 +98,9 @@ pub async fn get_statistics(
     locale: Locale,
 ) -> Result<Json<SchoolStatistics>> {
     let label = if locale == Locale::En { "label_en" } else { "label_fr" };
+    let mine = mine_sql();
     let sql = format!(
-        "with {MINE_SQL},
+        "with {mine},
          strongest as (
             select distinct on (p.candidate_id) p.candidate_id, p.soft_skill_category_id
             from candidate_soft_skill_percentages p join mine on mine.user_id = p.candidate_id
@@ -164,7 +166,7 @@ pub async fn get_statistics(
 }
 
 async fn search_demand(state: &AppState, school_id: i64) -> Result<SearchDemand> {
-    let mine: Vec<i64> = sqlx::query_scalar(&format!("with {MINE_SQL} select user_id from mine"))
+    let mine: Vec<i64> = sqlx::query_scalar(&format!("with {} select user_id from mine", mine_sql()))
         .bind(school_id)
         .fetch_all(&state.db)
         .await?;
@@ -177,6 +179,6 @@ async fn search_demand(state: &AppState, school_id: i64) -> Result<SearchDemand>
     .bind(crate::search_demand::DEMAND_DAYS)
     .fetch_one(&state.db)
     .await?;
-    let excluded_by = exclusions(state, mine.into_iter().collect(), Replayed::All).await?;
+    let excluded_by = exclusions(&state.db, &state.engine, mine.into_iter().collect(), Replayed::All).await?;
     Ok(SearchDemand { searches, candidates_seen, appearances, excluded_by })
 }

@@ -1,7 +1,7 @@
 //! `GET /api/api/candidates` (spec section 7, "query params"): who lists candidates, and how.
 //!
-//! A school lists the candidates it manages (attached to the school, or to one of its
-//! campuses), active accounts only, filtered by name, campus, program and minimum completion,
+//! A school lists the candidates it manages ([`Roster`]: attached to the school, or to one of
+//! its campuses), active accounts only, filtered by name, campus, program and minimum completion,
 //! a page at a time. Nobody else lists anyone: a candidate reads their own profile, a partner
 //! meets candidates through sourcing searches, a visitor through a shared link; for them this
 //! route is a 403 (the route table's role check), so that no listing of accounts exists
@@ -10,27 +10,28 @@
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
+use super::roster::{PageQuery, Paging, Roster};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Query};
-use crate::http::AppState;
-
-const DEFAULT_PAGE_SIZE: i64 = 20;
-const MAX_PAGE_SIZE: i64 = 100;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct CandidateListQuery {
-    /// Part of the first or last name, any case.
+    /// Part of the first name, last name or email; case and accents aside.
     name: Option<String>,
     /// Only the candidates of this campus (one of the school's).
     campus: Option<i64>,
     /// Only the candidates of this program.
     program: Option<i64>,
     /// Only profiles at least this complete (0 to 100).
+    #[param(minimum = 0, maximum = 100)]
     completion: Option<i16>,
-    /// 1 for the first page.
+    /// Page number, from 1.
+    #[param(minimum = 1)]
     page: Option<i64>,
-    /// At most 100; 20 by default.
+    /// Candidates per page, 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
     per_page: Option<i64>,
 }
 
@@ -67,37 +68,27 @@ pub async fn list_candidates(
     user: CurrentUser,
     Query(query): Query<CandidateListQuery>,
 ) -> Result<Json<CandidateListResponse>> {
-    let per_page = query.per_page.unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
-    let page = query.page.unwrap_or(1).max(1);
-    let name = query.name.map(|name| name.trim().to_lowercase()).filter(|name| !name.is_empty());
-    let filter = "from candidates c
-         join users u on u.id = c.user_id and u.active
-         left join campuses m on m.id = c.campus_id
-         where (c.school_id = $1 or m.school_id = $1)
-           and ($2::text is null or strpos(lower(u.firstname || ' ' || u.lastname), $2) > 0)
-           and ($3::bigint is null or c.campus_id = $3)
-           and ($4::bigint is null or c.program_id = $4)
-           and ($5::smallint is null or c.completion >= $5)";
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) {filter}"))
-        .bind(user.id)
-        .bind(&name)
-        .bind(query.campus)
-        .bind(query.program)
-        .bind(query.completion)
-        .fetch_one(&state.db)
+    let roster = Roster {
+        school_id: user.id,
+        campus_id: query.campus,
+        program_id: query.program,
+        min_completion: query.completion,
+        name: query.name,
+        ..Roster::default()
+    };
+    let paging = Paging::of(PageQuery { page: query.page, per_page: query.per_page });
+    let total = roster.count(&state.db).await?;
+    let items: Vec<CandidateListItem> = roster
+        .bind(sqlx::query_as(&format!(
+            "select c.user_id as id, c.slug, u.firstname, u.lastname, c.completion, c.is_public, c.campus_id, c.program_id
+             {} {} limit $7 offset $8",
+            Roster::from_where(),
+            Roster::ORDER_SQL
+        )))
+        .bind(paging.per_page)
+        .bind(paging.offset())
+        .fetch_all(&state.db)
         .await?;
-    let items: Vec<CandidateListItem> = sqlx::query_as(&format!(
-        "select c.user_id as id, c.slug, u.firstname, u.lastname, c.completion, c.is_public, c.campus_id, c.program_id
-         {filter} order by lower(u.lastname), lower(u.firstname), c.user_id limit $6 offset $7"
-    ))
-    .bind(user.id)
-    .bind(&name)
-    .bind(query.campus)
-    .bind(query.program)
-    .bind(query.completion)
-    .bind(per_page)
-    .bind((page - 1).saturating_mul(per_page))
-    .fetch_all(&state.db)
-    .await?;
+    let (page, per_page) = (paging.page, paging.per_page);
     Ok(Json(CandidateListResponse { total, page, per_page, items }))
 }

@@ -1,0 +1,110 @@
+//! A school's candidates, as every school list reads them: who they are (attached to the school
+//! or to one of its campuses), the filters (campus, program, parcours, minimum completion, a part
+//! of the name or email, accents and case aside) and the paging. `GET /api/api/candidates`, a
+//! campus's list and its CSV download all go through [`Roster`], and the statistics count the
+//! same people ([`SCHOOL_CANDIDATES_SQL`]).
+
+/// The candidates of school `$1`: attached to it, or to one of its campuses (`c` is `candidates`).
+pub const SCHOOL_CANDIDATES_SQL: &str =
+    "(c.school_id = $1 or c.campus_id in (select id from campuses where school_id = $1))";
+
+/// Candidates per page when the request names no size.
+pub const DEFAULT_PER_PAGE: i64 = 50;
+/// The largest page.
+pub const MAX_PER_PAGE: i64 = 100;
+
+/// Which page of a list, as a request names it (each list's query has these two parameters).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PageQuery {
+    /// From 1.
+    pub page: Option<i64>,
+    /// 1 to [`MAX_PER_PAGE`]; [`DEFAULT_PER_PAGE`] by default.
+    pub per_page: Option<i64>,
+}
+
+/// A page with its bounds applied: numbers beyond the list give an empty page, never an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paging {
+    pub page: i64,
+    pub per_page: i64,
+}
+
+impl Paging {
+    pub fn of(query: PageQuery) -> Paging {
+        Paging {
+            page: query.page.unwrap_or(1).max(1),
+            per_page: query.per_page.unwrap_or(DEFAULT_PER_PAGE).clamp(1, MAX_PER_PAGE),
+        }
+    }
+
+    /// The rows before the page (saturating: a huge page number reads past the end).
+    pub fn offset(self) -> i64 {
+        (self.page - 1).saturating_mul(self.per_page)
+    }
+}
+
+/// Which of a school's candidates a list shows.
+#[derive(Debug, Clone, Default)]
+pub struct Roster {
+    pub school_id: i64,
+    pub campus_id: Option<i64>,
+    pub program_id: Option<i64>,
+    pub parcours_id: Option<i16>,
+    pub min_completion: Option<i16>,
+    /// Part of the first name, last name, both, or the email.
+    pub name: Option<String>,
+}
+
+impl Roster {
+    /// The `from … where …` of the list, with the binds in [`Roster::bind`]'s order ($1 to $6).
+    pub fn from_where() -> String {
+        format!(
+            "from candidates c join users u on u.id = c.user_id
+             where {SCHOOL_CANDIDATES_SQL} and u.active
+               and ($2::bigint is null or c.campus_id = $2)
+               and ($3::bigint is null or c.program_id = $3)
+               and ($4::smallint is null or c.parcours_id = $4)
+               and c.completion >= coalesce($5, 0)
+               and ($6::text is null or fold(u.firstname || ' ' || u.lastname) like fold($6)
+                    or lower(u.email) like lower($6))"
+        )
+    }
+
+    /// The order of every list: last name, first name (accents and case aside), then id.
+    pub const ORDER_SQL: &'static str = "order by fold(u.lastname), fold(u.firstname), c.user_id";
+
+    /// Binds the filters of [`Roster::from_where`].
+    pub fn bind<'q, O>(
+        &'q self,
+        query: sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments> {
+        query
+            .bind(self.school_id)
+            .bind(self.campus_id)
+            .bind(self.program_id)
+            .bind(self.parcours_id)
+            .bind(self.min_completion)
+            .bind(crate::db::contains_pattern(self.name.as_deref()))
+    }
+
+    /// How many candidates the filters keep.
+    pub async fn count(&self, db: &sqlx::PgPool) -> sqlx::Result<i64> {
+        let (total,): (i64,) =
+            self.bind(sqlx::query_as(&format!("select count(*) {}", Self::from_where()))).fetch_one(db).await?;
+        Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paging_is_bounded_and_saturates() {
+        assert_eq!(Paging::of(PageQuery::default()), Paging { page: 1, per_page: DEFAULT_PER_PAGE });
+        let huge = Paging::of(PageQuery { page: Some(i64::MAX), per_page: Some(1_000) });
+        assert_eq!(huge.per_page, MAX_PER_PAGE);
+        assert_eq!(huge.offset(), i64::MAX, "a page past the end reads nothing, it does not overflow");
+        assert_eq!(Paging::of(PageQuery { page: Some(-3), per_page: Some(0) }), Paging { page: 1, per_page: 1 });
+    }
+}
