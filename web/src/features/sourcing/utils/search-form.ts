@@ -12,7 +12,7 @@ import {
   validateJobCriteria,
 } from '@/components/job-criteria/criteria-rules';
 import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
-import { rulesSchema } from '@/lib/form/rules-schema';
+import { oncePerValues, rulesSchema } from '@/lib/form/rules-schema';
 import type {
   LanguageRequirement,
   SearchLocalization,
@@ -95,11 +95,18 @@ export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
   return errors;
 }
 
+/**
+ * The rules above, run once per change of the values: the form's resolver, the
+ * page (which runs the search when they pass) and the request built from them
+ * all ask for the same values' errors.
+ */
+export const searchFormErrors = oncePerValues(validateSearchForm);
+
 /** The zod schema the form runs: the rules above, each failure carrying its rule code. */
-export const searchFormSchema = rulesSchema<SearchFormValues>(validateSearchForm);
+export const searchFormSchema = rulesSchema<SearchFormValues>(searchFormErrors);
 
 export function isSearchFormValid(values: SearchFormValues): boolean {
-  return Object.keys(validateSearchForm(values)).length === 0;
+  return Object.keys(searchFormErrors(values)).length === 0;
 }
 
 export type ResultsPage = { limit: number; offset: number; sort: SortOrder };
