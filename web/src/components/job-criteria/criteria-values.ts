@@ -2,7 +2,7 @@
 // their value shapes, a fresh form's values and the request fields, and the
 // small pure helpers the field sections use. Their limits, defaults and rules
 // are in criteria-rules.ts.
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import { defaultDegree, defaultLanguageLevel, defaultRadiusKm } from './criteria-rules';
 
 export type LanguageRequirement = { id: number; level: number };

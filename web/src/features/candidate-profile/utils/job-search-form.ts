@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiBounds } from '@/api/bounds';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { outOfIntegerRange, rangeOf } from '@/components/job-criteria/criteria-rules';
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { JobSearchUpdate } from '../api/update-candidate';
 import { optionalChoice, placeRequest, placeValue, schemaFields } from './record-rules';
 
