@@ -106,12 +106,12 @@ ensure_node_modules() {
 
 # Builds web/dist unless it was built from the same sources: a digest of every input of the
 # build is kept (outside dist, which the server publishes), so a second run with nothing
-# changed skips the type check and the bundle. The API types (src/api/schema.d.ts) are left
-# out: the build generates them from openapi.json, which is in the digest.
+# changed skips the type check and the bundle. The API types and limits (src/api/schema.d.ts,
+# src/api/bounds.ts) are left out: the build generates them from openapi.json, which is in the digest.
 build_web_app() {
     local digest stamp="$ROOT/web/node_modules/.cache/vivier-dist-digest"
     digest="$(cd "$ROOT/web" && find src public index.html openapi.json package.json package-lock.json \
-        tsconfig.json vite.config.ts -type f ! -path src/api/schema.d.ts -print0 \
+        tsconfig.json vite.config.ts -type f ! -path src/api/schema.d.ts ! -path src/api/bounds.ts -print0 \
         | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)"
     if [ -f "$ROOT/web/dist/index.html" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
         info "the web app is built from these sources already"

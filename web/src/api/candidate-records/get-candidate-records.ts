@@ -5,68 +5,50 @@
 // candidate-profile feature.
 //
 // A record is kept in the shape the edit calls take (reference items as ids,
-// pictures as upload ids): the server may answer a reference as an id or as
-// `{id, name}`, a picture as an id or as `{id, url}`, and `normalizeRecord`
-// brings both to ids. Names are looked up in the reference lists when shown,
-// so they follow the language and an optimistic record needs nothing more.
+// pictures as upload ids), so an optimistic record needs nothing more: the
+// server's views (`Schemas['*View']`) are brought to it by the small mappers
+// below. Names are looked up in the reference lists when shown, so they follow
+// the language.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CandidatePlace } from '@/api/candidates/get-candidate';
+import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 
-export type CarMethod = { context: string; actions: string; results: string };
+export type CarMethod = Schemas['CarMethod'];
 
 /** `YYYY-MM-DD` dates; no end date while the record is current. */
-export type RecordPeriod = { start_date: string; end_date: string | null; is_current: boolean };
+export type RecordPeriod = Pick<Schemas['EducationView'], 'start_date' | 'end_date' | 'is_current'>;
 
-export type ExperienceRecord = RecordPeriod & {
-  id: number;
-  company_name: string;
-  company: number | null;
-  position_name: string;
-  contract_type: number | null;
-  contract_hourly_scheme: number | null;
-  job_category: number | null;
-  localization: CandidatePlace | null;
-  car_method: CarMethod;
-  softskills: number[];
+/**
+ * A view whose `Field`s hold their reference items (or pictures) as ids: one
+ * item becomes its id or null, a list of them a list of ids.
+ */
+type WithIds<View, Field extends keyof View> = Omit<View, Field> & {
+  [Name in Field]-?: NonNullable<View[Name]> extends readonly { id: infer Id }[]
+    ? Id[]
+    : NonNullable<View[Name]> extends { id: infer Id }
+      ? Id | null
+      : never;
 };
 
-export type EducationRecord = RecordPeriod & {
-  id: number;
-  name: string;
-  degree: number | null;
-  institution: string;
-  specialization: number | null;
-  localization: CandidatePlace | null;
-  softskills: number[];
-  pictures: string[];
-};
+export type ExperienceRecord = WithIds<
+  Schemas['ExperienceView'],
+  'company' | 'contract_type' | 'contract_hourly_scheme' | 'job_category' | 'softskills'
+>;
+
+export type EducationRecord = WithIds<Schemas['EducationView'], 'degree' | 'specialization' | 'softskills' | 'pictures'>;
 
 export type ProjectKind = 'personal' | 'academic';
 
-export type ProjectRecord = RecordPeriod & {
-  id: number;
-  name: string;
-  category: number | null;
+export type ProjectRecord = WithIds<Schemas['ProjectView'], 'category' | 'softskills' | 'pictures'> & {
   discr: ProjectKind;
-  localization: CandidatePlace | null;
   /** Optional on a project: null when none was told. */
   car_method: CarMethod | null;
-  softskills: number[];
-  pictures: string[];
 };
 
-export type HobbyRecord = {
-  id: number;
+export type HobbyRecord = WithIds<Schemas['HobbyView'], 'hobby' | 'speciality' | 'frequency' | 'purpose' | 'softskills' | 'pictures'> & {
   /** The family of the hobby (read from the server's hobby; not sent back). */
   hobby_category?: number | null;
-  hobby: number | null;
-  speciality: number | null;
-  frequency: number | null;
-  purpose: number | null;
   description: string;
-  softskills: number[];
-  pictures: string[];
 };
 
 export type CandidateRecords = {
@@ -77,6 +59,14 @@ export type CandidateRecords = {
 };
 
 export type CandidateRecordKind = keyof CandidateRecords;
+
+/** What the server answers for each kind. */
+type CandidateRecordViews = {
+  experiences: Schemas['ExperienceView'];
+  educations: Schemas['EducationView'];
+  projects: Schemas['ProjectView'];
+  hobbies: Schemas['HobbyView'];
+};
 
 export const candidateRecordKinds = ['experiences', 'educations', 'projects', 'hobbies'] as const satisfies readonly CandidateRecordKind[];
 
@@ -93,72 +83,55 @@ export const candidateRecordKeys = {
   list: (kind: CandidateRecordKind) => ['candidate-records', kind] as const,
 };
 
-/** Fields holding one reference item (an id, or an object carrying it). */
-const referenceFields = [
-  'company',
-  'contract_type',
-  'contract_hourly_scheme',
-  'job_category',
-  'degree',
-  'specialization',
-  'category',
-  'hobby',
-  'speciality',
-  'frequency',
-  'purpose',
-];
+const idOf = <Id>(item: { id: Id } | null | undefined): Id | null => item?.id ?? null;
+const idsOf = <Id>(items: readonly { id: Id }[]): Id[] => items.map((item) => item.id);
 
-const emptyCarMethod: CarMethod = { context: '', actions: '', results: '' };
-
-function idOf(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
-  return value ?? null;
-}
-
-function referenceId(value: unknown): number | null {
-  const id = idOf(value);
-  return typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null;
-}
-
-function referenceIds(value: unknown): number[] {
-  return Array.isArray(value) ? value.map(referenceId).filter((id): id is number => id !== null) : [];
-}
-
-function pictureIds(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((picture) => idOf(picture)).filter((id) => id !== null && id !== undefined).map(String);
-}
-
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value !== null && typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name ?? '');
-  return '';
-}
+/** Each kind's record from the server's view of it. */
+const recordOfView: { [K in CandidateRecordKind]: (view: CandidateRecordViews[K]) => CandidateRecords[K] } = {
+  experiences: (view) => ({
+    ...view,
+    company: idOf(view.company),
+    contract_type: idOf(view.contract_type),
+    contract_hourly_scheme: idOf(view.contract_hourly_scheme),
+    job_category: idOf(view.job_category),
+    softskills: idsOf(view.softskills),
+  }),
+  educations: (view) => ({
+    ...view,
+    degree: idOf(view.degree),
+    specialization: idOf(view.specialization),
+    softskills: idsOf(view.softskills),
+    pictures: idsOf(view.pictures),
+  }),
+  projects: (view) => ({
+    ...view,
+    discr: view.discr === 'academic' ? 'academic' : 'personal',
+    car_method: view.car_method ?? null,
+    category: idOf(view.category),
+    softskills: idsOf(view.softskills),
+    pictures: idsOf(view.pictures),
+  }),
+  hobbies: (view) => ({
+    ...view,
+    hobby_category: view.hobby.category.id,
+    hobby: view.hobby.id,
+    speciality: idOf(view.speciality),
+    frequency: idOf(view.frequency),
+    purpose: idOf(view.purpose),
+    description: view.description ?? '',
+    softskills: idsOf(view.softskills),
+    pictures: idsOf(view.pictures),
+  }),
+};
 
 /** A record as the server sent it, with references as ids and pictures as upload ids. */
-export function normalizeRecord<K extends CandidateRecordKind>(kind: K, raw: unknown): CandidateRecords[K] {
-  const record: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-  if (kind === 'hobbies' && record.hobby !== null && typeof record.hobby === 'object') {
-    record.hobby_category = referenceId((record.hobby as { category?: unknown }).category);
-  }
-  for (const field of referenceFields) if (field in record) record[field] = referenceId(record[field]);
-  record.softskills = referenceIds(record.softskills);
-  if (kind !== 'experiences') record.pictures = pictureIds(record.pictures);
-  if (kind === 'experiences' || kind === 'projects') {
-    const car = (record.car_method ?? {}) as Partial<CarMethod>;
-    record.car_method = { ...emptyCarMethod, ...car };
-  }
-  if (kind === 'educations') record.institution = textOf(record.institution);
-  if (kind === 'hobbies') record.description = textOf(record.description);
-  if ('is_current' in record) record.is_current = record.is_current === true;
-  return record as CandidateRecords[K];
+export function recordFromView<K extends CandidateRecordKind>(kind: K, view: CandidateRecordViews[K]): CandidateRecords[K] {
+  return recordOfView[kind](view);
 }
 
 export async function getCandidateRecords<K extends CandidateRecordKind>(kind: K, signal?: AbortSignal): Promise<CandidateRecords[K][]> {
-  const answer = await api.get<unknown>(candidateRecordPaths[kind], { signal });
-  // A list may come bare or wrapped as `{items: [...]}`.
-  const items = Array.isArray(answer) ? answer : ((answer as { items?: unknown[] } | undefined)?.items ?? []);
-  return items.map((item) => normalizeRecord(kind, item));
+  const views = await api.get<CandidateRecordViews[K][]>(candidateRecordPaths[kind], { signal });
+  return views.map((view) => recordFromView(kind, view));
 }
 
 export function getCandidateRecordsQueryOptions<K extends CandidateRecordKind>(kind: K) {

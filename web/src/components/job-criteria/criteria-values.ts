@@ -1,16 +1,9 @@
 // The job criteria a sourcing search and a job offer share (spec §3 and §9):
-// their value shapes, limits and defaults, and the small pure helpers the
-// field sections use. One place, so both forms agree with the server's rules.
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
-
-export const radiusRangeKm = { min: 1, max: 200 } as const;
-export const durationRangeMonths = { min: 0, max: 120 } as const;
-export const degreeRange = { min: 0, max: 8 } as const;
-export const languageLevelRange = { min: 1, max: 6 } as const;
-
-export const defaultRadiusKm = 10;
-export const defaultDegree = 1;
-export const defaultLanguageLevel = 3;
+// their value shapes, a fresh form's values and the request fields, and the
+// small pure helpers the field sections use. Their limits, defaults and rules
+// are in criteria-rules.ts.
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
+import { defaultDegree, defaultLanguageLevel, defaultRadiusKm } from './criteria-rules';
 
 export type LanguageRequirement = { id: number; level: number };
 

@@ -2,7 +2,8 @@
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
-import { durationRangeMonths, numberOrNull } from './criteria-values';
+import { durationRangeMonths } from './criteria-rules';
+import { numberOrNull } from './criteria-values';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 export function PeriodFields<T extends FieldValues>({

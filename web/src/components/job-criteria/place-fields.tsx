@@ -4,7 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/form/field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
-import { radiusRangeKm } from './criteria-values';
+import { radiusRangeKm } from './criteria-rules';
 import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 
 export function PlaceFields<T extends FieldValues>({

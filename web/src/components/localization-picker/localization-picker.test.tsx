@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Localization } from '@/api/localizations/get-localizations';
 import { testI18n } from '@/testing/i18n';
 import { jsonResponse } from '@/testing/fetch';
-import { describePlace, LocalizationPicker, type LocalizationValue } from './localization-picker';
+import { LocalizationPicker } from './localization-picker';
+import { describePlace, type LocalizationValue } from './localization-value';
 
 const i18n = testI18n('fr');
 

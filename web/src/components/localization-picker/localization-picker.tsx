@@ -2,38 +2,16 @@
 // over the server's place search. Typing searches after a 200 ms pause; arrows
 // move through the suggestions, Enter picks one, Escape closes the list (or
 // clears the text when it is already closed). Each suggestion says what kind of
-// place it is and, for a commune, its department: "Lyon — Rhône (69)".
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+// place it is and, for a commune, its department: "Lyon — Rhône (69)". The
+// state and the keys are use-place-combobox.ts, the search use-place-search.ts,
+// the suggestions place-options.tsx; this is the field frame around them.
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getLocalizationsQueryOptions,
-  type Localization,
-  type LocalizationType,
-  maxLocalizationQueryLength,
-} from '@/api/localizations/get-localizations';
+import { type LocalizationType, maxLocalizationQueryLength } from '@/api/localizations/get-localizations';
 import { FieldMessages, useFieldIds } from '@/components/form/field';
-import type { Schemas } from '@/api/schemas';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-
-/** The chosen place, in the shape the server expects and answers (`Place`). */
-export type LocalizationValue = Schemas['Place'];
-
-export const localizationSearchDelayMs = 200;
-
-export function toLocalizationValue(place: Localization): LocalizationValue {
-  return { value: place.name, type: place.type, lat: place.lat, lng: place.lng, id: place.id, country_code: place.country_code };
-}
-
-/** "Lyon — Rhône (69)" for a commune, "Rhône (69)" for a department, the name otherwise. */
-export function describePlace(place: Localization): string {
-  if (place.type === 'department' && place.department) return `${place.name} (${place.department})`;
-  if (place.type === 'city' && place.department_name) {
-    const code = place.department ? ` (${place.department})` : '';
-    return `${place.name} — ${place.department_name}${code}`;
-  }
-  return place.name;
-}
+import type { LocalizationValue } from './localization-value';
+import { PlaceOptions } from './place-options';
+import { usePlaceCombobox } from './use-place-combobox';
 
 export type LocalizationPickerProps = {
   label: string;
@@ -53,118 +31,16 @@ export type LocalizationPickerProps = {
   autoFocus?: boolean;
 };
 
-export function LocalizationPicker({
-  label,
-  value,
-  onChange,
-  onTextChange,
-  types,
-  id,
-  name,
-  placeholder,
-  required,
-  error,
-  hint,
-  autoFocus,
-}: LocalizationPickerProps) {
-  const { t, i18n } = useTranslation('common');
+export function LocalizationPicker({ label, value, onChange, onTextChange, types, id, name, placeholder, required, error, hint, autoFocus }: LocalizationPickerProps) {
+  const { t } = useTranslation('common');
   const generatedId = useId();
   // The shared field frame's ids: the hint and the error describe the input.
   const { control, hintId, errorId } = useFieldIds({ id: id ?? `localization-${generatedId}`, hint, error });
   const inputId = control.id;
   const listboxId = `${inputId}-listbox`;
-  const statusId = `${inputId}-status`;
-
-  const [text, setText] = useState(value?.value ?? '');
-  const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  // Follow a value set from outside (e.g. going back to a step of a form).
-  const [lastValue, setLastValue] = useState(value);
-  if (lastValue !== value) {
-    setLastValue(value);
-    if (value) setText(value.value);
-  }
-
-  const query = text.trim();
-  const debouncedQuery = useDebouncedValue(query, localizationSearchDelayMs);
-  const selectedText = value !== null && query === value.value;
-  const search = useQuery({
-    ...getLocalizationsQueryOptions({ q: debouncedQuery, types, locale: i18n.resolvedLanguage ?? i18n.language }),
-    enabled: debouncedQuery !== '' && !selectedText,
-    placeholderData: keepPreviousData,
-  });
-
-  const waiting = query !== '' && !selectedText && (query !== debouncedQuery || search.isFetching);
-  const results = query === '' ? [] : (search.data ?? []);
-  const showList = open && query !== '' && !selectedText;
-  const shownResults = showList ? results : [];
-
-  // A new search starts with no suggestion active.
-  const [activeQuery, setActiveQuery] = useState(debouncedQuery);
-  if (activeQuery !== debouncedQuery) {
-    setActiveQuery(debouncedQuery);
-    setActiveIndex(-1);
-  }
-
-  function choose(place: Localization): void {
-    const next = toLocalizationValue(place);
-    setLastValue(next);
-    setText(next.value);
-    setOpen(false);
-    setActiveIndex(-1);
-    onChange(next);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (shownResults.length > 0) setActiveIndex((index) => (index + 1) % shownResults.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setOpen(true);
-        if (shownResults.length > 0) {
-          setActiveIndex((index) => (index <= 0 ? shownResults.length - 1 : index - 1));
-        }
-        break;
-      case 'Enter': {
-        const place = shownResults[activeIndex];
-        if (showList && place) {
-          event.preventDefault();
-          choose(place);
-        }
-        break;
-      }
-      case 'Escape':
-        if (showList) {
-          event.preventDefault();
-          setOpen(false);
-          setActiveIndex(-1);
-        } else if (text !== '') {
-          event.preventDefault();
-          setText('');
-          onTextChange?.('');
-          if (value !== null) onChange(null);
-        }
-        break;
-      default:
-        break;
-    }
-  }
-
+  const picker = usePlaceCombobox({ value, onChange, onTextChange, types });
+  const { showList, shownResults, activeIndex } = picker;
   const activeId = activeIndex >= 0 && shownResults[activeIndex] ? `${listboxId}-${activeIndex}` : undefined;
-
-  let status = '';
-  if (showList) {
-    if (waiting && shownResults.length === 0) status = t('localization.searching');
-    else if (search.isError) status = t('localization.error');
-    else if (!waiting && shownResults.length === 0) status = t('localization.empty', { query });
-    else status = t('localization.results', { count: shownResults.length });
-  }
 
   return (
     <div className="field localization-picker" data-open={showList}>
@@ -177,7 +53,6 @@ export function LocalizationPicker({
           <circle cx="12" cy="9.5" r="2.5" />
         </svg>
         <input
-          ref={inputRef}
           id={inputId}
           name={name}
           className="field__input localization-picker__input"
@@ -196,49 +71,26 @@ export function LocalizationPicker({
           aria-required={required || undefined}
           placeholder={placeholder ?? t('localization.placeholder')}
           maxLength={maxLocalizationQueryLength}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            onTextChange?.(event.target.value);
-            setOpen(true);
-            if (value !== null) {
-              setLastValue(null);
-              onChange(null);
-            }
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
+          value={picker.text}
+          onChange={(event) => picker.type(event.target.value)}
+          onFocus={() => picker.setOpen(true)}
+          onBlur={() => picker.setOpen(false)}
+          onKeyDown={picker.onKeyDown}
         />
-        {waiting && <span className="localization-picker__spinner" aria-hidden="true" data-testid="localization-loading" />}
-        <ul className="localization-picker__list" id={listboxId} role="listbox" aria-label={label} hidden={!showList}>
-          {shownResults.map((place, index) => (
-            // The keyboard stays in the input (arrows and Enter, the combobox pattern): no key handler here.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={`${place.type}-${place.id}`}
-              id={`${listboxId}-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              className="localization-picker__option"
-              // Keep the focus in the input: choosing must not blur it first.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(place)}
-              onMouseMove={() => setActiveIndex(index)}
-            >
-              <span className="localization-picker__name">{describePlace(place)}</span>
-              <span className="localization-picker__type">{t(`localization.types.${place.type}`)}</span>
-            </li>
-          ))}
-        </ul>
-        {showList && shownResults.length === 0 && status !== '' && (
-          <p className="localization-picker__empty" aria-hidden="true">
-            {status}
-          </p>
-        )}
+        {picker.waiting && <span className="localization-picker__spinner" aria-hidden="true" data-testid="localization-loading" />}
+        <PlaceOptions
+          listboxId={listboxId}
+          label={label}
+          shown={showList}
+          places={shownResults}
+          activeIndex={activeIndex}
+          status={picker.status}
+          onActivate={picker.setActiveIndex}
+          onChoose={picker.choose}
+        />
       </div>
-      <span id={statusId} className="visually-hidden" role="status" aria-live="polite">
-        {status}
+      <span id={`${inputId}-status`} className="visually-hidden" role="status" aria-live="polite">
+        {picker.status}
       </span>
       <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>

@@ -2,7 +2,8 @@
 // server's rules in plain, unit-tested functions (values in, `{field: code}`
 // out); this turns such a function into the zod schema react-hook-form's
 // resolver runs, so the rules exist once and every issue carries its rule
-// code as its message.
+// code as its message. `oncePerValues` lets the several readers of one form's
+// rules (its resolver, the page around it) share one run per change.
 import { z } from 'zod';
 
 export type RuleErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -14,4 +15,17 @@ export function rulesSchema<T extends object>(validate: (values: T) => RuleError
       if (typeof code === 'string') context.addIssue({ code: 'custom', path: [field], message: code });
     }
   });
+}
+
+/**
+ * `validate`, run again only for values that differ (by content) from the
+ * last call's: the last values' errors are kept and handed to every caller.
+ */
+export function oncePerValues<T, Errors>(validate: (values: T) => Errors): (values: T) => Errors {
+  let last: { key: string; errors: Errors } | null = null;
+  return (values) => {
+    const key = JSON.stringify(values);
+    if (last === null || last.key !== key) last = { key, errors: validate(values) };
+    return last.errors;
+  };
 }

@@ -1,6 +1,6 @@
 // The steps of the candidate sign-up and which fields each one holds, so that
 // "next" checks only the fields on screen and a server error on a field can
-// bring the user back to the step that shows it.
+// bring the user back to the step that shows it (and focus the field's input).
 import type { SignUpField } from './sign-up-validation';
 
 export type SignUpStep = { id: 'you' | 'contact' | 'password'; fields: readonly SignUpField[] };
@@ -24,3 +24,16 @@ export function firstStepOf(fields: readonly SignUpField[]): number | null {
   const steps = fields.map(stepOfField).filter((index) => index >= 0);
   return steps.length === 0 ? null : Math.min(...steps);
 }
+
+/** The input of each field that has one (the place's typed text belongs to the place picker). */
+export const signUpFieldIds: Record<Exclude<SignUpField, 'localizationText'>, string> = {
+  firstname: 'signup-firstname',
+  lastname: 'signup-lastname',
+  birthdate: 'signup-birthdate',
+  email: 'signup-email',
+  phone: 'signup-phone',
+  localization: 'signup-localization',
+  password: 'signup-password',
+  passwordConfirmation: 'signup-password-confirmation',
+  consent: 'signup-consent',
+};

@@ -5,7 +5,7 @@
 // follows the shared policy. Each failure is the server's rule code, so one
 // set of messages serves both.
 import { isAtLeast, isValidPhone, parseIsoDate } from '@/lib/person-rules';
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { FormRuleCode } from '@/lib/form/rule-messages';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { isPasswordValid } from './password-policy';

@@ -10,7 +10,6 @@ import {
   candidateRecordPaths,
   type CandidateRecordKind,
   type CandidateRecords,
-  normalizeRecord,
 } from '@/api/candidate-records/get-candidate-records';
 import { candidateKeys } from '@/api/candidates/get-candidate';
 import type { Schemas } from '@/api/schemas';
@@ -36,11 +35,10 @@ export function isTemporaryRecord(record: { id: number }): boolean {
   return record.id < 0;
 }
 
-export async function saveRecord<K extends CandidateRecordKind>(kind: K, { id, body }: SaveRecordVariables<K>): Promise<CandidateRecords[K] | undefined> {
+/** The server answers `{item, completion}`; both are read again with the list and the profile. */
+export async function saveRecord<K extends CandidateRecordKind>(kind: K, { id, body }: SaveRecordVariables<K>): Promise<void> {
   const path = id === null ? candidateRecordPaths[kind] : `${candidateRecordPaths[kind]}/${id}`;
-  // The server answers `{item, completion}`.
-  const answer = await api.post<{ item?: unknown } | undefined>(path, body);
-  return answer?.item ? normalizeRecord(kind, answer.item) : undefined;
+  await api.post<unknown>(path, body);
 }
 
 export function deleteRecord(kind: CandidateRecordKind, id: number): Promise<void> {

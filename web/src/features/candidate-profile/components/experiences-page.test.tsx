@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lyon } from '@/testing/places';
 import { ExperiencesPage } from './experiences-page';
-import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
+import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from '@/testing/candidate-pages';
 
 const experience = {
   id: 31,

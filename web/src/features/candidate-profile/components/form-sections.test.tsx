@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PictureField } from './picture-field';
 import { PeriodFields } from './record-fields';
 import { SoftskillPicker } from './softskill-picker';
-import { fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
+import { fakeServer, renderAsCandidate, setUpPageTests } from '@/testing/candidate-pages';
 
 type Values = { softskills: number[]; pictures: string[]; startDate: string; endDate: string; isCurrent: boolean };
 

@@ -10,7 +10,7 @@ import { registerCandidateLoader } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { JobSearchPage } from './job-search-page';
 import { LanguagesPage } from './languages-page';
-import { fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
+import { fakeServer, renderAsCandidate, setUpPageTests } from '@/testing/candidate-pages';
 
 const profile: CandidateProfile = {
   id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: null, localization: lyon,

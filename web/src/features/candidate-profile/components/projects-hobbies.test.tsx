@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { lyon } from '@/testing/places';
 import { HobbiesPage } from './hobbies-page';
 import { ProjectsPage } from './projects-page';
-import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
+import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from '@/testing/candidate-pages';
 
 const project = (id: number, discr: string, name: string) => ({
   id,

@@ -2,12 +2,14 @@
 // what the partners' sourcing searches match. Values come from the profile
 // (names become ids), and go back as `from: "job_search"`.
 import { z } from 'zod';
+import { apiBounds } from '@/api/bounds';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import { outOfIntegerRange, rangeOf } from '@/components/job-criteria/criteria-rules';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { JobSearchUpdate } from '../api/update-candidate';
 import { optionalChoice, placeRequest, placeValue, schemaFields } from './record-rules';
 
-export const minDurationRangeMonths = { min: 0, max: 120 } as const;
+export const minDurationRangeMonths = rangeOf(apiBounds.JobSearchInput.contract_min_duration);
 
 export const jobSearchSchema = z.object({
   jobCategories: z.array(z.number()),
@@ -18,7 +20,7 @@ export const jobSearchSchema = z.object({
   contractMinDuration: z
     .number()
     .nullable()
-    .refine((months): boolean => months === null || (Number.isInteger(months) && months >= minDurationRangeMonths.min && months <= minDurationRangeMonths.max), 'out_of_range'),
+    .refine((months): boolean => months === null || !outOfIntegerRange(months, minDurationRangeMonths), 'out_of_range'),
   availability: z.string().refine((date): boolean => date === '' || !Number.isNaN(Date.parse(date)), 'invalid_date'),
   inResearch: z.boolean(),
   degree: optionalChoice,

@@ -2,7 +2,7 @@
 // (3 when added, spec §9).
 import { z } from 'zod';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { languageLevelRange } from '@/components/job-criteria/criteria-values';
+import { languageLevelRange } from '@/components/job-criteria/criteria-rules';
 import type { LanguagesUpdate } from '../api/update-candidate';
 
 export const languagesSchema = z.object({

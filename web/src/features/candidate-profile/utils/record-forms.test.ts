@@ -1,7 +1,7 @@
 // The profile forms' schemas mirror spec §5 and §9 with the server's rule
 // codes, and the values go to the server in the contract's shape.
 import { describe, expect, it } from 'vitest';
-import { normalizeRecord } from '@/api/candidate-records/get-candidate-records';
+import { recordFromView } from '@/api/candidate-records/get-candidate-records';
 import { ApiError } from '@/lib/api-client';
 import { lyon } from '@/testing/places';
 import { educationFormValues, educationRequest, educationSchema } from './education-form';
@@ -200,11 +200,12 @@ describe('profile and languages forms', () => {
 
 describe('server answers', () => {
   it('bring a record’s references and pictures to ids', () => {
-    const record = normalizeRecord('projects', {
+    const record = recordFromView('projects', {
       id: 9,
       name: 'Site du club',
       category: { id: 3, name: 'Web' },
       discr: 'personal',
+      localization: lyon,
       car_method: null,
       softskills: [{ id: 2, name: 'Rigueur', category: 1 }],
       pictures: [{ id: 'a1', url: '/api/uploads/a1' }],
@@ -212,7 +213,7 @@ describe('server answers', () => {
       end_date: null,
       is_current: true,
     });
-    expect(record).toMatchObject({ category: 3, softskills: [2], pictures: ['a1'], car_method: { context: '', actions: '', results: '' } });
+    expect(record).toMatchObject({ category: 3, softskills: [2], pictures: ['a1'], car_method: null });
   });
 
   it('name the parts of a CAR method the way the forms do', () => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CarMethod, RecordPeriod } from '@/api/candidate-records/get-candidate-records';
 import type { CandidatePlace } from '@/api/candidates/get-candidate';
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import { ApiError } from '@/lib/api-client';
 
 /** The fields of a form, read from its schema (for the server's field errors). */

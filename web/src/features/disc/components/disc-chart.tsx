@@ -1,6 +1,9 @@
-// A DISC result as four bars (an SVG drawn here: the app ships no chart
-// library), with the same figures in a table beside it for screen readers
-// and for anyone who prefers numbers.
+// A DISC result as four bars, with the same figures in a table beside it for
+// screen readers and for anyone who prefers numbers. The bars are an SVG drawn
+// here rather than a recharts chart (recharts is a dependency, used by the
+// schools' statistics panel only): four fixed bars need no scale, tooltip or
+// resizing, and the candidate's and public profile pages that show them do
+// not have to load the chart library.
 import { useTranslation } from 'react-i18next';
 import { type DiscLetter, type DiscResult, discLetters } from '../api/disc';
 

@@ -48,6 +48,11 @@ describe('offer steps', () => {
     expect(validateStep('review', { ...empty, description: 'x'.repeat(10_001) })).toEqual({ description: 'too_long' });
   });
 
+  it('check the criteria as a sourcing search does', () => {
+    expect(validateStep('contract', complete({ startAt: '2027-02-30' }))).toEqual({ startAt: 'invalid_date' });
+    expect(validateStep('profile', complete({ languages: [{ id: 1, level: 7 }] }))).toEqual({ languages: 'out_of_range' });
+  });
+
   it('send the user back to the first incomplete step', () => {
     expect(firstInvalidStep(complete())).toBeNull();
     expect(firstInvalidStep(complete({ localization: null }))).toBe('place');

@@ -5,12 +5,14 @@
 // recruiter thinks about a position.
 //   1. the job: title, job category, trade (optional, within the category)
 //   2. the contract: contract type, duration in months, start date
-//   3. where: place, and the radius a search for it starts with (default 10 km)
+//   3. where: place, and the radius a search for it starts with (the search's default)
 //   4. the profile: minimum degree (default 1), languages with level (default 3),
 //      soft-skill families; at least one language or family, as for a search,
 //      so "find candidates for this offer" always opens a runnable search
 //   5. description and review: optional free text, then everything read back before publishing
+// The criteria's rules are the sourcing search's (components/job-criteria/criteria-rules.ts).
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
+import { type JobCriteriaRule, validateJobCriteria } from '@/components/job-criteria/criteria-rules';
 import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
@@ -34,7 +36,7 @@ export type OfferFormValues = {
 };
 
 export type OfferField = Exclude<keyof OfferFormValues, 'job'>;
-export type OfferRule = 'required' | 'out_of_range' | 'too_long' | 'matching_parameter_required';
+export type OfferRule = JobCriteriaRule | 'too_long';
 export type OfferErrors = Partial<Record<OfferField, OfferRule>>;
 
 export const titleMaxLength = 200;
@@ -60,22 +62,11 @@ export const stepFields: Record<OfferStep, OfferField[]> = {
 };
 
 export function validateOffer(values: OfferFormValues): OfferErrors {
-  const errors: OfferErrors = {};
+  const errors: OfferErrors = validateJobCriteria(values);
   const title = values.title.trim();
   if (title === '') errors.title = 'required';
   else if (title.length > titleMaxLength) errors.title = 'too_long';
-  if (values.jobCategory === null) errors.jobCategory = 'required';
   if (values.contractType === null) errors.contractType = 'required';
-  if (values.duration === null) errors.duration = 'required';
-  else if (!Number.isInteger(values.duration) || values.duration < 0 || values.duration > 120) errors.duration = 'out_of_range';
-  if (values.startAt === '') errors.startAt = 'required';
-  if (values.localization === null) errors.localization = 'required';
-  if (values.radius < 1 || values.radius > 200) errors.radius = 'out_of_range';
-  if (values.degree < 0 || values.degree > 8) errors.degree = 'out_of_range';
-  if (values.languages.length === 0 && values.softskillCategories.length === 0) {
-    errors.languages = 'matching_parameter_required';
-    errors.softskillCategories = 'matching_parameter_required';
-  }
   if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
   return errors;
 }

@@ -1,7 +1,7 @@
 // The campus form's values and rules, mirroring the server's (spec §5: a name,
 // a place, no two programs with the same name, compared without case or
 // surrounding spaces), and the request built from them.
-import type { LocalizationValue } from '@/components/localization-picker/localization-picker';
+import type { LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { Campus, CampusRequest } from '../api/school-types';
 
 export type ProgramValue = { id: number | null; name: string };

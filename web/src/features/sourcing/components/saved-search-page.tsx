@@ -6,6 +6,7 @@ import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { defaultRadiusKm } from '@/components/job-criteria/criteria-rules';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
@@ -137,7 +138,7 @@ export function SavedSearchPage({ id }: { id: number }) {
       <div role="tabpanel" aria-labelledby={`saved-search-tab-${tab}`} className="saved-search__panel">
         <ResultsWorkspace
           localization={mapSearch?.localization ?? null}
-          radiusKm={mapSearch?.radius ?? 10}
+          radiusKm={mapSearch?.radius ?? defaultRadiusKm}
           hits={saving.withOverrides(response?.hits ?? [])}
           total={response?.total ?? null}
           paging={paging}

@@ -13,8 +13,7 @@ import { PeriodFields } from '@/components/job-criteria/period-fields';
 import { PlaceFields } from '@/components/job-criteria/place-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from '@/components/job-criteria/profile-fields';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { durationRangeMonths } from '@/components/job-criteria/criteria-values';
-import type { SearchFormValues } from '../utils/search-form';
+import { defaultDurationFlexibility, durationFlexibilityRangeMonths, type SearchFormValues } from '../utils/search-form';
 
 export function SearchForm({ form }: { form: UseFormReturn<SearchFormValues> }) {
   const { t } = useTranslation('sourcing');
@@ -37,9 +36,11 @@ export function SearchForm({ form }: { form: UseFormReturn<SearchFormValues> }) 
           label={t('form.durationFlexibility')}
           type="number"
           inputMode="numeric"
-          min={0}
-          max={durationRangeMonths.max}
-          {...register('durationFlexibility', { setValueAs: (value: string) => Math.max(0, Number(value) || 0) })}
+          min={durationFlexibilityRangeMonths.min}
+          max={durationFlexibilityRangeMonths.max}
+          {...register('durationFlexibility', {
+            setValueAs: (value: string) => Math.max(durationFlexibilityRangeMonths.min, Number(value) || defaultDurationFlexibility),
+          })}
           error={ruleMessage(formState.errors.durationFlexibility)}
         />
       </div>

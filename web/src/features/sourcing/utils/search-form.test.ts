@@ -88,6 +88,7 @@ describe('sourcing form validation', () => {
     expect(validateSearchForm(validForm({ languages: [{ id: 2, level: 7 }] })).languages).toBe('out_of_range');
     expect(validateSearchForm(validForm({ startAt: '2026-02-30' })).startAt).toBe('invalid_date');
     expect(validateSearchForm(validForm({ durationFlexibility: -1 })).durationFlexibility).toBe('out_of_range');
+    expect(validateSearchForm(validForm({ durationFlexibility: 121 })).durationFlexibility).toBe('out_of_range');
   });
 
   it('refuses a place whose name is blank', () => {

@@ -1,17 +1,18 @@
 // The sourcing form as data: its defaults (spec §3 and §9), the same validation
-// rules as the server (spec §5), and the request built from it. Kept free of
-// React so the rules are tested on their own.
+// rules as the server (spec §5: the job criteria's shared rule set, plus the
+// search's own fields), and the request built from it. Kept free of React so
+// the rules are tested on their own.
+import { apiBounds } from '@/api/bounds';
 import {
   defaultDegree,
-  defaultJobCriteria,
   defaultRadiusKm,
-  degreeRange,
-  durationRangeMonths,
-  jobCriteriaRequest,
-  languageLevelRange,
-  radiusRangeKm,
-} from '@/components/job-criteria/criteria-values';
-import { rulesSchema } from '@/lib/form/rules-schema';
+  type JobCriteriaRule,
+  outOfIntegerRange,
+  rangeOf,
+  validateJobCriteria,
+} from '@/components/job-criteria/criteria-rules';
+import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
+import { oncePerValues, rulesSchema } from '@/lib/form/rules-schema';
 import type {
   LanguageRequirement,
   SearchLocalization,
@@ -23,6 +24,7 @@ import type {
 // The list helpers the form's tests use, where the sections keep them.
 export { addLanguage, toggleId } from '@/components/job-criteria/criteria-values';
 export const defaultDurationFlexibility = 0;
+export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility);
 
 export type SearchFormValues = {
   jobCategory: number | null;
@@ -70,7 +72,7 @@ export const searchFormFields: readonly SearchFormField[] = [
 export const serverFieldNames = { softskills_categories: 'softskillCategories' } as const;
 
 /** The server's rule codes, used as translation keys for the messages. */
-export type SearchFormRule = 'required' | 'out_of_range' | 'matching_parameter_required' | 'invalid_date';
+export type SearchFormRule = JobCriteriaRule;
 
 export type SearchFormErrors = Partial<Record<SearchFormField, SearchFormRule>>;
 
@@ -83,50 +85,28 @@ export function defaultSearchForm(): SearchFormValues {
   };
 }
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-function isValidIsoDate(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-function outOfRange(value: number, range: { min: number; max: number }): boolean {
-  return !Number.isFinite(value) || value < range.min || value > range.max;
-}
-
 /** The rules of spec §5, in the server's terms; an empty object means valid. */
 export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
-  const errors: SearchFormErrors = {};
-  if (values.jobCategory === null) errors.jobCategory = 'required';
+  const errors: SearchFormErrors = validateJobCriteria(values);
   if (values.contracts.length === 0) errors.contracts = 'required';
-  if (values.duration === null) errors.duration = 'required';
-  else if (!Number.isInteger(values.duration) || outOfRange(values.duration, durationRangeMonths)) {
-    errors.duration = 'out_of_range';
-  }
-  if (values.startAt === '') errors.startAt = 'required';
-  else if (!isValidIsoDate(values.startAt)) errors.startAt = 'invalid_date';
-  if (values.localization === null || values.localization.value.trim() === '') errors.localization = 'required';
-  if (outOfRange(values.radius, radiusRangeKm)) errors.radius = 'out_of_range';
-  if (!Number.isInteger(values.degree) || outOfRange(values.degree, degreeRange)) errors.degree = 'out_of_range';
-  if (values.languages.some((language) => outOfRange(language.level, languageLevelRange))) {
-    errors.languages = 'out_of_range';
-  }
-  if (values.languages.length === 0 && values.softskillCategories.length === 0) {
-    errors.languages = 'matching_parameter_required';
-    errors.softskillCategories = 'matching_parameter_required';
-  }
-  if (values.durationFlexibility < 0 || !Number.isInteger(values.durationFlexibility)) {
+  if (outOfIntegerRange(values.durationFlexibility, durationFlexibilityRangeMonths)) {
     errors.durationFlexibility = 'out_of_range';
   }
   return errors;
 }
 
+/**
+ * The rules above, run once per change of the values: the form's resolver, the
+ * page (which runs the search when they pass) and the request built from them
+ * all ask for the same values' errors.
+ */
+export const searchFormErrors = oncePerValues(validateSearchForm);
+
 /** The zod schema the form runs: the rules above, each failure carrying its rule code. */
-export const searchFormSchema = rulesSchema<SearchFormValues>(validateSearchForm);
+export const searchFormSchema = rulesSchema<SearchFormValues>(searchFormErrors);
 
 export function isSearchFormValid(values: SearchFormValues): boolean {
-  return Object.keys(validateSearchForm(values)).length === 0;
+  return Object.keys(searchFormErrors(values)).length === 0;
 }
 
 export type ResultsPage = { limit: number; offset: number; sort: SortOrder };

@@ -15,7 +15,8 @@ import { circleBounds, type LngLat } from '../../utils/geo-circle';
 import type { HitFeatureCollection } from '../../utils/hit-features';
 import { offlineMapStyle } from '../../utils/offline-map-style';
 import { CircleLayer, circleFitOptions } from './circle-layer';
-import { clusterLayerId, HitsLayer, pointLayerId } from './hits-layer';
+import { clusterLayerId, pointLayerId } from './hit-layers';
+import { HitsLayer } from './hits-layer';
 import { MapContext } from './map-context';
 import { PlaceLabels } from './place-labels';
 

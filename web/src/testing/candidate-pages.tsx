@@ -1,8 +1,9 @@
-// What the feature's component tests share: a logged-in candidate, the app's
-// translations, a fresh query cache and router, the time and the clean-up of
-// whole-page tests, and a fake server behind
-// fetch (the API client calls the global fetch) that records the calls and
-// answers from a table of routes.
+// What the candidate profile's page tests share: a logged-in candidate, the
+// app's translations (one instance, in the language each test asks for), a
+// fresh query cache and router, the time and the clean-up of whole-page tests,
+// and a fake server behind fetch (the API client calls the global fetch) that
+// records the calls and answers from a table of routes, then from the
+// reference lists the profile's forms read.
 import { act, cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -10,15 +11,16 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
 import { resetSessionForTests, setSessionUser } from '@/lib/session';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from './render';
+import { candidateUser } from './users';
 
-export const testI18n = i18next.createInstance();
+const pageI18n = i18next.createInstance();
 
 // Pages with their reference lists take a while on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 
-export async function initTestI18n(): Promise<void> {
-  if (!testI18n.isInitialized) await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+async function initPageI18n(): Promise<void> {
+  if (!pageI18n.isInitialized) await pageI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
 }
 
 /**
@@ -36,10 +38,10 @@ export function setUpPageTests(): void {
 }
 
 export type Call = { method: string; path: string; body: unknown };
-export type Route = (call: Call) => { status: number; body?: unknown } | undefined;
+type Route = (call: Call) => { status: number; body?: unknown } | undefined;
 
 /** The reference lists the forms read. */
-export const referenceLists: Record<string, unknown[]> = {
+const referenceLists: Record<string, unknown[]> = {
   '/api/api/contract/types': [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }],
   '/api/api/contract/hourly-schemes': [{ id: 1, name: 'Temps plein' }],
   '/api/api/job/categories': [{ id: 7, name: 'Restauration' }],
@@ -81,23 +83,10 @@ export function fakeServer(...routes: Route[]) {
   return { calls, fetch };
 }
 
+/** Renders `page` for Camille, a candidate whose profile is 40 % complete, in `language`. */
 export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr') {
-  await initTestI18n();
-  await act(() => testI18n.changeLanguage(language));
-  setSessionUser({
-    id: 1000,
-    email: 'camille@vivier.demo',
-    firstname: 'Camille',
-    lastname: 'Martin',
-    discriminator: 'candidate',
-    isCandidate: true,
-    isSchool: false,
-    isPartner: false,
-    candidate: { id: 1000, slug: 'camille-martin-1000', completion: 40 },
-    locale: language,
-    firstTime: false, tour: false,
-    hasCampus: false,
-    isBelongToASchool: false,
-  });
-  return renderWithProviders(page, { i18n: testI18n });
+  await initPageI18n();
+  await act(() => pageI18n.changeLanguage(language));
+  setSessionUser({ ...candidateUser, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 40 }, locale: language });
+  return renderWithProviders(page, { i18n: pageI18n });
 }

@@ -1,0 +1,68 @@
+// The offer creation's flow: one react-hook-form form across the steps, the
+// step on screen, and the moves between them. "Next" checks the step's own
+// fields; "publish" sends the user back to the first incomplete step, and a
+// 422 puts each message beside its field, on its step.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { applyServerErrors } from '@/lib/form/server-errors';
+import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
+import { useCreateOffer } from '../api/create-offer';
+import {
+  buildOfferRequest,
+  defaultOfferForm,
+  firstInvalidStep,
+  type OfferField,
+  type OfferFormValues,
+  type OfferStep,
+  offerFormSchema,
+  offerServerFieldNames,
+  offerSteps,
+  stepFields,
+  stepOfField,
+} from '../utils/offer-form';
+
+const offerFields = offerSteps.flatMap((step) => stepFields[step]);
+
+export function useOfferCreation() {
+  const form = useForm<OfferFormValues>({
+    resolver: zodResolver(offerFormSchema),
+    defaultValues: defaultOfferForm(),
+    shouldFocusError: false,
+  });
+  const { trigger, setError, clearErrors, getValues } = form;
+  useRecheckShownErrors(form);
+  const [stepIndex, setStepIndex] = useState(0);
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const createOffer = useCreateOffer();
+  const step: OfferStep = offerSteps[stepIndex] ?? 'job';
+
+  async function next(): Promise<void> {
+    if (await trigger(stepFields[step])) setStepIndex((index) => Math.min(index + 1, offerSteps.length - 1));
+  }
+
+  function back(): void {
+    clearErrors();
+    setStepIndex((index) => Math.max(0, index - 1));
+  }
+
+  async function publish(): Promise<void> {
+    const invalid = firstInvalidStep(getValues());
+    if (invalid) {
+      setStepIndex(offerSteps.indexOf(invalid));
+      await trigger(stepFields[invalid]);
+      return;
+    }
+    try {
+      const created = await createOffer.mutateAsync(buildOfferRequest(getValues()));
+      setCreatedId(created.id);
+    } catch (error) {
+      // The API client shows the error; a 422 also goes beside its fields, on their step.
+      const applied = applyServerErrors<OfferFormValues, OfferField>(error, setError, offerFields, offerServerFieldNames);
+      const first = applied?.fields[0];
+      if (first) setStepIndex(offerSteps.indexOf(stepOfField(first)));
+    }
+  }
+
+  return { form, step, stepIndex, createdId, publishing: createOffer.isPending, next, back, publish };
+}
