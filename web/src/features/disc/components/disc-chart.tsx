@@ -2,6 +2,7 @@
 // library), with the same figures in a table beside it for screen readers
 // and for anyone who prefers numbers.
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { type DiscLetter, type DiscResult, discLetters } from '../api/disc';
 
 const width = 320;
@@ -15,6 +16,7 @@ const scoreOf = (scores: DiscResult['scores'], letter: DiscLetter) => scores[let
 
 export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResult['scores']; testId?: string }) {
   const { t } = useTranslation('disc');
+  const format = useNumberFormat();
   const plot = height - top - bottom;
   return (
     <div className="disc-chart" data-testid={testId}>
@@ -29,7 +31,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
             <g key={letter} className={`disc-chart__bar disc-chart__bar--${letter}`}>
               <rect x={x} y={y} width={barWidth} height={barHeight} rx={4} />
               <text x={x + barWidth / 2} y={y - 6} textAnchor="middle" className="disc-chart__value">
-                {`${value} %`}
+                {format.percent(value)}
               </text>
               <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" className="disc-chart__letter">
                 {letter}
@@ -50,7 +52,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
           {discLetters.map((letter) => (
             <tr key={letter}>
               <th scope="row">{`${letter} · ${t(`styles.${letter}.name`)}`}</th>
-              <td>{`${scoreOf(scores, letter)} %`}</td>
+              <td>{format.percent(scoreOf(scores, letter))}</td>
             </tr>
           ))}
         </tbody>
