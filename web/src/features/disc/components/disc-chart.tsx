@@ -1,6 +1,9 @@
 // A DISC result as four bars (an SVG drawn here: the app ships no chart
 // library), with the same figures in a table beside it for screen readers
-// and for anyone who prefers numbers.
+// and for anyone who prefers numbers. Its colours come with it (disc.css),
+// wherever it is shown. `labels` name the chart and the table for a reader
+// of someone else's result; they speak to the candidate otherwise.
+import '../disc.css';
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '@/lib/i18n/format-number';
 import { type DiscLetter, type DiscResult, discLetters } from '../api/disc';
@@ -14,13 +17,15 @@ const bottom = 26;
 
 const scoreOf = (scores: DiscResult['scores'], letter: DiscLetter) => scores[letter.toLowerCase() as 'd' | 'i' | 's' | 'c'];
 
-export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResult['scores']; testId?: string }) {
+export type DiscChartLabels = { chart: string; table: string };
+
+export function DiscChart({ scores, testId = 'disc-chart', labels }: { scores: DiscResult['scores']; testId?: string; labels?: DiscChartLabels }) {
   const { t } = useTranslation('disc');
   const format = useNumberFormat();
   const plot = height - top - bottom;
   return (
     <div className="disc-chart" data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t('result.chartLabel')} className="disc-chart__svg">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={labels?.chart ?? t('result.chartLabel')} className="disc-chart__svg">
         <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} className="disc-chart__axis" />
         {discLetters.map((letter, index) => {
           const value = scoreOf(scores, letter);
@@ -41,7 +46,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
         })}
       </svg>
       <table className="disc-chart__table">
-        <caption>{t('result.tableCaption')}</caption>
+        <caption>{labels?.table ?? t('result.tableCaption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('result.style')}</th>
