@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
+import { registerFormats } from '@/lib/i18n/format-number';
 import { resetSessionForTests, setSessionUser } from '@/lib/session';
 import { renderWithProviders } from '@/testing/render';
 
@@ -18,7 +19,9 @@ export const testI18n = i18next.createInstance();
 configure({ asyncUtilTimeout: 4000 });
 
 export async function initTestI18n(): Promise<void> {
-  if (!testI18n.isInitialized) await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  if (testI18n.isInitialized) return;
+  await testI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  registerFormats(testI18n);
 }
 
 /**
@@ -81,7 +84,8 @@ export function fakeServer(...routes: Route[]) {
   return { calls, fetch };
 }
 
-export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr') {
+/** Renders `page` for a logged-in candidate, in `language`, the router at `path`. */
+export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr', path?: string) {
   await initTestI18n();
   await act(() => testI18n.changeLanguage(language));
   setSessionUser({
@@ -99,5 +103,5 @@ export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' =
     hasCampus: false,
     isBelongToASchool: false,
   });
-  return renderWithProviders(page, { i18n: testI18n });
+  return renderWithProviders(page, { i18n: testI18n, path });
 }

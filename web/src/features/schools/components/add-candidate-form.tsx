@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
@@ -28,14 +29,17 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
   const parcours = useReferenceList('school/parcours');
   const add = useAddCandidate(campus.id);
   const [existing, setExisting] = useState(false);
-  const { register, handleSubmit, setError, getValues, formState } = useForm<CandidateFormValues>({
+  const { register, handleSubmit, setError, getValues, reset, formState } = useForm<CandidateFormValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyCandidate,
   });
   const { errors } = formState;
   const send = (values: CandidateFormValues, force: boolean) =>
     add.mutate(candidateRequest(values, force), {
-      onSuccess: onDone,
+      onSuccess: (added) => {
+        reset(getValues());
+        onDone(added);
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'candidate_exists') setExisting(true);
         else applyServerErrors(error, setError, fields);
@@ -46,6 +50,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
 
   return (
     <form className="school-form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="add-candidate-form">
+      <UnsavedChangesGuard when={formState.isDirty} />
       <div className="school-form__row">
         <TextField id="candidate-firstname" label={t('addCandidate.firstname')} required autoComplete="off" {...register('firstname')} error={ruleMessage(errors.firstname)} />
         <TextField id="candidate-lastname" label={t('addCandidate.lastname')} required autoComplete="off" {...register('lastname')} error={ruleMessage(errors.lastname)} />

@@ -4,6 +4,7 @@
 // fields, a duplicate program on the program it names.
 import { useFieldArray, useForm, Controller, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { serverFieldErrors } from '@/lib/form/server-errors';
@@ -43,7 +44,7 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
   const { t } = useTranslation('school');
   const ruleMessage = useRuleMessage();
   const save = useSaveCampus(campus?.id);
-  const { control, register, handleSubmit, setError, formState } = useForm<CampusFormValues>({
+  const { control, register, handleSubmit, setError, getValues, reset, formState } = useForm<CampusFormValues>({
     resolver,
     defaultValues: campusToForm(campus),
   });
@@ -53,7 +54,10 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(campusRequest(values), {
-      onSuccess: onDone,
+      onSuccess: (saved) => {
+        reset(getValues());
+        onDone(saved);
+      },
       onError: (error) => {
         const fields = serverFieldErrors(error);
         if (!fields) return;
@@ -69,6 +73,7 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
 
   return (
     <form className="school-form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="campus-form">
+      <UnsavedChangesGuard when={formState.isDirty} />
       <TextField id={`${idPrefix}-name`} label={t('campus.fields.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
       <Controller
         control={control}

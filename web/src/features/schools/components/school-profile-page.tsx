@@ -1,7 +1,7 @@
 // /dashboard/ecole/profil/editer: the school edits its profile (name, type,
 // description, web site, institution). Server rules land on their fields. A
 // web site typed without its scheme ("ecole-rhone.fr") gets https:// when the
-// field is left and before it is sent.
+// field is left and before it is sent. Leaving with unsaved changes asks first.
 import '@/styles/dashboard-blocks.css';
 import '../schools.css';
 import { type FocusEvent, useState } from 'react';
@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { QueryLoading, ValueQueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
@@ -34,7 +35,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
   const ruleMessage = useRuleMessage();
   const update = useUpdateSchoolProfile();
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, setError, setValue, formState } = useForm<ProfileValues>({
+  const { register, handleSubmit, setError, setValue, getValues, reset, formState } = useForm<ProfileValues>({
     defaultValues: {
       name: profile.name,
       schoolType: profile.school_type?.toString() ?? '',
@@ -55,13 +56,17 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         institution: values.institution === '' ? null : Number(values.institution),
       },
       {
-        onSuccess: () => setSaved(true),
+        onSuccess: () => {
+          reset(getValues());
+          setSaved(true);
+        },
         onError: (error) => applyServerErrors(error, setError, fields, { school_type: 'schoolType' }),
       },
     );
   });
   return (
     <form className="school-form panel panel__body" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="school-profile-form">
+      <UnsavedChangesGuard when={formState.isDirty} />
       <TextField id="school-name" label={t('profile.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
       <SelectField
         id="school-type"
