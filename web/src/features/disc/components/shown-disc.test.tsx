@@ -27,30 +27,34 @@ function serve(body: unknown) {
 const french = testI18n('fr');
 const english = testI18n('en');
 
+const readers = {
+  fr: {
+    i18n: french, firstName: 'Élodie', title: 'Profil DISC d’Élodie', dominant: 'Style dominant : D · Dominance',
+    likes: 'Élodie aime les défis, les résultats et prendre les choses en main', notYou: /\b(vous|votre|vos)\b/i,
+    chart: 'Part de chaque style DISC dans les réponses d’Élodie', table: 'Résultat DISC d’Élodie, en pourcentage', share: /50[\u00a0\u202f]%/,
+  },
+  en: {
+    i18n: english, firstName: 'Léa', title: 'Léa’s DISC profile', dominant: 'Dominant style: D · Dominance',
+    likes: 'Léa likes challenges, results and taking the lead', notYou: /\b(you|your)\b/i,
+    chart: 'Share of each DISC style in Léa’s answers', table: 'Léa’s DISC result, in percent', share: /50%/,
+  },
+};
+
 describe('ShownDisc', () => {
-  it('speaks of the candidate in French, in a card', async () => {
-    serve(result);
-    renderWithProviders(<ShownDisc slug="elodie-martin-3" firstName="Élodie" />, { i18n: french });
+  for (const [locale, reader] of Object.entries(readers)) {
+    it(`speaks of the candidate by first name, in a card (${locale})`, async () => {
+      serve(result);
+      renderWithProviders(<ShownDisc slug="shared-3" firstName={reader.firstName} />, { i18n: reader.i18n });
 
-    const card = await screen.findByRole('region', { name: 'Profil DISC d’Élodie' });
-    expect(card.className).toContain('panel');
-    expect(card.textContent).toContain('Style dominant : D · Dominance');
-    expect(card.textContent).toContain('Élodie aime les défis, les résultats et prendre les choses en main');
-    expect(card.textContent).not.toMatch(/\b(vous|votre|vos)\b/i);
-    expect(screen.getByRole('img', { name: 'Part de chaque style DISC dans les réponses d’Élodie' })).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Résultat DISC d’Élodie, en pourcentage' }).textContent).toMatch(/50[\u00a0\u202f]%/);
-  });
-
-  it('speaks of the candidate in English', async () => {
-    serve(result);
-    renderWithProviders(<ShownDisc slug="lea-durand-7" firstName="Léa" />, { i18n: english });
-
-    const card = await screen.findByRole('region', { name: 'Léa’s DISC profile' });
-    expect(card.textContent).toContain('Dominant style: D · Dominance');
-    expect(card.textContent).toContain('Léa likes challenges, results and taking the lead');
-    expect(card.textContent).toContain('50%');
-    expect(card.textContent).not.toMatch(/\b(you|your)\b/i);
-  });
+      const card = await screen.findByRole('region', { name: reader.title });
+      expect(card.className).toContain('panel');
+      expect(card.textContent).toContain(reader.dominant);
+      expect(card.textContent).toContain(reader.likes);
+      expect(card.textContent).not.toMatch(reader.notYou);
+      expect(screen.getByRole('img', { name: reader.chart })).toBeTruthy();
+      expect(screen.getByRole('table', { name: reader.table }).textContent).toMatch(reader.share);
+    });
+  }
 
   it('draws nothing when the candidate does not show the result', async () => {
     serve(null);
