@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -37,9 +37,9 @@ function CredentialForm({
   submitLabel: string;
   children: ReactNode;
 }) {
+  useUnsavedChanges(dirty);
   return (
     <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <UnsavedChangesGuard when={dirty} />
       {children}
       <button type="submit" className="button button--primary" disabled={pending}>
         {submitLabel}
@@ -142,6 +142,7 @@ export function EmailLanguageSection() {
   const save = useSetEmailLocale();
   const [savedLocale, setSavedLocale] = useState<'fr' | 'en'>(user?.locale === 'en' ? 'en' : 'fr');
   const [locale, setLocale] = useState(savedLocale);
+  useUnsavedChanges(locale !== savedLocale);
   return (
     <SettingsSection name="account-language" title={t('language.title')}>
       <form
@@ -156,7 +157,6 @@ export function EmailLanguageSection() {
           });
         }}
       >
-        <UnsavedChangesGuard when={locale !== savedLocale} />
         <SelectField
           id="account-email-language"
           label={t('language.label')}

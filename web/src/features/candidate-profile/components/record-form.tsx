@@ -3,14 +3,14 @@
 // calls `submit`; a 422 puts the server's rule codes beside their fields (the
 // API client has already said what went wrong in a toast), anything else
 // stays shown in the toast and the form stays open as it was. Until saved,
-// its changes hold navigation away from the page (UnsavedChangesGuard); once
+// its changes hold navigation away from the page (useUnsavedChanges); once
 // saved, what is shown becomes what is saved.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
 import { withFlatCarErrors } from '../utils/record-rules';
@@ -52,6 +52,7 @@ export function RecordForm<T extends FieldValues>({
   });
   useRecheckShownErrors(form);
   const { isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -67,7 +68,6 @@ export function RecordForm<T extends FieldValues>({
 
   return (
     <FormProvider {...form}>
-      <UnsavedChangesGuard when={isDirty} />
       <form className={className} noValidate onSubmit={(event) => void onSubmit(event)} data-testid={testId}>
         {children}
         <div className="dialog__actions">

@@ -6,6 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes';
 import { registerCandidateLoader } from '@/lib/session';
 import { LanguagesPage } from './languages-page';
 import { type Call, fakeServer, renderAsCandidate, setUpPageTests } from './test-harness';
@@ -32,6 +33,7 @@ async function addLanguageUnsaved(locale: 'fr' | 'en') {
   const t = texts[locale];
   await renderAsCandidate(
     <>
+      <UnsavedChangesPrompt />
       <Link to="/dashboard/candidate/hobbies">{t.hobbies}</Link>
       <Routes>
         <Route path="/dashboard/candidate/langues" element={<LanguagesPage />} />

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
@@ -33,6 +33,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
     resolver: zodResolver(schema),
     defaultValues: emptyCandidate,
   });
+  useUnsavedChanges(formState.isDirty);
   const { errors } = formState;
   const send = (values: CandidateFormValues, force: boolean) =>
     add.mutate(candidateRequest(values, force), {
@@ -50,7 +51,6 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
 
   return (
     <form className="school-form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="add-candidate-form">
-      <UnsavedChangesGuard when={formState.isDirty} />
       <div className="school-form__row">
         <TextField id="candidate-firstname" label={t('addCandidate.firstname')} required autoComplete="off" {...register('firstname')} error={ruleMessage(errors.firstname)} />
         <TextField id="candidate-lastname" label={t('addCandidate.lastname')} required autoComplete="off" {...register('lastname')} error={ruleMessage(errors.lastname)} />

@@ -4,7 +4,7 @@
 // fields, a duplicate program on the program it names.
 import { useFieldArray, useForm, Controller, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { serverFieldErrors } from '@/lib/form/server-errors';
@@ -49,6 +49,7 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
     defaultValues: campusToForm(campus),
   });
   const programs = useFieldArray({ control, name: 'programs' });
+  useUnsavedChanges(formState.isDirty);
   const { errors } = formState;
   const idPrefix = campus ? `campus-${campus.id}` : 'campus-new';
 
@@ -73,7 +74,6 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
 
   return (
     <form className="school-form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="campus-form">
-      <UnsavedChangesGuard when={formState.isDirty} />
       <TextField id={`${idPrefix}-name`} label={t('campus.fields.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
       <Controller
         control={control}

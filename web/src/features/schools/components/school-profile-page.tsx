@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
-import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { QueryLoading, ValueQueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
@@ -45,6 +45,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
     },
   });
   const { errors } = formState;
+  useUnsavedChanges(formState.isDirty);
   const onSubmit = handleSubmit((values) => {
     setSaved(false);
     update.mutate(
@@ -66,7 +67,6 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
   });
   return (
     <form className="school-form panel panel__body" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="school-profile-form">
-      <UnsavedChangesGuard when={formState.isDirty} />
       <TextField id="school-name" label={t('profile.name')} required maxLength={200} {...register('name')} error={ruleMessage(errors.name)} />
       <SelectField
         id="school-type"
