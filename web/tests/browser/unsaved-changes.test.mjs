@@ -11,8 +11,8 @@ import { baseUrl, collectPageErrors, loggedInContext, screenshotPath, sharedBrow
 import { seriousAxeViolations } from './page-checks.mjs';
 
 const texts = {
-  fr: { browserLanguage: 'fr-FR', hobbies: 'Loisirs', add: 'Ajouter une langue', question: 'Quitter sans enregistrer ?', stay: 'Rester sur la page', leave: 'Quitter sans enregistrer' },
-  en: { browserLanguage: 'en-GB', hobbies: 'Hobbies', add: 'Add a language', question: 'Leave without saving?', stay: 'Stay on the page', leave: 'Leave without saving' },
+  fr: { browserLanguage: 'fr-FR', hobbies: 'Loisirs', add: 'Ajouter une langue', question: 'Quitter sans enregistrer ?', stay: 'Rester', leave: 'Quitter sans enregistrer' },
+  en: { browserLanguage: 'en-GB', hobbies: 'Hobbies', add: 'Add a language', question: 'Leave without saving?', stay: 'Stay', leave: 'Leave without saving' },
 };
 
 for (const [locale, t] of Object.entries(texts)) {

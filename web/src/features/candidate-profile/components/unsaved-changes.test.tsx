@@ -19,8 +19,8 @@ const profile = {
 };
 
 const texts = {
-  fr: { hobbies: 'Loisirs', add: 'Ajouter une langue', question: 'Quitter sans enregistrer ?', stay: 'Rester sur la page', leave: 'Quitter sans enregistrer', save: 'Enregistrer' },
-  en: { hobbies: 'Hobbies', add: 'Add a language', question: 'Leave without saving?', stay: 'Stay on the page', leave: 'Leave without saving', save: 'Save' },
+  fr: { hobbies: 'Loisirs', add: 'Ajouter une langue', question: 'Quitter sans enregistrer ?', stay: 'Rester', leave: 'Quitter sans enregistrer', save: 'Enregistrer' },
+  en: { hobbies: 'Hobbies', add: 'Add a language', question: 'Leave without saving?', stay: 'Stay', leave: 'Leave without saving', save: 'Save' },
 };
 
 const saveLanguages = (call: Call) =>
