@@ -128,7 +128,7 @@ for (const locale of ['fr', 'en']) {
       await page.waitForURL((url) => url.pathname === '/dashboard/candidate/projets/personnel');
       await page.locator('[data-tour-step="projectList"]').waitFor();
       assert.equal(await popover(page).locator('.driver-popover-title').textContent(), t.projects);
-      assert.equal(await progressOf(page), t.of(1, 11));
+      assert.equal(await progressOf(page), t.of(1, 12));
       await page.screenshot({ path: screenshotPath(`tour-project-subtour-${locale}.png`) });
 
       // the sub-tour opens the project form and walks its fields; its last step leaves the candidate on the open form
@@ -136,7 +136,7 @@ for (const locale of ['fr', 'en']) {
         await page.getByTestId('tour-next').click();
         await page.locator(`[data-tour-step="${expected}"]`).waitFor();
       }
-      assert.equal(await progressOf(page), t.of(11, 11));
+      assert.equal(await progressOf(page), t.of(12, 12));
       assert.equal(await page.getByTestId('tour-next').textContent(), t.fillForm);
       await page.getByTestId('tour-next').click();
       await popover(page).waitFor({ state: 'detached' });

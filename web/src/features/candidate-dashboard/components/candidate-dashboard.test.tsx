@@ -104,6 +104,7 @@ describe('CandidateDashboard', () => {
 
     const ring = await screen.findByRole('progressbar', { name: 'Profil complété' });
     expect(ring.getAttribute('aria-valuenow')).toBe('80');
+    expect(ring.textContent).toMatch(/^80[\u00a0\u202f]%$/);
     // the sign stays with its number: a non-breaking space, never a line break before "%"
     expect(screen.getByRole('heading', { name: /^Profil complété à 80/ }).textContent).toMatch(/^Profil complété à 80[\u00a0\u202f]%$/);
     // The job search is filled; there are no experiences yet.
