@@ -115,7 +115,8 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
 
 /** The demo candidate's DISC test, answered and shown on the profile, and a hobby with a photo; returns the hobby's id. */
 async function showDiscAndHobbyPhoto() {
-  const { request, page } = candidate;
+  const { page } = candidate;
+  const { request } = candidate.context;
   const questions = await (await request.get(`${baseUrl}/api/api/test/questions`)).json();
   const answers = questions.map((question, index) => ({ question: question.id, answer: question.answers[index % question.answers.length].id }));
   const taken = await request.post(`${baseUrl}/api/api/test/forms/discs`, { data: { answers } });
@@ -132,7 +133,7 @@ async function showDiscAndHobbyPhoto() {
     data: { hobby: categories[0].hobbies[0].id, frequency: frequencies[0].id, pictures: [(await upload.json()).id], softskills: [] },
   });
   assert.ok(hobby.ok(), await hobby.text());
-  return (await hobby.json()).id;
+  return (await hobby.json()).item.id;
 }
 
 const readerTexts = {
@@ -165,6 +166,8 @@ test('a reader sees the DISC result about the candidate, in a card, the flags as
         // the hobby's photo
         const photo = page.getByTestId('public-hobbies').getByRole('img', { name: text.photo }).first();
         await photo.waitFor();
+        // loaded lazily: once scrolled to
+        await photo.scrollIntoViewIfNeeded();
         await page.waitForFunction((element) => element.complete && element.naturalWidth > 0, await photo.elementHandle());
         await settled(page);
         await disc.scrollIntoViewIfNeeded();
