@@ -2,10 +2,12 @@
 // transition. The layout follows the page on screen, so a page leaves inside
 // its own frame before the next one arrives in its frame. At start-up it asks
 // the server who is logged in, and the route guard keeps each user to the
-// pages they may open (spec §6).
+// pages they may open (spec §6). One prompt asks before a page with unsaved
+// changes is left.
 import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTransition, usePageTransition } from '@/components/ui/page-transition';
@@ -71,6 +73,7 @@ export function AppShell() {
           </PageTransition>
         </Layout>
       </RouteGuard>
+      <UnsavedChangesPrompt />
       <Toaster />
     </>
   );

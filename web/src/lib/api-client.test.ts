@@ -1,7 +1,7 @@
 // The API client's error handling (spec §8) and retries (spec §9), with fetch
 // and the app's surroundings replaced by recording stubs.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient } from './api-client';
+import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient, randomUuid } from './api-client';
 import { i18n, namespaces, resources } from './i18n';
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -10,6 +10,8 @@ function jsonResponse(status: number, body?: unknown): Response {
     headers: { 'content-type': 'application/json' },
   });
 }
+
+let keys = 0;
 
 function setup({ path = '/', responses }: { path?: string; responses: Response[] }) {
   const fetch = vi.fn<typeof globalThis.fetch>();
@@ -23,9 +25,14 @@ function setup({ path = '/', responses }: { path?: string; responses: Response[]
     translateCode: (code: string) =>
       ({ validation_failed: 'Certains champs sont invalides.' })[code],
     fallbackMessage: () => 'Une erreur est survenue',
-    wait: vi.fn(async () => {}),
+    wait: vi.fn(async (_milliseconds: number) => {}),
+    newIdempotencyKey: vi.fn(() => `key-${++keys}`),
   } satisfies ApiClientEnvironment;
   return { client: createApiClient(environment), environment, fetch };
+}
+
+function withRetryAfter(status: number, retryAfter: string): Response {
+  return new Response('{}', { status, headers: { 'content-type': 'application/json', 'retry-after': retryAfter } });
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -247,6 +254,84 @@ describe('retries', () => {
     await failure(client.post('/api/companies', {}));
 
     expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('waits 300 ms before resending when the server says nothing of when', async () => {
+    const { client, environment } = setup({ responses: [jsonResponse(502, {}), jsonResponse(200, {})] });
+
+    await client.post('/api/companies', {});
+
+    expect(environment.wait).toHaveBeenCalledWith(300);
+  });
+
+  it('waits as long as Retry-After says, in seconds or as an HTTP date', async () => {
+    const inSeconds = setup({ responses: [withRetryAfter(503, '2'), jsonResponse(200, {})] });
+    await inSeconds.client.post('/api/companies', {});
+    expect(inSeconds.environment.wait).toHaveBeenCalledWith(2000);
+
+    const asDate = setup({ responses: [withRetryAfter(503, new Date(Date.now() + 3000).toUTCString()), jsonResponse(200, {})] });
+    await asDate.client.post('/api/companies', {});
+    const waited = asDate.environment.wait.mock.calls[0]?.[0] ?? 0;
+    expect(waited).toBeGreaterThan(1000);
+    expect(waited).toBeLessThanOrEqual(4000);
+  });
+
+  it('does not resend when Retry-After asks for longer than the cap', async () => {
+    const { client, fetch, environment } = setup({ responses: [withRetryAfter(503, '120'), jsonResponse(200, {})] });
+
+    const error = await failure(client.post('/api/companies', {}));
+
+    expect(error.retryAfter).toBe(120);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(environment.wait).not.toHaveBeenCalled();
+  });
+
+  it('never resends a 429 at once: not without Retry-After, and after a second at least with it', async () => {
+    const without = setup({ responses: [jsonResponse(429, {}), jsonResponse(200, {})] });
+    await failure(without.client.post('/api/companies', {}));
+    expect(without.fetch).toHaveBeenCalledOnce();
+
+    const withZero = setup({ responses: [withRetryAfter(429, '0'), jsonResponse(200, {})] });
+    await withZero.client.post('/api/companies', {});
+    expect(withZero.environment.wait).toHaveBeenCalledWith(1000);
+    expect(withZero.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends one Idempotency-Key with a POST, the same on its resend', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(503, {}), jsonResponse(201, {})] });
+
+    await client.post('/api/companies', { name: 'Acme' });
+
+    const sentKeys = fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(sentKeys).toHaveLength(2);
+    expect(sentKeys[0]).toMatch(/^key-\d+$/);
+    expect(sentKeys[1]).toBe(sentKeys[0]);
+  });
+
+  it('gives each call its own key, and none to a request it never resends', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(200, {}), jsonResponse(200, {}), jsonResponse(200, {})] });
+
+    await client.post('/api/companies', {});
+    await client.post('/api/companies', {});
+    await client.get('/api/companies');
+
+    const sentKeys = fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(sentKeys[0]).not.toBe(sentKeys[1]);
+    expect(sentKeys[2]).toBeUndefined();
+  });
+});
+
+describe('randomUuid', () => {
+  it('gives a version 4 UUID, also where crypto.randomUUID is missing (a page on plain http)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(randomUuid()).toMatch(uuid);
+    const original = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      expect(randomUuid()).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });
 

@@ -2,11 +2,14 @@
 // session cookie. It turns error bodies into ApiError, applies the retry policy
 // (spec §9), logs the user out on a 401 and sends them to login when the page
 // needs a session, and shows an error toast for other failures (spec §8).
+// A request the policy may send twice carries an `Idempotency-Key`, the same
+// on both sends, so that the server can answer a resent POST with the answer
+// of the first one instead of doing the work again.
 import type { ErrorCode } from '@/api/codes';
 import { loginPathWithRedirect, routeNeedsAuth } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { currentPath, navigateTo } from '@/lib/navigation';
-import { shouldRetry } from '@/lib/retry-policy';
+import { maxRetries, parseRetryAfter, retryDelayMs, shouldRetry } from '@/lib/retry-policy';
 import { logout } from '@/lib/session';
 import { showToast, type ToastType } from '@/lib/toasts';
 
@@ -96,9 +99,9 @@ export type ApiClientEnvironment = {
   fallbackMessage: () => string;
   /** Pause before a retry. */
   wait: (milliseconds: number) => Promise<void>;
+  /** A fresh key for the `Idempotency-Key` header of a request that may be resent. */
+  newIdempotencyKey: () => string;
 };
-
-const retryDelayMs = 300;
 
 function toFieldErrors(value: unknown): FieldErrors {
   if (value === null || typeof value !== 'object') return {};
@@ -118,14 +121,8 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
   }
 }
 
-/** `Retry-After` in seconds (an HTTP date is turned into seconds from now). */
 function readRetryAfter(response: Response): number | null {
-  const header = response.headers.get('retry-after');
-  if (header === null || header.trim() === '') return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return parseRetryAfter(response.headers.get('retry-after'));
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -192,6 +189,7 @@ export function createApiClient(environment: ApiClientEnvironment) {
       }
     }
     const url = buildUrl(path, options.query);
+    if (maxRetries(method) > 0) headers['Idempotency-Key'] = environment.newIdempotencyKey();
 
     for (let failedAttempts = 0; ; ) {
       let response: Response;
@@ -213,8 +211,11 @@ export function createApiClient(environment: ApiClientEnvironment) {
       if (response.ok) return parseSuccess<T>(response);
 
       failedAttempts += 1;
-      if (shouldRetry(method, response.status, failedAttempts)) {
-        await environment.wait(retryDelayMs);
+      const delay = shouldRetry(method, response.status, failedAttempts)
+        ? retryDelayMs(response.status, readRetryAfter(response))
+        : null;
+      if (delay !== null) {
+        await environment.wait(delay);
         continue;
       }
       const error = await toApiError(response);
@@ -238,6 +239,16 @@ export function createApiClient(environment: ApiClientEnvironment) {
   };
 }
 
+/** A random (version 4) UUID; `crypto.randomUUID` exists only on secure pages (https or localhost). */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The browser environment: real fetch, router navigation, the app's stores and translations. */
 export const browserApiEnvironment: ApiClientEnvironment = {
   fetch: (input, init) => fetch(input, init),
@@ -248,6 +259,7 @@ export const browserApiEnvironment: ApiClientEnvironment = {
   translateCode: (code) => (isKnownErrorCode(code) ? i18n.t(`api:${errorCodeKeys[code]}`) : undefined),
   fallbackMessage: () => i18n.t('api:fallback'),
   wait: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+  newIdempotencyKey: randomUuid,
 };
 
 /** The app's API client. */

@@ -1,6 +1,9 @@
 // The one retry policy of the app (spec §9). Kept pure so the table of methods,
-// statuses and attempts can be tested exhaustively; the API client is its only
-// caller and TanStack Query is configured not to retry on top of it.
+// statuses, attempts and waits can be tested exhaustively; the API client is
+// its only caller and TanStack Query is configured not to retry on top of it.
+// How long to wait follows the server: a `Retry-After` header is honoured (up
+// to a cap beyond which the call fails rather than keep the person waiting),
+// and a 429 is never sent again without one.
 
 /** Statuses worth a second try: the server may answer differently a moment later. */
 export const retryableStatuses: ReadonlySet<number> = new Set([
@@ -27,4 +30,36 @@ export function maxRetries(method: string): number {
  */
 export function shouldRetry(method: string, status: number, failedAttempts: number): boolean {
   return retryableStatuses.has(status) && failedAttempts <= maxRetries(method);
+}
+
+/** The pause before a resend when the server does not say how long to wait. */
+export const defaultRetryDelayMs = 300;
+/** The longest a resend waits; a `Retry-After` asking for more ends the call instead. */
+export const maxRetryDelayMs = 10_000;
+/** A 429 waits at least this long, even when its `Retry-After` says 0. */
+const minimumTooManyRequestsDelayMs = 1_000;
+
+/**
+ * `Retry-After` in seconds: a number of seconds, or an HTTP date turned into
+ * seconds from `now` (never negative); null when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * How long to wait before sending a failed request again, or null not to send
+ * it again: the server's `Retry-After` when it gives one within
+ * `maxRetryDelayMs`, else `defaultRetryDelayMs`; a 429 without the header is
+ * not sent again (the server did not say when it would take it).
+ */
+export function retryDelayMs(status: number, retryAfterSeconds: number | null): number | null {
+  if (retryAfterSeconds === null) return status === 429 ? null : defaultRetryDelayMs;
+  const asked = retryAfterSeconds * 1000;
+  if (asked > maxRetryDelayMs) return null;
+  return status === 429 ? Math.max(asked, minimumTooManyRequestsDelayMs) : asked;
 }

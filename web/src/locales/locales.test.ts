@@ -15,7 +15,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+/** The variables a text interpolates, with or without a format (`{{count, number}}` names `count`). */
+const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]).sort();
 
 describe('locale files', () => {
   for (const namespace of Object.keys(resources.fr) as (keyof typeof resources.fr)[]) {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { resources } from '@/lib/i18n';
+import { registerFormats } from '@/lib/i18n/format-number';
 import { resetSessionForTests, setSessionUser } from '@/lib/session';
 import { renderWithProviders } from './render';
 import { candidateUser } from './users';
@@ -20,7 +21,9 @@ const pageI18n = i18next.createInstance();
 configure({ asyncUtilTimeout: 4000 });
 
 async function initPageI18n(): Promise<void> {
-  if (!pageI18n.isInitialized) await pageI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  if (pageI18n.isInitialized) return;
+  await pageI18n.use(initReactI18next).init({ resources, lng: 'fr', defaultNS: 'common' });
+  registerFormats(pageI18n);
 }
 
 /**
@@ -83,10 +86,10 @@ export function fakeServer(...routes: Route[]) {
   return { calls, fetch };
 }
 
-/** Renders `page` for Camille, a candidate whose profile is 40 % complete, in `language`. */
-export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr') {
+/** Renders `page` for Camille, a candidate whose profile is 40 % complete, in `language`, the router at `path`. */
+export async function renderAsCandidate(page: ReactNode, language: 'fr' | 'en' = 'fr', path?: string) {
   await initPageI18n();
   await act(() => pageI18n.changeLanguage(language));
   setSessionUser({ ...candidateUser, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 40 }, locale: language });
-  return renderWithProviders(page, { i18n: pageI18n });
+  return renderWithProviders(page, { i18n: pageI18n, path });
 }

@@ -4,9 +4,10 @@
 // - axe at desktop size: a serious or critical violation fails the test, with
 //   the rule, the page and the elements (axe is evaluated in the page: the
 //   server's CSP refuses injected script tags);
-// - the page fits a phone: resized to 390×844 and to 360 px wide, it must not
-//   be wider than the window (no sideways scrolling, nothing cut off on the
-//   right); the widths measured go to test-results/phone-widths-<locale>.json;
+// - the page fits a phone: resized to the common phone widths (360, 375, 390,
+//   414 and 430 px, 844 high), it must not be wider than the window (no
+//   sideways scrolling, nothing cut off on the right); the widths measured go
+//   to test-results/phone-widths-<locale>.json;
 // - no page logs an error in the console (an anonymous visitor's start-up no
 //   longer asks whoami for a 401);
 // - the first element a Tab reaches is the skip link, and it points at the
@@ -17,12 +18,11 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
-import { mapIdle, seriousAxeViolations } from './page-checks.mjs';
+import { mapIdle, phoneWidths, seriousAxeViolations } from './page-checks.mjs';
 import { demoCandidateSlug, routesFor, visit } from './routes.mjs';
 
 const locales = { fr: 'fr-FR', en: 'en-GB' };
 const desktop = { width: 1280, height: 800 };
-const phoneWidths = [390, 360];
 const phoneHeight = 844;
 
 let browser;
@@ -99,7 +99,7 @@ async function phoneWidthFailures(page, measure) {
 
 for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
   for (const [locale, browserLanguage] of Object.entries(locales)) {
-    test(`every page of the ${role} in ${locale}: nothing serious for axe, fits a phone 390 and 360 px wide`, async () => {
+    test(`every page of the ${role} in ${locale}: nothing serious for axe, fits phones ${phoneWidths.join(', ')} px wide`, async () => {
       const { context, page } =
         role === 'anonymous'
           ? await newContext(browser, { browserLanguage, localeCookie: locale }).then(async (created) => ({

@@ -1,8 +1,12 @@
 // The guided tutorial and the DISC test end to end, against the real server
 // at BASE_URL (with its demo mailbox), once in French and once in English:
-// a first-time candidate is offered the tutorial, walks it to step 8, lands on
-// the personal projects with the project sub-tour, cancels with Escape and
-// confirms, and is not offered it again after a reload nor on another device;
+// a first-time candidate is offered the tutorial (product buttons, SVG flags,
+// "1 of 13"), walks it to step 8 ("my information" points at the settings),
+// lands on the personal projects with the project sub-tour counted on its own,
+// walks it to its end and is left on the open project form, finds the tour
+// again on the dashboard at "10 of 13", cancels with Escape and confirms, and
+// is not offered it again after a reload nor on another device, until the
+// help menu replays it;
 // the demo candidate takes the DISC test to the end and sees the chart. Both
 // pages are checked with axe.
 import assert from 'node:assert/strict';
@@ -21,8 +25,8 @@ import { axeViolations } from './page-checks.mjs';
 const password = 'Tutoriel-essai-2026';
 
 const texts = {
-  fr: { browserLanguage: 'fr-FR', welcome: 'Bienvenue sur Vivier !', letsGo: "C'est parti", projects: 'Vos projets personnels', seeResult: 'Voir mon résultat', confirm: 'Quitter le tutoriel ? Il ne vous sera plus proposé.' },
-  en: { browserLanguage: 'en-US', welcome: 'Welcome to Vivier!', letsGo: "Let's go", projects: 'Your personal projects', seeResult: 'See my result', confirm: 'Leave the tutorial? It will not be offered again.' },
+  fr: { browserLanguage: 'fr-FR', welcome: 'Bienvenue sur Vivier !', letsGo: "C'est parti", projects: 'Vos projets personnels', seeResult: 'Voir mon résultat', confirm: 'Quitter le tutoriel ? Il ne vous sera plus proposé.', of: (current, total) => `${current} sur ${total}`, fillForm: 'Remplir le formulaire' },
+  en: { browserLanguage: 'en-US', welcome: 'Welcome to Vivier!', letsGo: "Let's go", projects: 'Your personal projects', seeResult: 'See my result', confirm: 'Leave the tutorial? It will not be offered again.', of: (current, total) => `${current} of ${total}`, fillForm: 'Fill in the form' },
 };
 
 /** The newest link to `path` in the mailbox for `to`, as an in-app path. */
@@ -71,13 +75,20 @@ async function logIn(page, email, { firstTime = false } = {}) {
 
 const popover = (page) => page.getByTestId('tour-popover');
 const stepOf = (page) => popover(page).getAttribute('data-tour-step');
+const progressOf = (page) => popover(page).locator('.driver-popover-progress-text').textContent();
+
+/** The project sub-tour's steps after its first, in order. */
+const subTourSteps = [
+  'projectCreateIntro', 'projectTitle', 'projectCategories', 'projectLocalization', 'carContext', 'carActions', 'carResults',
+  'projectSoftSkills', 'projectFamilies', 'projectSkills', 'projectEnd',
+];
 
 for (const locale of ['fr', 'en']) {
   const t = texts[locale];
   describe(`tutorial and DISC test (${locale})`, () => {
     const browser = sharedBrowser();
 
-    test('a first-time candidate walks the tutorial to step 8, cancels it, and is not offered it again', async () => {
+    test('a first-time candidate walks the tutorial and its project sub-tour, cancels it, is not offered it again, and replays it from the help menu', async () => {
       const { context, page, errors } = await openPage(browser(), { browserLanguage: t.browserLanguage, localeCookie: locale, tour: true });
       const email = await newCandidate(context, page, locale);
 
@@ -88,6 +99,14 @@ for (const locale of ['fr', 'en']) {
       await page.getByTestId('tour-locale-fr').waitFor();
       await page.getByTestId('tour-locale-en').waitFor();
       await page.getByTestId('tour-decline').waitFor();
+      assert.equal(await progressOf(page), t.of(1, 13));
+      // the product's buttons, "let's go" as large as "no thank you", and flags drawn as pictures
+      assert.match(await page.getByTestId('tour-next').getAttribute('class'), /\bbutton--primary\b/);
+      assert.match(await page.getByTestId('tour-decline').getAttribute('class'), /\bbutton--secondary\b/);
+      const letsGoBox = await page.getByTestId('tour-next').boundingBox();
+      const declineBox = await page.getByTestId('tour-decline').boundingBox();
+      assert.ok(Math.abs(letsGoBox.height - declineBox.height) < 1, `"let's go" ${letsGoBox.height} px high, "no thank you" ${declineBox.height} px`);
+      assert.match(await page.getByTestId('tour-locale-en').locator('img').getAttribute('src'), /gb-.*\.svg$/);
       assert.deepEqual(await axeViolations(page), []);
       await page.screenshot({ path: screenshotPath(`tour-welcome-${locale}.png`) });
 
@@ -97,6 +116,8 @@ for (const locale of ['fr', 'en']) {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowLeft');
       assert.equal(await stepOf(page), 'myInformation');
+      // sharing is in the settings: the step shows their link
+      assert.equal(await page.locator('[data-tour="nav-settings"].driver-active-element').count(), 1);
       for (const expected of ['languages', 'hobbies', 'personalProjects', 'academicProjects', 'educations', 'experiences', 'personalProjectsAgain']) {
         await page.getByTestId('tour-next').click();
         await page.locator(`[data-tour-step="${expected}"]`).waitFor();
@@ -107,7 +128,29 @@ for (const locale of ['fr', 'en']) {
       await page.waitForURL((url) => url.pathname === '/dashboard/candidate/projets/personnel');
       await page.locator('[data-tour-step="projectList"]').waitFor();
       assert.equal(await popover(page).locator('.driver-popover-title').textContent(), t.projects);
+      assert.equal(await progressOf(page), t.of(1, 12));
       await page.screenshot({ path: screenshotPath(`tour-project-subtour-${locale}.png`) });
+
+      // the sub-tour opens the project form and walks its fields; its last step leaves the candidate on the open form
+      for (const expected of subTourSteps) {
+        await page.getByTestId('tour-next').click();
+        await page.locator(`[data-tour-step="${expected}"]`).waitFor();
+      }
+      assert.equal(await progressOf(page), t.of(12, 12));
+      assert.equal(await page.getByTestId('tour-next').textContent(), t.fillForm);
+      await page.getByTestId('tour-next').click();
+      await popover(page).waitFor({ state: 'detached' });
+      assert.equal(new URL(page.url()).pathname, '/dashboard/candidate/projets/personnel');
+      const form = page.getByTestId('personal-projects-dialog');
+      assert.ok(await form.isVisible(), 'the project form is still open');
+      await page.screenshot({ path: screenshotPath(`tour-project-form-left-open-${locale}.png`) });
+
+      // back on the dashboard, the tour goes on where it was, counted in the main tour
+      await form.getByRole('button', { name: locale === 'fr' ? 'Annuler' : 'Cancel' }).click();
+      await page.locator('.sidebar__link[href="/dashboard/candidate"]').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+      await page.locator('[data-tour-step="softSkills"]').waitFor();
+      assert.equal(await progressOf(page), t.of(10, 13));
 
       // Escape cancels, after a confirmation
       let asked = '';
@@ -135,6 +178,15 @@ for (const locale of ['fr', 'en']) {
       await otherPage.waitForTimeout(1000);
       assert.equal(await popover(otherPage).count(), 0);
       await otherDevice.close();
+
+      // the help menu replays it from the start
+      await page.getByTestId('help-menu').click();
+      await page.getByTestId('help-replay-tutorial').click();
+      await page.locator('[data-tour-step="welcome"]').waitFor();
+      assert.equal(await progressOf(page), t.of(1, 13));
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.keyboard.press('Escape');
+      await popover(page).waitFor({ state: 'detached' });
 
       assert.deepEqual(errors, []);
       await context.close();

@@ -1,11 +1,15 @@
 // What several browser tests check on a page before a picture: axe-core's
 // violations (evaluated from the package, as the site's
 // Content-Security-Policy refuses an added script tag), that animations
-// (the page transition) have ended, and that a map has stopped moving and drawing.
+// (the page transition) have ended, that a map has stopped moving and drawing,
+// and the phone widths every page must fit.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The widths of the phones most in use, from the smallest Android to the largest iPhone; the sweeps check each. */
+export const phoneWidths = [360, 375, 390, 414, 430];
 
 /** axe's violations of the rules given, each with its impact, once the page has settled. */
 async function violations(page, options) {

@@ -1,11 +1,12 @@
 // The phone side of the app: the route list that the whole-app sweep
-// (accessibility.test.mjs, which also checks every page at 390 and 360 px
-// wide) visits covers every route, and a phone picture of the sourcing page,
-// at a city's zoom, in both languages.
+// (accessibility.test.mjs, which also checks every page at each phone width:
+// 360, 375, 390, 414 and 430 px) visits covers every route, and the sourcing
+// page at a city's zoom fits each phone width, in both languages, with a
+// picture of it at 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
-import { mapIdle } from './page-checks.mjs';
+import { mapIdle, phoneWidths } from './page-checks.mjs';
 import { declaredRouteNames, demoCandidateSlug, demoSavedSearchId, routesFor } from './routes.mjs';
 
 const phoneHeight = 844;
@@ -37,7 +38,7 @@ test('the route list covers every route of src/config/paths.ts', async () => {
   assert.deepEqual(declaredRouteNames().filter((name) => !covered.has(name)), []);
 });
 
-test('the sourcing page at a city zoom, on a phone, in French and English', async () => {
+test(`the sourcing page at a city zoom fits phones ${phoneWidths.join(', ')} px wide, in French and English`, async () => {
   const searchId = await demoSavedSearchId(contexts.partner.context);
   for (const locale of ['fr', 'en']) {
     const { context: localized, page } = await loggedInContext(browser, 'partner', {
@@ -54,9 +55,13 @@ test('the sourcing page at a city zoom, on a phone, in French and English', asyn
       });
       await page.getByTestId('sourcing-map').scrollIntoViewIfNeeded();
       await mapIdle(page);
-      const measure = await pageWidth(page);
-      assert.ok(measure.scrollWidth <= measure.innerWidth, `the sourcing page is ${measure.scrollWidth} px wide in ${locale}`);
       await page.screenshot({ path: screenshotPath(`sourcing-phone-${locale}.png`) });
+      for (const width of phoneWidths) {
+        await page.setViewportSize({ width, height: phoneHeight });
+        await mapIdle(page);
+        const measure = await pageWidth(page);
+        assert.ok(measure.scrollWidth <= measure.innerWidth, `the sourcing page is ${measure.scrollWidth} px wide at ${width} in ${locale}`);
+      }
     } finally {
       await localized.close();
     }

@@ -2,8 +2,10 @@
 // demo candidate shares the profile, an anonymous visitor reads it at
 // /candidat/{slug} in French and in English (screenshots, axe), opens a
 // soft-skill family, the candidate unshares and the visitor gets the "not
-// available" page; a partner's public-profile link from sourcing opens the
-// real page.
+// available" page; the DISC result its candidate shows is written about the
+// candidate (third person, first name) in a card with the coloured chart, the
+// languages' flags are pictures, a hobby's photo is shown; a partner's
+// public-profile link from sourcing opens the real page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, launchBrowser, loggedInContext, newContext, openPage, screenshotPath } from './browser.mjs';
@@ -109,6 +111,77 @@ test('a shared profile is read by anyone in both languages, and is gone once uns
     }
   }
   await sharing('POST');
+});
+
+/** The demo candidate's DISC test, answered and shown on the profile, and a hobby with a photo; returns the hobby's id. */
+async function showDiscAndHobbyPhoto() {
+  const { page } = candidate;
+  const { request } = candidate.context;
+  const questions = await (await request.get(`${baseUrl}/api/api/test/questions`)).json();
+  const answers = questions.map((question, index) => ({ question: question.id, answer: question.answers[index % question.answers.length].id }));
+  const taken = await request.post(`${baseUrl}/api/api/test/forms/discs`, { data: { answers } });
+  assert.ok(taken.ok(), await taken.text());
+  const shown = await request.patch(`${baseUrl}/api/api/test/forms/discs`, { data: { show_disc: true } });
+  assert.ok(shown.ok(), await shown.text());
+  // any picture will do: a piece of the page, as a PNG
+  const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 120 } });
+  const upload = await request.post(`${baseUrl}/api/api/uploads`, { multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: photo } } });
+  assert.equal(upload.status(), 201, await upload.text());
+  const categories = await (await request.get(`${baseUrl}/api/api/candidate/hobby/categories`)).json();
+  const frequencies = await (await request.get(`${baseUrl}/api/api/candidate/hobby/frequencies`)).json();
+  const hobby = await request.post(`${baseUrl}/api/api/candidate/hobbies`, {
+    data: { hobby: categories[0].hobbies[0].id, frequency: frequencies[0].id, pictures: [(await upload.json()).id], softskills: [] },
+  });
+  assert.ok(hobby.ok(), await hobby.text());
+  return (await hobby.json()).item.id;
+}
+
+const readerTexts = {
+  fr: { disc: 'Profil DISC de Camille', likes: /Camille aime/, notYou: /\b(vous|votre|vos)\b/i, photo: /, photo 1$/ },
+  en: { disc: 'Camille’s DISC profile', likes: /Camille likes/, notYou: /\b(you|your)\b/i, photo: /, picture 1$/ },
+};
+
+test('a reader sees the DISC result about the candidate, in a card, the flags as pictures and a hobby’s photo', async () => {
+  const { slug } = await sharing('POST');
+  const hobbyId = await showDiscAndHobbyPhoto();
+  try {
+    for (const [locale, text] of Object.entries(readerTexts)) {
+      const { context, page, errors } = await openPage(browser, { browserLanguage: locales[locale].browserLanguage, localeCookie: locale });
+      try {
+        await page.goto(`${baseUrl}/candidat/${slug}`);
+        const disc = page.getByRole('region', { name: text.disc });
+        await disc.waitFor();
+        const discText = await disc.innerText();
+        assert.match(discText, text.likes);
+        assert.doesNotMatch(discText, text.notYou);
+        // a card, and bars in colour (the chart's stylesheet came with it)
+        assert.notEqual(await disc.evaluate((element) => getComputedStyle(element).borderTopStyle), 'none');
+        const fill = await disc.locator('.disc-chart__bar--D rect').evaluate((rect) => getComputedStyle(rect).fill);
+        assert.notEqual(fill, 'rgb(0, 0, 0)');
+        // flags are pictures that loaded, never emoji
+        const flags = page.getByTestId('public-languages').locator('img.flag');
+        assert.ok((await flags.count()) > 0, 'the languages have flags');
+        assert.ok(await flags.first().evaluate((image) => image.complete && image.naturalWidth > 0), 'the flag loaded');
+        assert.doesNotMatch(await page.getByTestId('public-languages').innerText(), /\p{Regional_Indicator}/u);
+        // the hobby's photo
+        const photo = page.getByTestId('public-hobbies').getByRole('img', { name: text.photo }).first();
+        await photo.waitFor();
+        // loaded lazily: once scrolled to
+        await photo.scrollIntoViewIfNeeded();
+        await page.waitForFunction((element) => element.complete && element.naturalWidth > 0, await photo.elementHandle());
+        await settled(page);
+        await disc.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`public-profile-disc-${locale}.png`), fullPage: true });
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await candidate.context.request.delete(`${baseUrl}/api/api/candidate/hobbies/${hobbyId}`);
+    await candidate.context.request.patch(`${baseUrl}/api/api/test/forms/discs`, { data: { show_disc: false } });
+  }
 });
 
 test("the partner's public-profile link from a saved candidate opens the real page", async () => {

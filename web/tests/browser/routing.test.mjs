@@ -1,7 +1,7 @@
 // Routes, layouts, the 404 page and page transitions (spec §2): each path gets
 // the layout of the spec's rule, unknown paths say so with the path, anonymous
-// visitors of the areas go to login, and one page leaves before the next
-// enters. That every route opens with a title for its owner is checked by the
+// visitors of the areas go to login (without asking who they are, so without a
+// 401 in the console), and one page leaves before the next enters. That every route opens with a title for its owner is checked by the
 // whole-app sweep (accessibility.test.mjs), which visits them all.
 // The areas need a session: these tests log in with the demo accounts of the
 // server's seed, and check that anonymous visitors are sent to login.
@@ -129,6 +129,33 @@ describe('routing', () => {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForURL((url) => url.pathname === '/login');
       assert.equal(new URL(page.url()).searchParams.get('redirect'), path);
+    }
+  });
+
+  test('a logged-out visit logs nothing in the console: a protected page, and a browser whose session ran out', async () => {
+    const quiet = await newContext(browser, { browserLanguage: 'fr-FR' });
+    const visitor = await quiet.newPage();
+    const logged = [];
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${visitor.url()}: ${message.text()}`);
+    });
+    const asked = [];
+    visitor.on('request', (request) => {
+      if (request.url().endsWith('/api/api/auth/whoami')) asked.push(visitor.url());
+    });
+    try {
+      await visitor.goto(`${baseUrl}/dashboard/candidate`);
+      await visitor.waitForURL((url) => url.pathname === '/login');
+      await visitor.getByTestId('login-link').or(visitor.locator('#login-email')).first().waitFor();
+      // a session noted on this browser, whose day has passed (its cookie is gone with it)
+      await visitor.evaluate(() => window.localStorage.setItem('vivier.session-hint', String(Date.now() - 1000)));
+      await visitor.goto(`${baseUrl}/`);
+      await visitor.locator('[data-layout]').first().waitFor();
+      await visitor.waitForLoadState('networkidle');
+      assert.deepEqual(asked, []);
+      assert.deepEqual(logged, []);
+    } finally {
+      await quiet.close();
     }
   });
 

@@ -3,11 +3,15 @@
 // is a GET returning items whose `name` is in the caller's language. The
 // locale sits in the query key, so switching language fetches the lists
 // again; the lists change rarely (the server caches them for 5 minutes), so
-// they stay fresh for a long time.
+// they stay fresh for a long time. The lists read in alphabetical order are
+// put in the order of the page's language here (the server's order puts
+// "Éducation" after "Transport"), the others keep the server's meaningful
+// order (degrees by level, frequencies from rare to often).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { sortByName } from '@/lib/i18n/collate';
 
 // TODO(openapi): the document gives the reference lists no response schema;
 // until it does, their items are typed here.
@@ -62,13 +66,24 @@ export function referenceListKey(name: ReferenceListName, options: ReferenceList
   return ['reference-lists', name, options.locale ?? currentLocale(), options.allLabels ? 'all' : 'one'] as const;
 }
 
-/** Fetches one list: GET /api/api/{name}. */
-export function getReferenceList<N extends ReferenceListName>(
+/** The lists a person reads in alphabetical order. */
+const alphabeticalLists: ReadonlySet<ReferenceListName> = new Set([
+  'candidate/education/specializations',
+  'candidate/project/academic/categories',
+  'candidate/project/personal/categories',
+  'job/categories',
+  'jobs',
+  'languages',
+]);
+
+/** Fetches one list: GET /api/api/{name}, in alphabetical order for the lists read that way. */
+export async function getReferenceList<N extends ReferenceListName>(
   name: N,
   options: ReferenceListOptions = {},
   signal?: AbortSignal,
 ): Promise<ReferenceListItem<N>[]> {
-  return api.get<ReferenceListItem<N>[]>(`/api/${name}`, { query: { labels: options.allLabels ? 'all' : undefined }, signal });
+  const items = await api.get<ReferenceListItem<N>[]>(`/api/${name}`, { query: { labels: options.allLabels ? 'all' : undefined }, signal });
+  return alphabeticalLists.has(name) ? sortByName(items, options.locale ?? currentLocale()) : items;
 }
 
 export function referenceListQuery<N extends ReferenceListName>(name: N, options: ReferenceListOptions = {}) {

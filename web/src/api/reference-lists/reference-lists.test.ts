@@ -36,6 +36,14 @@ describe('reference lists', () => {
     expect(referenceListStaleTime).toBeGreaterThanOrEqual(5 * 60 * 1000);
   });
 
+  it('put the alphabetical lists in the order of the language, and leave the others as the server sent them', async () => {
+    const items = ['Transport', 'Éducation', 'Automobile', 'Aéronautique'].map((name, index) => ({ id: index + 1, name }));
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const names = async (list: 'job/categories' | 'contract/types') => (await getReferenceList(list, { locale: 'fr' })).map((item) => item.name);
+    expect(await names('job/categories')).toEqual(['Aéronautique', 'Automobile', 'Éducation', 'Transport']);
+    expect(await names('contract/types')).toEqual(['Transport', 'Éducation', 'Automobile', 'Aéronautique']);
+  });
+
   it('run the query function of the list they name', async () => {
     const query = referenceListQuery('jobs', { locale: 'fr' });
     await query.queryFn?.({ signal: new AbortController().signal } as never);

@@ -1,6 +1,6 @@
 // The frame of the logged-in areas: a sidebar with the area's pages (candidate,
 // school or partner, from the path prefix) and a header with the language
-// switch. On small screens the sidebar becomes a drawer behind a menu button.
+// switch (and the candidate's help menu, the partner's notifications). On small screens the sidebar becomes a drawer behind a menu button.
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -9,6 +9,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { CandidateTour } from '@/features/tour/components/candidate-tour';
+import { HelpMenu } from '@/features/tour/components/help-menu';
 import { dashboardLinks } from './dashboard-links';
 import { LineIcon } from '@/components/ui/line-icon';
 import { dashboardArea } from './select-layout';
@@ -75,6 +76,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
           </button>
           <p className="dashboard__area">{areaTitle}</p>
           {area === 'partner' && <NotificationBell />}
+          {area === 'candidate' && <HelpMenu />}
           <LanguageSwitcher />
           <UserMenu compact />
         </header>

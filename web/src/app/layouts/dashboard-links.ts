@@ -30,7 +30,7 @@ export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
     { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language', tour: 'nav-languages' },
     { to: paths.candidateJobSearch, labelKey: 'candidateJobSearch.title', icon: 'search' },
     { to: paths.candidatePersonalityTest, labelKey: 'candidatePersonalityTest.title', icon: 'spark' },
-    { to: paths.candidateSettings, labelKey: 'candidateSettings.title', icon: 'edit' },
+    { to: paths.candidateSettings, labelKey: 'candidateSettings.title', icon: 'edit', tour: 'nav-settings' },
   ],
   school: [
     { to: paths.schoolDashboard, labelKey: 'schoolDashboard.title', icon: 'home', end: true },

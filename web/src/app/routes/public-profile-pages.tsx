@@ -10,7 +10,7 @@ import { NotFoundPage } from './not-found';
 
 export function PublicProfilePage() {
   const { slug = '' } = useParams();
-  return <SharedProfilePage slug={slug} aside={<ShownDisc slug={slug} />} />;
+  return <SharedProfilePage slug={slug} aside={(profile) => <ShownDisc slug={profile.slug} firstName={profile.firstname} />} />;
 }
 
 export function PublicSoftSkillFamilyPage() {

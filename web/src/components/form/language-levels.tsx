@@ -1,10 +1,13 @@
 // Languages with a required level (1 to 6): a picker to add a language, then a
-// row per language with a level slider and a remove button. The caller owns
+// row per language with its flag, a level slider showing the level as every
+// page writes it ("B1 · intermédiaire") and a remove button. The caller owns
 // the list (a language is added at the default level) and supplies the
 // labels, so the control fits any form.
 import { useId } from 'react';
 import { addLanguage } from '@/components/job-criteria/criteria-values';
 import { CrossButton } from '@/components/ui/cross-button';
+import { Flag } from '@/components/ui/flag';
+import { useLanguageLevel } from '@/lib/i18n/language-level';
 import { FieldsetField } from './field';
 
 export type LanguageChoice = { id: number; name: string; flag?: string | null };
@@ -37,6 +40,7 @@ export function LanguageLevels({
   hint?: string;
 }) {
   const generated = useId();
+  const levelText = useLanguageLevel();
   const byId = new Map(options.map((option) => [option.id, option]));
   const addable = options.filter((option) => !value.some((chosen) => chosen.id === option.id));
   return (
@@ -50,7 +54,7 @@ export function LanguageLevels({
             return (
               <li key={language.id} className="language-levels__row">
                 <label className="language-levels__name" htmlFor={sliderId}>
-                  {name}
+                  <Flag flag={option?.flag} /> {name}
                   <span className="visually-hidden"> — {labels.level(name)}</span>
                 </label>
                 <input
@@ -64,7 +68,7 @@ export function LanguageLevels({
                   aria-valuetext={labels.levelValue(language.level)}
                 />
                 <output className="language-levels__value" htmlFor={sliderId}>
-                  {language.level}/6
+                  {levelText(language.level)}
                 </output>
                 <CrossButton
                   className="icon-button language-levels__remove"

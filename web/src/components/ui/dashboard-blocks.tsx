@@ -3,12 +3,14 @@
 // badge and actions beside them. Styled by styles/dashboard-blocks.css, which
 // the pages that show them import.
 import type { ReactNode } from 'react';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 
-/** One headline figure: its value, what it counts and, if need be, a hint. */
+/** One headline figure: its value (a number is written in the page's language), what it counts and, if need be, a hint. */
 export function StatCard({ testId, value, label, hint }: { testId: string; value: string | number; label: string; hint?: string }) {
+  const format = useNumberFormat();
   return (
     <div className="stat-card" data-testid={testId}>
-      <p className="stat-card__value">{value}</p>
+      <p className="stat-card__value">{typeof value === 'number' ? format.number(value) : value}</p>
       <p className="stat-card__label">{label}</p>
       {hint && <p className="stat-card__hint">{hint}</p>}
     </div>

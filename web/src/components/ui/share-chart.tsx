@@ -5,6 +5,7 @@
 // the chart belongs to no feature's translations.
 import '@/styles/share-chart.css';
 import type { ReactNode } from 'react';
+import { formatPercent } from '@/lib/i18n/format-number';
 
 export type Share = { id: number; name: string; percentage: number };
 
@@ -21,7 +22,7 @@ export type ShareChartProps = {
 };
 
 export function ShareChart({ shares, caption, nameHeader, shareHeader, locale, currentId, renderName }: ShareChartProps) {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, style: 'percent' });
+
   return (
     <table className="share-chart" data-testid="share-chart">
       <caption className="share-chart__caption">{caption}</caption>
@@ -43,7 +44,7 @@ export function ShareChart({ shares, caption, nameHeader, shareHeader, locale, c
                 <span className="share-chart__track" aria-hidden="true">
                   <span className="share-chart__bar" style={{ width: `${percent}%` }} />
                 </span>
-                <span className="share-chart__figure">{format.format(percent / 100)}</span>
+                <span className="share-chart__figure">{formatPercent(percent, locale)}</span>
               </td>
             </tr>
           );

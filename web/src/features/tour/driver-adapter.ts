@@ -1,13 +1,17 @@
 // Draws the tour machine's snapshot with driver.js (MIT): a modal overlay
 // opened around the step's `data-tour` element (5 px padding, 10 px radius), a
-// popover of class max-w-md with a cancel icon, and the step's own buttons.
+// popover of class max-w-md with a cancel icon, the step's place in its own
+// tour, and the step's own buttons, drawn as the product's buttons (driver.js's
+// small grey ones lose their class; the language choice shows SVG flags).
 // It holds no state of the tour: every click and key goes back to the
 // machine, which decides (tour-machine.ts). Escape and the arrow keys are
 // read here and handed over (driver.js's own keyboard control is off).
 import { type Driver, type DriveStep, driver, type PopoverDOM } from 'driver.js';
 import 'driver.js/dist/driver.css';
+import '@/styles/flag.css';
 import './tour.css';
-import type { TourMachine, TourSnapshot } from './tour-machine';
+import { flagUrl } from '@/lib/flags';
+import { progressOf, type TourMachine, type TourSnapshot } from './tour-machine';
 import type { TourStep } from './tour-steps';
 
 export type TourTexts = {
@@ -20,8 +24,9 @@ export type TourTexts = {
   letsGo: string;
   noThanks: string;
   openProjects: string;
-  backToDashboard: string;
+  fillProjectForm: string;
   finish: string;
+  /** `flag`: the country code of the language's flag. */
   locales: { locale: 'fr' | 'en'; flag: string; label: string }[];
 };
 
@@ -35,14 +40,28 @@ function findTarget(step: TourStep): Element | null {
   return step.target === null ? null : document.querySelector(tourTargetSelector(step.target));
 }
 
-function button(label: string, className: string, onClick: () => void, attributes: Record<string, string> = {}) {
+function button(label: string, className: string, onClick: () => void, attributes: Record<string, string> = {}, flag?: string) {
   const element = document.createElement('button');
   element.type = 'button';
   element.className = className;
-  element.textContent = label;
+  const url = flag === undefined ? null : flagUrl(flag);
+  if (url !== null) {
+    const picture = document.createElement('img');
+    picture.className = 'flag';
+    picture.src = url;
+    picture.alt = '';
+    element.append(picture, ' ');
+  }
+  element.append(label);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.addEventListener('click', onClick);
   return element;
+}
+
+/** Gives one of driver.js's footer buttons the look of the product's `button` of that variant. */
+function styleAsProductButton(element: HTMLElement, variant: 'primary' | 'secondary'): void {
+  element.classList.remove('driver-popover-footer-btn');
+  element.classList.add('button', `button--${variant}`);
 }
 
 export type TourRenderer = {
@@ -84,8 +103,8 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
       case 'openPersonalProjects':
         tour.openPersonalProjects();
         break;
-      case 'backToDashboard':
-        tour.backToDashboard();
+      case 'fillProjectForm':
+        tour.fillProjectForm();
         break;
       case 'finish':
         tour.complete();
@@ -105,8 +124,8 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
         return t.letsGo;
       case 'openPersonalProjects':
         return t.openProjects;
-      case 'backToDashboard':
-        return t.backToDashboard;
+      case 'fillProjectForm':
+        return t.fillProjectForm;
       case 'finish':
         return t.finish;
       default:
@@ -127,6 +146,8 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
     popover.closeButton.setAttribute('data-testid', 'tour-cancel');
     popover.nextButton.setAttribute('data-testid', 'tour-next');
     popover.previousButton.setAttribute('data-testid', 'tour-back');
+    styleAsProductButton(popover.nextButton, 'primary');
+    styleAsProductButton(popover.previousButton, 'secondary');
     if (first) popover.previousButton.style.display = 'none';
     if (step.action === 'welcome') {
       const flags = document.createElement('div');
@@ -134,15 +155,18 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
       flags.setAttribute('role', 'group');
       for (const locale of t.locales) {
         flags.append(
-          button(`${locale.flag} ${locale.label}`, 'tour-flag', () => machine().chooseLocale(locale.locale), {
-            lang: locale.locale,
-            'data-testid': `tour-locale-${locale.locale}`,
-          }),
+          button(
+            locale.label,
+            'tour-flag',
+            () => machine().chooseLocale(locale.locale),
+            { lang: locale.locale, 'data-testid': `tour-locale-${locale.locale}` },
+            locale.flag,
+          ),
         );
       }
       popover.description.after(flags);
       popover.footerButtons.prepend(
-        button(t.noThanks, 'driver-popover-prev-btn', () => machine().decline(), { 'data-testid': 'tour-decline' }),
+        button(t.noThanks, 'button button--secondary', () => machine().decline(), { 'data-testid': 'tour-decline' }),
       );
     }
     popover.nextButton.focus();
@@ -152,6 +176,7 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
     const step = snapshot.steps[snapshot.index];
     if (!step) return;
     const t = texts();
+    const progress = progressOf(snapshot);
     const driveStep: DriveStep = {
       element: element ?? undefined,
       popover: {
@@ -159,7 +184,7 @@ export function createDriverRenderer(machine: () => TourMachine, texts: () => To
         description: t.text(step),
         showButtons: ['next', 'previous', 'close'],
         showProgress: true,
-        progressText: t.progress(snapshot.index + 1, snapshot.steps.length),
+        progressText: t.progress(progress.current, progress.total),
         nextBtnText: nextLabel(step, t),
         prevBtnText: t.back,
         doneBtnText: nextLabel(step, t),

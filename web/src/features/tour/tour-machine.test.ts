@@ -1,6 +1,6 @@
 // The tutorial's transitions (spec §4), each one, with fake timers for the 500 ms step.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardPath, personalProjectsPath, personalProjectsStepIndex, stepDelayMs, TourMachine, type TourPorts } from './tour-machine';
+import { dashboardPath, personalProjectsPath, personalProjectsStepIndex, progressOf, stepDelayMs, TourMachine, type TourPorts } from './tour-machine';
 import { tours } from './tour-steps';
 
 function setUp({ confirm = true, confirmCancel = true } = {}) {
@@ -168,12 +168,50 @@ describe('the tutorial', () => {
     expect(machine.state).toMatchObject({ status: 'active', index: personalProjectsStepIndex + 1 });
     expect(stepId(machine)).toBe('projectList');
 
-    // the sub-tour runs to its end, whose button goes back to the dashboard and on to the soft skills
+    // the sub-tour runs to its end, whose button leaves the candidate on the open project form:
+    // the tour hides on the soft skills step and shows again once the dashboard is open
     walkTo(machine, personalProjectsStepIndex + tours.projectCreation.length);
     expect(stepId(machine)).toBe('projectEnd');
-    machine.backToDashboard();
-    expect(ports.navigate).toHaveBeenLastCalledWith(dashboardPath);
+    const navigations = ports.navigate.mock.calls.length;
+    machine.fillProjectForm();
+    expect(ports.navigate).toHaveBeenCalledTimes(navigations);
+    expect(machine.state).toMatchObject({ status: 'hidden', resumeOn: dashboardPath });
     expect(stepId(machine)).toBe('softSkills');
+    machine.arrivedAt(personalProjectsPath);
+    expect(machine.state.status).toBe('hidden');
+    machine.arrivedAt(dashboardPath);
+    expect(machine.state).toMatchObject({ status: 'active', resumeOn: null });
+    expect(stepId(machine)).toBe('softSkills');
+  });
+
+  it('counts the steps of each tour apart: the project sub-tour does not swell the main count', () => {
+    const { machine } = setUp();
+    machine.start();
+    expect(progressOf(machine.state)).toEqual({ current: 1, total: 13 });
+    walkTo(machine, personalProjectsStepIndex);
+    expect(progressOf(machine.state)).toEqual({ current: 9, total: 13 });
+    machine.openPersonalProjects();
+    vi.advanceTimersByTime(stepDelayMs);
+    expect(stepId(machine)).toBe('projectList');
+    expect(progressOf(machine.state)).toEqual({ current: 1, total: tours.projectCreation.length });
+    walkTo(machine, personalProjectsStepIndex + tours.projectCreation.length);
+    expect(progressOf(machine.state)).toEqual({ current: tours.projectCreation.length, total: tours.projectCreation.length });
+    machine.fillProjectForm();
+    machine.arrivedAt(dashboardPath);
+    expect(progressOf(machine.state)).toEqual({ current: 10, total: 13 });
+  });
+
+  it('shows the candidate where sharing is: "my information" points at the settings', () => {
+    expect(tours.main.find((step) => step.id === 'myInformation')?.target).toBe('nav-settings');
+  });
+
+  it('replays from the first step after it ended', () => {
+    const { ports, machine } = setUp();
+    machine.start();
+    machine.decline();
+    machine.start();
+    expect(machine.state).toMatchObject({ status: 'active', tour: 'main', index: 0 });
+    expect(ports.navigate).toHaveBeenLastCalledWith(dashboardPath);
   });
 
   it('only navigates when the step 8 button is used on another step', () => {

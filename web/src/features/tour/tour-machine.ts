@@ -17,7 +17,11 @@
 // - the step 8 button opens the personal projects page and, when the tour is
 //   on its eighth step, adds the project-creation sub-tour right after it,
 //   hides, and advances 500 ms later (once the page is there);
-// - the sub-tour's last button goes back to /dashboard/candidate and moves on.
+// - the sub-tour's last button leaves the candidate on the project form it
+//   opened: the tour moves on and hides until the candidate is back on
+//   /dashboard/candidate (`arrivedAt`), where its next steps are;
+// - each tour counts its own steps: the sub-tour is "1 of 11" to "11 of 11",
+//   and the main tour goes on with "10 of 13" (`progressOf`).
 // Help tours (a form's fields) are started from their form, stay where they
 // are and leave the `tour` flag alone; leaving one asks nothing, as the
 // candidate can start it again from the same button.
@@ -31,7 +35,16 @@ export type TourSnapshot = {
   tour: TourId | null;
   steps: readonly TourStep[];
   index: number;
+  /** While hidden: the page on which the tour shows again. */
+  resumeOn: string | null;
 };
+
+/** Where the current step stands in its own tour (a sub-tour counts apart from the tour it was added to). */
+export function progressOf({ steps, index }: Pick<TourSnapshot, 'steps' | 'index'>): { current: number; total: number } {
+  const part = steps[index]?.part;
+  const samePart = (step: TourStep) => step.part === part;
+  return { current: steps.slice(0, index + 1).filter(samePart).length, total: steps.filter(samePart).length };
+}
 
 export type TourLocale = 'fr' | 'en';
 
@@ -61,7 +74,7 @@ export const personalProjectsPath = '/dashboard/candidate/projets/personnel';
 export type KeyOutcome = 'handled' | 'ignored';
 
 export class TourMachine {
-  private snapshot: TourSnapshot = { status: 'idle', tour: null, steps: [], index: 0 };
+  private snapshot: TourSnapshot = { status: 'idle', tour: null, steps: [], index: 0, resumeOn: null };
   private direction: 1 | -1 = 1;
   private readonly confirmCancel: boolean;
 
@@ -93,13 +106,13 @@ export class TourMachine {
   start(): void {
     this.ports.navigate(dashboardPath);
     this.direction = 1;
-    this.update({ status: 'active', tour: 'main', steps: tours.main, index: 0 });
+    this.update({ status: 'active', tour: 'main', steps: tours.main, index: 0, resumeOn: null });
   }
 
   /** Starts a help tour where the candidate is (a form's fields). */
   startHelp(tour: Exclude<TourId, 'main'>): void {
     this.direction = 1;
-    this.update({ status: 'active', tour, steps: tours[tour], index: 0 });
+    this.update({ status: 'active', tour, steps: tours[tour], index: 0, resumeOn: null });
   }
 
   next(): void {
@@ -125,7 +138,12 @@ export class TourMachine {
 
   show(): void {
     if (this.snapshot.status !== 'hidden') return;
-    this.update({ status: 'active' });
+    this.update({ status: 'active', resumeOn: null });
+  }
+
+  /** The candidate is now on `path`: a tour waiting for that page shows again. */
+  arrivedAt(path: string): void {
+    if (this.snapshot.status === 'hidden' && this.snapshot.resumeOn === path) this.show();
   }
 
   /** Passes over the current step, in the direction of the last move. */
@@ -175,7 +193,8 @@ export class TourMachine {
     this.ports.navigate(personalProjectsPath);
     const { tour, index, steps } = this.snapshot;
     if (!this.running || tour !== 'main' || index !== personalProjectsStepIndex) return;
-    const withSubTour = [...steps.slice(0, index + 1), ...tours.projectCreation, ...steps.slice(index + 1)];
+    const subTour = tours.projectCreation.map((step) => ({ ...step, part: 'projectCreation' as const }));
+    const withSubTour = [...steps.slice(0, index + 1), ...subTour, ...steps.slice(index + 1)];
     this.update({ steps: withSubTour });
     this.hide();
     const schedule = this.ports.schedule ?? ((callback, ms) => void setTimeout(callback, ms));
@@ -186,10 +205,15 @@ export class TourMachine {
     }, stepDelayMs);
   }
 
-  /** The project sub-tour's last button: back to the dashboard, and on. */
-  backToDashboard(): void {
-    this.ports.navigate(dashboardPath);
-    this.next();
+  /** The project sub-tour's last button: on to the next step, shown once the candidate is back on the dashboard. */
+  fillProjectForm(): void {
+    if (!this.running) return;
+    if (this.snapshot.index >= this.snapshot.steps.length - 1) {
+      this.complete();
+      return;
+    }
+    this.direction = 1;
+    this.update({ status: 'hidden', index: this.snapshot.index + 1, resumeOn: dashboardPath });
   }
 
   private end(status: 'completed' | 'cancelled'): void {

@@ -2,7 +2,8 @@
 // step names the `data-tour` attribute it points at (none: a centred popover)
 // and, for the steps with a button of their own, what that button does. Texts
 // are in the `tour` namespace under `steps.<id>`. A unit test checks that
-// every target is rendered by some page of the app.
+// every target is rendered by some page of the app. The candidate's account
+// (e-mail, password, sharing) is in Settings: "my information" points there.
 
 export type TourAction =
   /** Flags (locale), "no thank you" (decline) and "let's go" (next). */
@@ -11,8 +12,8 @@ export type TourAction =
   | 'openPersonalProjects'
   /** Next also presses the target (it opens the form the next steps describe). */
   | 'pressTarget'
-  /** The project sub-tour's end: back to the dashboard. */
-  | 'backToDashboard'
+  /** The project sub-tour's end: the candidate stays on the open form; the tour goes on back on the dashboard. */
+  | 'fillProjectForm'
   /** The last step: finish. */
   | 'finish';
 
@@ -21,6 +22,8 @@ export type TourStep = {
   /** The `data-tour` value of the element shown; null: no element. */
   target: string | null;
   action?: TourAction;
+  /** The tour a step was added from into another (the project sub-tour into the main one), counted on its own. */
+  part?: TourId;
 };
 
 const step = (id: string, target: string | null, action?: TourAction): TourStep => ({ id, target, action });
@@ -30,7 +33,7 @@ const carSteps = [step('carContext', 'car-context'), step('carActions', 'car-act
 export const tours = {
   main: [
     step('welcome', null, 'welcome'),
-    step('myInformation', 'nav-profile'),
+    step('myInformation', 'nav-settings'),
     step('languages', 'nav-languages'),
     step('hobbies', 'nav-hobbies'),
     step('personalProjects', 'nav-personal-projects'),
@@ -53,7 +56,7 @@ export const tours = {
     step('projectSoftSkills', 'softskill-picker'),
     step('projectFamilies', 'softskill-families'),
     step('projectSkills', 'softskill-skills'),
-    step('projectEnd', null, 'backToDashboard'),
+    step('projectEnd', null, 'fillProjectForm'),
   ],
   academicProject: [
     step('projectTitle', 'project-name'),

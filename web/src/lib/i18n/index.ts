@@ -42,6 +42,7 @@ import frMap from '@/locales/fr/map.json';
 import frSchool from '@/locales/fr/school.json';
 import frSourcing from '@/locales/fr/sourcing.json';
 import frTour from '@/locales/fr/tour.json';
+import { registerFormats } from './format-number';
 import {
   defaultLocale,
   isLocale,
@@ -137,6 +138,7 @@ export async function initI18n(): Promise<typeof i18n> {
         interpolation: { escapeValue: false },
         returnNull: false,
       });
+    registerFormats(i18n);
   } catch (error) {
     console.error('i18n initialisation failed', error);
   }

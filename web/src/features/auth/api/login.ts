@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';
 import { setSessionUser, type WhoAmI } from '@/lib/session';
+import { rememberSessionFor, sessionLifetimeMs } from '@/lib/session-hint';
 
 export type LoginInput = { email: string; password: string; remember: boolean };
 
@@ -15,6 +16,7 @@ export async function login({ email, password, remember }: LoginInput): Promise<
     { silent: true, anonymousAllowed: true },
   );
   setSessionUser(user);
+  rememberSessionFor(remember ? sessionLifetimeMs.remembered : sessionLifetimeMs.short);
   return user;
 }
 

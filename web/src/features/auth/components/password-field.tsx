@@ -1,10 +1,12 @@
 // A password input with a show/hide switch and, for new passwords, the live
-// checklist of the policy (each rule ticks as soon as it is met).
+// checklist of the policy (each rule ticks as soon as it is met, and none
+// before anything is typed: an empty field meets no rule, whatever the policy
+// says of "not your email").
 import '../auth.css';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/form/text-field';
-import { checkPassword, passwordMaxLength, passwordRules } from '../utils/password-policy';
+import { checkPassword, passwordMaxLength, type PasswordRule, passwordRules } from '../utils/password-policy';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children' | 'describedBy'> & {
   /** Show the policy checklist, checked against this email's local part. */
@@ -20,7 +22,9 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
 ) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
-  const checks = checkPassword(policyValue ?? String(value ?? ''), policyEmail);
+  const password = policyValue ?? String(value ?? '');
+  const checks = checkPassword(password, policyEmail);
+  const met = (rule: PasswordRule) => password !== '' && checks[rule];
   const policyId = id ? `${id}-policy` : undefined;
   return (
     <TextField
@@ -52,10 +56,10 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           <p className="password-policy__title">{t('policy.title')}</p>
           <ul>
             {passwordRules.map((rule) => (
-              <li key={rule} className="password-policy__rule" data-met={checks[rule]} data-rule={rule}>
+              <li key={rule} className="password-policy__rule" data-met={met(rule)} data-rule={rule}>
                 <span className="password-policy__mark" aria-hidden="true" />
                 {t(`policy.${rule}`)}
-                <span className="visually-hidden"> ({t(checks[rule] ? 'policy.met' : 'policy.unmet')})</span>
+                <span className="visually-hidden"> ({t(met(rule) ? 'policy.met' : 'policy.unmet')})</span>
               </li>
             ))}
           </ul>

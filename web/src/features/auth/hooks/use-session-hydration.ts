@@ -1,5 +1,5 @@
 // Asks the server once, at start-up, who the session cookie belongs to (unless
-// this browser has no session to ask about, see session-hint), and
+// this browser has no live session to ask about, see session-hint), and
 // tells the session how to load a candidate's profile: through the query
 // cache, so the pages reading the same profile share its request and its data.
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ export function useSessionHydration(): void {
     registerCandidateLoader((candidateId) => queryClient.fetchQuery(getCandidateQueryOptions(candidateId)));
     if (started) return;
     started = true;
-    // Nobody ever logged in here, on a public page: "nobody" is known without the 401.
-    void hydrateSession(sessionWorthProbing(window.location.pathname) ? getWhoAmI : async () => null);
+    // No session alive on this browser: "nobody" is known without the 401.
+    void hydrateSession(sessionWorthProbing() ? getWhoAmI : async () => null);
   }, [queryClient]);
 }

@@ -10,6 +10,7 @@ import type { Schemas } from '@/api/schemas';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { endSession, reloadSessionCandidate } from '@/lib/session';
+import { rememberSessionFor, sessionLifetimeMs } from '@/lib/session-hint';
 
 export type Sharing = Schemas['SharingResponse'];
 
@@ -39,10 +40,12 @@ export function useRequestEmailChange() {
 
 export type PasswordChange = { current_password: string; password: string };
 
+/** A new password ends every session; this browser gets a new one, of a day. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: PasswordChange) =>
       api.request<void>('/api/candidates', { method: 'PATCH', query: { password: true }, body, silent: true }),
+    onSuccess: () => rememberSessionFor(sessionLifetimeMs.short),
   });
 }
 

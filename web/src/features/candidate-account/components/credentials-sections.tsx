@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -25,14 +26,18 @@ const passwordSchema = z.object({ currentPassword: required, password: required 
 function CredentialForm({
   onSubmit,
   pending,
+  dirty,
   submitLabel,
   children,
 }: {
   onSubmit: (event: FormEvent) => Promise<void>;
   pending: boolean;
+  /** Whether something is typed and not sent: leaving asks first. */
+  dirty: boolean;
   submitLabel: string;
   children: ReactNode;
 }) {
+  useUnsavedChanges(dirty);
   return (
     <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {children}
@@ -70,7 +75,7 @@ export function EmailSection() {
           {t('email.sent', { email: sentTo })}
         </p>
       )}
-      <CredentialForm onSubmit={onSubmit} pending={change.isPending} submitLabel={t('email.submit')}>
+      <CredentialForm onSubmit={onSubmit} pending={change.isPending} dirty={formState.isDirty} submitLabel={t('email.submit')}>
         <TextField
           id="account-new-email"
           label={t('email.new')}
@@ -109,7 +114,7 @@ export function PasswordSection() {
   return (
     <SettingsSection name="account-password" title={t('password.title')}>
       <p>{t('password.hint')}</p>
-      <CredentialForm onSubmit={onSubmit} pending={change.isPending} submitLabel={t('password.submit')}>
+      <CredentialForm onSubmit={onSubmit} pending={change.isPending} dirty={formState.isDirty} submitLabel={t('password.submit')}>
         <TextField
           id="account-current-password"
           label={t('password.current')}
@@ -135,14 +140,21 @@ export function EmailLanguageSection() {
   const { t } = useTranslation('account');
   const { user } = useSession();
   const save = useSetEmailLocale();
-  const [locale, setLocale] = useState<'fr' | 'en'>(user?.locale === 'en' ? 'en' : 'fr');
+  const [savedLocale, setSavedLocale] = useState<'fr' | 'en'>(user?.locale === 'en' ? 'en' : 'fr');
+  const [locale, setLocale] = useState(savedLocale);
+  useUnsavedChanges(locale !== savedLocale);
   return (
     <SettingsSection name="account-language" title={t('language.title')}>
       <form
         className="account-form"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(locale, { onSuccess: () => showToast(t('language.saved'), 'success') });
+          save.mutate(locale, {
+            onSuccess: () => {
+              setSavedLocale(locale);
+              showToast(t('language.saved'), 'success');
+            },
+          });
         }}
       >
         <SelectField

@@ -104,6 +104,9 @@ describe('CandidateDashboard', () => {
 
     const ring = await screen.findByRole('progressbar', { name: 'Profil complété' });
     expect(ring.getAttribute('aria-valuenow')).toBe('80');
+    expect(ring.textContent).toMatch(/^80[\u00a0\u202f]%$/);
+    // the sign stays with its number: a non-breaking space, never a line break before "%"
+    expect(screen.getByRole('heading', { name: /^Profil complété à 80/ }).textContent).toMatch(/^Profil complété à 80[\u00a0\u202f]%$/);
     // The job search is filled; there are no experiences yet.
     const next = await screen.findByTestId('next-step');
     expect(next.textContent).toBe('Ajouter une expérience');
@@ -118,6 +121,7 @@ describe('CandidateDashboard', () => {
 
     const next = await screen.findByTestId('next-step');
     expect(next.textContent).toBe('Fill in my job search');
+    expect(screen.getByRole('heading', { name: /^Profile 80% complete$/ })).toBeDefined();
     expect(next.getAttribute('href')).toBe('/dashboard/candidate/ma-recherche');
   });
 });

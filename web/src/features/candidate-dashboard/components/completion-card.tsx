@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCandidateRecords } from '@/api/candidate-records/get-candidate-records';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { nextStep, type RecordCounts } from '../utils/next-step';
 
 const radius = 34;
@@ -11,6 +12,7 @@ const circumference = 2 * Math.PI * radius;
 
 export function CompletionRing({ percent, label }: { percent: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, Math.round(percent)));
+  const format = useNumberFormat();
   return (
     <div
       className="completion-ring"
@@ -33,7 +35,7 @@ export function CompletionRing({ percent, label }: { percent: number; label: str
           transform="rotate(-90 40 40)"
         />
       </svg>
-      <span className="completion-ring__text">{clamped}%</span>
+      <span className="completion-ring__text">{format.percent(clamped)}</span>
     </div>
   );
 }

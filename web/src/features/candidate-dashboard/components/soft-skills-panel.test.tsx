@@ -29,10 +29,10 @@ describe('SoftSkillsPanel', () => {
     );
 
     const communication = screen.getByRole('link', { name: /Communication/ });
-    expect(communication.textContent).toBe('Communication75 %');
+    expect(communication.textContent).toBe('Communication75%');
     expect(communication.querySelector('svg.line-icon')).not.toBeNull();
     const teamwork = screen.getByRole('link', { name: /Teamwork/ });
-    expect(teamwork.textContent).toBe('Teamwork25 %');
+    expect(teamwork.textContent).toBe('Teamwork25%');
     expect(teamwork.querySelector('svg')).toBeNull();
     expect(document.body.textContent).not.toContain('message-circle');
   });

@@ -8,9 +8,11 @@ import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { LineIcon, isLineIconName } from '@/components/ui/line-icon';
 import { Panel } from '@/components/ui/panel';
 import { buildPath, paths } from '@/config/paths';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 
 export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
   const { t } = useTranslation('candidate');
+  const format = useNumberFormat();
   const shares = profile.softskill_percentages;
   const chosen = shares.some((share) => share.percentage > 0);
   return (
@@ -23,7 +25,7 @@ export function SoftSkillsPanel({ profile }: { profile: CandidateProfile }) {
               <Link className="soft-skills__family" to={buildPath(paths.candidateSoftSkillFamily, { id: String(share.id) })}>
                 {isLineIconName(share.icon) && <LineIcon name={share.icon} className="soft-skills__icon" />}
                 <span>{share.name}</span>
-                <span className="soft-skills__share">{`${Math.round(share.percentage)} %`}</span>
+                <span className="soft-skills__share">{format.percent(share.percentage)}</span>
               </Link>
             </li>
           ))}

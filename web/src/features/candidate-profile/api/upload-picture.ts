@@ -1,7 +1,12 @@
 // POST /api/api/uploads (multipart, field `file`): stores a picture and
 // answers `{id, url}`. Sent with XMLHttpRequest rather than fetch because only
 // XHR reports upload progress, which the picture fields show as a bar. A 401
-// logs out like any other call; other failures become an ApiError.
+// logs out like any other call; other failures become an ApiError, which
+// `uploadFailure` turns into what the person can do about it: the server
+// judges a picture by its content (JPEG, PNG or WebP that decodes whole, at
+// most 12,000 pixels a side) and its weight (5 MB), so a file it refuses is
+// named as such, and only a failure of the network or the server says "try
+// again".
 import type { Schemas } from '@/api/schemas';
 import { ApiError, apiBaseUrl } from '@/lib/api-client';
 import { logout } from '@/lib/session';
@@ -10,9 +15,14 @@ export type UploadedPicture = Schemas['PictureView'];
 
 export const acceptedPictureTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxPictureBytes = 5 * 1024 * 1024;
+/** The server's limit on a picture's side, before it shrinks it (`MAX_SIDE_PIXELS`). */
+export const maxPictureSidePixels = 12_000;
 
 /** Why a file cannot be sent, checked before sending (the server checks again). */
 export type PictureProblem = 'picture_type' | 'picture_size';
+
+/** Why a sent file was not stored: a problem of the file, or `failed` when trying again may help. */
+export type UploadFailure = PictureProblem | 'picture_unreadable' | 'failed';
 
 export function pictureProblem(file: Pick<File, 'type' | 'size'>): PictureProblem | null {
   if (!(acceptedPictureTypes as readonly string[]).includes(file.type)) return 'picture_type';
@@ -20,8 +30,18 @@ export function pictureProblem(file: Pick<File, 'type' | 'size'>): PictureProble
   return null;
 }
 
+/** What the server's refusal of an upload says of the file (see the module's comment). */
+export function uploadFailure(error: unknown): UploadFailure {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.status === 413 || error.code === 'payload_too_large') return 'picture_size';
+  const fileCodes = error.errors.file ?? [];
+  if (fileCodes.includes('unsupported_file_type')) return 'picture_type';
+  if (fileCodes.includes('unreadable_image')) return 'picture_unreadable';
+  return 'failed';
+}
+
 function errorOf(request: XMLHttpRequest): ApiError {
-  let body: { code?: unknown; message?: unknown } = {};
+  let body: { code?: unknown; message?: unknown; errors?: unknown } = {};
   try {
     body = JSON.parse(request.responseText) as typeof body;
   } catch {
@@ -31,7 +51,14 @@ function errorOf(request: XMLHttpRequest): ApiError {
     request.status,
     typeof body.code === 'string' ? body.code : request.status === 0 ? 'network_error' : '',
     typeof body.message === 'string' ? body.message : '',
+    fileErrors(body.errors),
   );
+}
+
+function fileErrors(errors: unknown): Record<string, string[]> {
+  if (errors === null || typeof errors !== 'object') return {};
+  const codes = (errors as Record<string, unknown>).file;
+  return Array.isArray(codes) ? { file: codes.map(String) } : {};
 }
 
 /** Sends `file`; `onProgress` gets the share sent so far, from 0 to 1. */

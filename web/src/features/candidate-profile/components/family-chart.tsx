@@ -7,8 +7,7 @@ import type { SoftSkillShare } from '@/api/candidates/get-candidate';
 const barWidth = 100;
 
 export function FamilyChart({ shares, currentId }: { shares: readonly SoftSkillShare[]; currentId: number }) {
-  const { t, i18n } = useTranslation('profile');
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { maximumFractionDigits: 0 });
+  const { t } = useTranslation('profile');
   return (
     <ul className="family-chart" aria-label={t('family.chartLabel')} data-testid="family-chart">
       {shares.map((share) => {
@@ -19,7 +18,7 @@ export function FamilyChart({ shares, currentId }: { shares: readonly SoftSkillS
             <svg viewBox={`0 0 ${barWidth} 12`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className="family-chart__track">
               <rect x="0" y="0" width={(barWidth * percent) / 100} height="12" rx="6" className="family-chart__bar" />
             </svg>
-            <span>{t('family.percent', { percent: format.format(percent) })}</span>
+            <span>{t('family.percent', { percent })}</span>
           </li>
         );
       })}

@@ -131,8 +131,41 @@ describe('PictureField', () => {
     );
     fireEvent.change(screen.getByTestId('pictures-input'), { target: { files: [new File(['x'], 'cv.pdf', { type: 'application/pdf' })] } });
 
-    expect((await screen.findByRole('alert')).textContent).toContain('Format non accepté');
+    expect((await screen.findByRole('alert')).textContent).toContain('JPEG, PNG ou WebP de 5 Mo au plus');
     expect(FakeUpload.last).toBeNull();
+  });
+
+  it('says which files are accepted when the server refuses what was sent, and to retry only when the send failed', async () => {
+    fakeServer();
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    await renderAsCandidate(
+      <Form>
+        <PictureField legend="Photos" />
+      </Form>,
+    );
+    const send = (name: string) =>
+      fireEvent.change(screen.getByTestId('pictures-input'), { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
+
+    send('notes.jpg');
+    (FakeUpload.last as FakeUpload).finish(422, { code: 'validation_failed', message: 'invalid', errors: { file: ['unsupported_file_type'] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ce fichier n’est pas une photo acceptée : choisissez un fichier JPEG, PNG ou WebP de 5 Mo au plus.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+
+    send('broken.jpg');
+    (FakeUpload.last as FakeUpload).finish(422, { code: 'validation_failed', message: 'invalid', errors: { file: ['unreadable_image'] } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Cette image ne peut pas être lue : .* 5 Mo au plus et de 12\u202f000 pixels de côté au plus\.$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+
+    send('huge.jpg');
+    (FakeUpload.last as FakeUpload).finish(413, { code: 'payload_too_large', message: 'too large', errors: {} });
+    expect((await screen.findByRole('alert')).textContent).toContain('Fichier trop lourd');
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+
+    send('atelier.jpg');
+    (FakeUpload.last as FakeUpload).finish(503, {});
+    expect((await screen.findByRole('alert')).textContent).toContain('Réessayez');
   });
 
   it('offers no more room once the most pictures are there', async () => {

@@ -2,13 +2,22 @@
 // preview and a remove button, and a file button to add more. Each file is
 // checked (JPEG, PNG or WebP, 5 MB at most) and sent at once, with a progress
 // bar while it goes; the form keeps the upload ids. `max` stops adding once
-// reached (hobbies: 3; the profile photo: 1).
+// reached (hobbies: 3; the profile photo: 1). A file refused here or by the
+// server says which files are accepted; only a failed send says to retry.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadUrl } from '@/api/candidate-records/get-candidate-records';
 import { FieldsetField } from '@/components/form/field';
 import { useContextField } from '@/lib/form/use-context-field';
-import { acceptedPictureTypes, pictureProblem, uploadPicture } from '../api/upload-picture';
+import {
+  acceptedPictureTypes,
+  maxPictureBytes,
+  maxPictureSidePixels,
+  pictureProblem,
+  type UploadFailure,
+  uploadFailure,
+  uploadPicture,
+} from '../api/upload-picture';
 
 type Upload = { key: number; name: string; progress: number; problem: string | null };
 
@@ -38,6 +47,9 @@ export function PictureField({
     latest.current = pictures;
   });
 
+  const failureText = (failure: UploadFailure) =>
+    t(`pictures.${failure}`, { megabytes: maxPictureBytes / (1024 * 1024), pixels: maxPictureSidePixels });
+
   function update(key: number, change: Partial<Upload>) {
     setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
   }
@@ -45,15 +57,15 @@ export function PictureField({
   async function send(file: File) {
     const key = ++uploadKeys;
     const problem = pictureProblem(file);
-    setUploads((current) => [...current, { key, name: file.name, progress: 0, problem: problem && t(`pictures.${problem}`) }]);
+    setUploads((current) => [...current, { key, name: file.name, progress: 0, problem: problem && failureText(problem) }]);
     if (problem) return;
     try {
       const uploaded = await uploadPicture(file, (progress) => update(key, { progress }));
       latest.current = [...latest.current, uploaded.id];
       field.onChange(latest.current);
       setUploads((current) => current.filter((upload) => upload.key !== key));
-    } catch {
-      update(key, { problem: t('pictures.failed') });
+    } catch (error) {
+      update(key, { problem: failureText(uploadFailure(error)) });
     }
   }
 

@@ -68,8 +68,10 @@ describe('LanguagesPage', () => {
     await screen.findByRole('option', { name: 'Espagnol' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Add a language' }), { target: { value: '11' } });
     const level = screen.getByRole('slider');
-    expect(level.getAttribute('aria-valuetext')).toBe('Level 3 of 6: intermediate (B1)');
+    expect(level.getAttribute('aria-valuetext')).toBe('B1 · intermediate');
     fireEvent.change(level, { target: { value: '5' } });
+    // the level reads as everywhere else (CEFR code and name), not "5/6"
+    expect(screen.getByRole('status').textContent).toBe('C1 · advanced');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ languages: [{ id: 11, level: 5 }] }));

@@ -63,7 +63,7 @@ describe('HobbiesPage', () => {
     await within(dialog).findByRole('option', { name: 'Sport' });
     fireEvent.change(within(dialog).getByLabelText('Famille'), { target: { value: '1' } });
     expect(within(dialog).getByText('Quel sport pratiquez-vous ?')).toBeDefined();
-    fireEvent.change(within(dialog).getByLabelText('Centre d’intérêt'), { target: { value: '4' } });
+    fireEvent.change(within(dialog).getByLabelText('Loisir'), { target: { value: '4' } });
     fireEvent.change(await within(dialog).findByLabelText('Spécialité'), { target: { value: '9' } });
     await within(dialog).findByRole('option', { name: 'Chaque semaine' });
     fireEvent.change(within(dialog).getByLabelText('Fréquence'), { target: { value: '3' } });

@@ -2,12 +2,15 @@
 // schema, shared with the sections inside it (FormProvider). On submit it
 // calls `submit`; a 422 puts the server's rule codes beside their fields (the
 // API client has already said what went wrong in a toast), anything else
-// stays shown in the toast and the form stays open as it was.
+// stays shown in the toast and the form stays open as it was. Until saved,
+// its changes hold navigation away from the page (useUnsavedChanges); once
+// saved, what is shown becomes what is saved.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
 import { withFlatCarErrors } from '../utils/record-rules';
@@ -48,11 +51,13 @@ export function RecordForm<T extends FieldValues>({
     defaultValues: defaultValues as DefaultValues<T>,
   });
   useRecheckShownErrors(form);
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await submit(values);
+      form.reset(form.getValues());
       onDone?.();
     } catch (error) {
       const applied = applyServerErrors(withFlatCarErrors(error), form.setError, fields, serverNames);

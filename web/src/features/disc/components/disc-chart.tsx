@@ -2,9 +2,13 @@
 // screen readers and for anyone who prefers numbers. The bars are an SVG drawn
 // here rather than a recharts chart (recharts is a dependency, used by the
 // schools' statistics panel only): four fixed bars need no scale, tooltip or
-// resizing, and the candidate's and public profile pages that show them do
-// not have to load the chart library.
+// resizing, and the pages that show them do not load the chart library. Its
+// colours come with it (disc.css), wherever it is shown. `labels` name the
+// chart and the table for a reader of someone else's result; they speak to the
+// candidate otherwise.
+import '../disc.css';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { type DiscLetter, type DiscResult, discLetters } from '../api/disc';
 
 const width = 320;
@@ -16,12 +20,15 @@ const bottom = 26;
 
 const scoreOf = (scores: DiscResult['scores'], letter: DiscLetter) => scores[letter.toLowerCase() as 'd' | 'i' | 's' | 'c'];
 
-export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResult['scores']; testId?: string }) {
+export type DiscChartLabels = { chart: string; table: string };
+
+export function DiscChart({ scores, testId = 'disc-chart', labels }: { scores: DiscResult['scores']; testId?: string; labels?: DiscChartLabels }) {
   const { t } = useTranslation('disc');
+  const format = useNumberFormat();
   const plot = height - top - bottom;
   return (
     <div className="disc-chart" data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t('result.chartLabel')} className="disc-chart__svg">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={labels?.chart ?? t('result.chartLabel')} className="disc-chart__svg">
         <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} className="disc-chart__axis" />
         {discLetters.map((letter, index) => {
           const value = scoreOf(scores, letter);
@@ -32,7 +39,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
             <g key={letter} className={`disc-chart__bar disc-chart__bar--${letter}`}>
               <rect x={x} y={y} width={barWidth} height={barHeight} rx={4} />
               <text x={x + barWidth / 2} y={y - 6} textAnchor="middle" className="disc-chart__value">
-                {`${value} %`}
+                {format.percent(value)}
               </text>
               <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" className="disc-chart__letter">
                 {letter}
@@ -42,7 +49,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
         })}
       </svg>
       <table className="disc-chart__table">
-        <caption>{t('result.tableCaption')}</caption>
+        <caption>{labels?.table ?? t('result.tableCaption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('result.style')}</th>
@@ -53,7 +60,7 @@ export function DiscChart({ scores, testId = 'disc-chart' }: { scores: DiscResul
           {discLetters.map((letter) => (
             <tr key={letter}>
               <th scope="row">{`${letter} · ${t(`styles.${letter}.name`)}`}</th>
-              <td>{`${scoreOf(scores, letter)} %`}</td>
+              <td>{format.percent(scoreOf(scores, letter))}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The public profile page: a shared profile shows its header, records and
+// The public profile page: a shared profile shows its header, records (with
+// their photos), languages (flag as a picture, level as everywhere) and
 // soft-skill table, and sets viewer mode while open; a 404 shows "not
 // available" rather than an error.
 import { cleanup, screen } from '@testing-library/react';
@@ -23,7 +24,7 @@ const profile = {
   profile_picture: null, type: null, degree: null, in_research: true, is_public: true, completion: 60, entry_year: null,
   job_categories: [{ id: 1, name: 'Informatique' }], contract_types: [{ id: 5, name: 'Stage' }],
   contract_hourly_schemes: [], company_types: [], contract_min_duration: 0, availability: null, job_localizations: [],
-  languages: [{ id: 2, name: 'Anglais', flag: 'GB', level: 5 }],
+  languages: [{ id: 2, name: 'Anglais', flag: '🇬🇧', level: 5 }],
   softskill_percentages: [
     { id: 1, code: 'communication', icon: 'x', name: 'Communication', percentage: 75 },
     { id: 2, code: 'teamwork', icon: 'x', name: 'Travail en équipe', percentage: 25 },
@@ -31,12 +32,23 @@ const profile = {
   school: null, campus: null, program: null, institution: null,
 };
 
+const project = {
+  id: 4, name: 'Jardin partagé', discr: 'personal', category: { id: 1, name: 'Association' },
+  localization: { value: 'Lyon', type: 'city' }, start_date: '2024-03-01', end_date: '2024-09-01', is_current: false,
+  car_method: null, softskills: [],
+  pictures: [
+    { id: 'a1', url: '/api/uploads/a1', width: 800, height: 600 },
+    { id: 'b2', url: '/api/uploads/b2', width: 600, height: 800 },
+  ],
+};
+
 function serve(status: number) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const path = String(url);
-      const body = status !== 200 ? { code: 'not_found', message: 'not found', errors: {} } : path.endsWith('lea-durand-7') ? profile : [];
+      const records = path.endsWith('/projects') ? [project] : [];
+      const body = status !== 200 ? { code: 'not_found', message: 'not found', errors: {} } : path.endsWith('lea-durand-7') ? profile : records;
       return jsonResponse(status, body);
     }),
   );
@@ -56,7 +68,12 @@ describe('PublicProfilePage', () => {
     const rows = await screen.findAllByRole('row');
     expect(rows.map((row) => row.textContent?.replace(/\s/g, ''))).toContain('Communication75%');
     expect(screen.getByText('Aucune expérience renseignée.')).toBeTruthy();
-    expect(screen.getByText(/C1 · autonome/)).toBeTruthy();
+    expect(screen.getByText('C1 · autonome')).toBeTruthy();
+    const flag = screen.getByTestId('public-languages').querySelector('img');
+    expect(flag?.getAttribute('src')).toMatch(/gb\.svg/);
+    expect(screen.getByTestId('public-languages').textContent).not.toContain('🇬🇧');
+    const photos = await screen.findAllByRole('img', { name: /^Jardin partagé, photo \d$/ });
+    expect(photos.map((photo) => photo.getAttribute('src'))).toEqual(['/api/uploads/a1', '/api/uploads/b2']);
 
     unmount();
     expect(getSession().viewerSlug).toBeNull();

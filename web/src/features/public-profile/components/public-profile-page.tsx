@@ -2,8 +2,8 @@
 // prints it (the print stylesheet turns the page into a clean one- or
 // two-page CV). Sets viewer mode while open, and the page's title and
 // description tags. A profile nobody may read here shows "not available".
-// Other features add to its side column through `aside` (the app passes the
-// DISC result, which its candidate may choose to show).
+// Other features add to its side column through `aside`, given the profile
+// (the app passes the DISC result, which its candidate may choose to show).
 import '../public-profile.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,9 @@ import { ProfileUnavailable } from './profile-unavailable';
 import { EducationsSection, ExperiencesSection, HobbiesSection, ProjectsSection } from './record-sections';
 import { LanguagesSection, SoftSkillsSection } from './skills-sections';
 
-function SharedProfile({ profile, aside }: { profile: CandidateProfile; aside?: ReactNode }) {
+export type ProfileAside = (profile: CandidateProfile) => ReactNode;
+
+function SharedProfile({ profile, aside }: { profile: CandidateProfile; aside?: ProfileAside }) {
   const { t } = useTranslation('publicProfile');
   const name = `${profile.firstname} ${profile.lastname}`;
   useDocumentTitle(name);
@@ -45,7 +47,7 @@ function SharedProfile({ profile, aside }: { profile: CandidateProfile; aside?: 
         <aside className="public-profile__side" aria-label={t('sideLabel')}>
           <LanguagesSection profile={profile} />
           <SoftSkillsSection profile={profile} />
-          {aside}
+          {aside?.(profile)}
           <HobbiesSection slug={profile.slug} />
         </aside>
       </div>
@@ -68,6 +70,6 @@ export function SharedProfileGate({ slug, children }: { slug: string; children: 
   return <>{children(query.data)}</>;
 }
 
-export function PublicProfilePage({ slug, aside }: { slug: string; aside?: ReactNode }) {
+export function PublicProfilePage({ slug, aside }: { slug: string; aside?: ProfileAside }) {
   return <SharedProfileGate slug={slug}>{(profile) => <SharedProfile profile={profile} aside={aside} />}</SharedProfileGate>;
 }

@@ -1,6 +1,7 @@
 // The records of a shared profile, one section per kind: experiences and
 // projects told with their CAR method (context, actions, results),
-// educations, hobbies. Each list has its loading, error and empty states.
+// educations, hobbies, each with the photos its candidate added. Each list
+// has its loading, error and empty states.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/ui/query-state';
@@ -44,17 +45,41 @@ function SoftSkills({ softskills }: { softskills: readonly { id: number; name: s
   );
 }
 
-/** One record of a section: what it is, its facts on one line, what it tells (`children`), then its soft skills. */
+type Picture = { id: string; url: string; width?: number | null; height?: number | null };
+
+function Pictures({ pictures, title }: { pictures: readonly Picture[]; title: string }) {
+  const { t } = useTranslation('publicProfile');
+  if (pictures.length === 0) return null;
+  return (
+    <ul className="public-profile__pictures">
+      {pictures.map((picture, index) => (
+        <li key={picture.id}>
+          <img
+            src={picture.url}
+            alt={t('records.picture', { name: title, number: index + 1 })}
+            width={picture.width ?? undefined}
+            height={picture.height ?? undefined}
+            loading="lazy"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One record of a section: what it is, its facts on one line, what it tells (`children`), its photos, then its soft skills. */
 function RecordArticle({
   title,
   facts,
   softskills,
+  pictures = [],
   compact = false,
   children,
 }: {
   title: string;
   facts: readonly (string | undefined)[];
   softskills: readonly { id: number; name: string }[];
+  pictures?: readonly Picture[];
   compact?: boolean;
   children?: ReactNode;
 }) {
@@ -63,6 +88,7 @@ function RecordArticle({
       <h3>{title}</h3>
       <p className="public-profile__meta">{facts.join(' · ')}</p>
       {children}
+      <Pictures pictures={pictures} title={title} />
       <SoftSkills softskills={softskills} />
     </article>
   );
@@ -134,6 +160,7 @@ export function ProjectsSection({ slug }: { slug: string }) {
           title={project.name}
           facts={[t(`records.projectKind.${project.discr === 'academic' ? 'academic' : 'personal'}`), project.category.name, period(project)]}
           softskills={project.softskills}
+          pictures={project.pictures}
         >
           <CarMethodText car={project.car_method} />
         </RecordArticle>
@@ -152,6 +179,7 @@ export function EducationsSection({ slug }: { slug: string }) {
           title={education.name}
           facts={[education.institution, education.degree.name, period(education), education.localization.value]}
           softskills={education.softskills}
+          pictures={education.pictures}
         />
       )}
     </RecordSection>
@@ -168,6 +196,7 @@ export function HobbiesSection({ slug }: { slug: string }) {
           title={hobby.speciality ? `${hobby.hobby.name} · ${hobby.speciality.name}` : hobby.hobby.name}
           facts={[hobby.frequency.name, hobby.purpose?.name].filter(Boolean)}
           softskills={hobby.softskills}
+          pictures={hobby.pictures}
         >
           {hobby.description && <p>{hobby.description}</p>}
         </RecordArticle>

@@ -1,19 +1,16 @@
-// Languages with their level, and the soft-skill families as a share chart
-// whose names open each family's page.
+// Languages with their flag and level, and the soft-skill families as a share
+// chart whose names open each family's page.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { Flag } from '@/components/ui/flag';
 import { ShareChart } from '@/components/ui/share-chart';
 import { buildPath, paths } from '@/config/paths';
-
-const cefrLevels = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
-
-export function cefrLevel(level: number): string {
-  return cefrLevels[Math.min(6, Math.max(1, level)) - 1] ?? '';
-}
+import { useLanguageLevel } from '@/lib/i18n/language-level';
 
 export function LanguagesSection({ profile }: { profile: CandidateProfile }) {
   const { t } = useTranslation('publicProfile');
+  const levelText = useLanguageLevel();
   return (
     <section className="public-profile__section" aria-labelledby="public-languages-title" data-testid="public-languages">
       <h2 id="public-languages-title">{t('sections.languages')}</h2>
@@ -23,10 +20,8 @@ export function LanguagesSection({ profile }: { profile: CandidateProfile }) {
         <ul className="public-profile__languages">
           {profile.languages.map((language) => (
             <li key={language.id}>
-              <span aria-hidden="true">{language.flag}</span> <strong>{language.name}</strong>{' '}
-              <span className="public-profile__level">
-                {t('languageLevel', { code: cefrLevel(language.level), name: t(`levels.${language.level}`) })}
-              </span>
+              <Flag flag={language.flag} /> <strong>{language.name}</strong>{' '}
+              <span className="public-profile__level">{levelText(language.level)}</span>
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
@@ -28,14 +29,18 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
   const parcours = useReferenceList('school/parcours');
   const add = useAddCandidate(campus.id);
   const [existing, setExisting] = useState(false);
-  const { register, handleSubmit, setError, getValues, formState } = useForm<CandidateFormValues>({
+  const { register, handleSubmit, setError, getValues, reset, formState } = useForm<CandidateFormValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyCandidate,
   });
+  useUnsavedChanges(formState.isDirty);
   const { errors } = formState;
   const send = (values: CandidateFormValues, force: boolean) =>
     add.mutate(candidateRequest(values, force), {
-      onSuccess: onDone,
+      onSuccess: (added) => {
+        reset(getValues());
+        onDone(added);
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'candidate_exists') setExisting(true);
         else applyServerErrors(error, setError, fields);

@@ -4,6 +4,7 @@
 // fields, a duplicate program on the program it names.
 import { useFieldArray, useForm, Controller, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { serverFieldErrors } from '@/lib/form/server-errors';
@@ -43,17 +44,21 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
   const { t } = useTranslation('school');
   const ruleMessage = useRuleMessage();
   const save = useSaveCampus(campus?.id);
-  const { control, register, handleSubmit, setError, formState } = useForm<CampusFormValues>({
+  const { control, register, handleSubmit, setError, getValues, reset, formState } = useForm<CampusFormValues>({
     resolver,
     defaultValues: campusToForm(campus),
   });
   const programs = useFieldArray({ control, name: 'programs' });
+  useUnsavedChanges(formState.isDirty);
   const { errors } = formState;
   const idPrefix = campus ? `campus-${campus.id}` : 'campus-new';
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(campusRequest(values), {
-      onSuccess: onDone,
+      onSuccess: (saved) => {
+        reset(getValues());
+        onDone(saved);
+      },
       onError: (error) => {
         const fields = serverFieldErrors(error);
         if (!fields) return;

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Panel } from '@/components/ui/panel';
 import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { useDetachCandidate } from '../api/detach-candidate';
 import { campusCandidatesCsvUrl, useCampusCandidates } from '../api/get-campus-candidates';
 import type { CandidateFilters } from '../api/query-keys';
@@ -50,6 +51,7 @@ function ChoiceFilter({
 
 export function CandidatesPanel({ campus }: { campus: Campus }) {
   const { t } = useTranslation('school');
+  const format = useNumberFormat();
   const parcours = useReferenceList('school/parcours');
   const [filters, setFilters] = useState<CandidateFilters>({ page: 1 });
   const candidates = useCampusCandidates(campus.id, filters);
@@ -131,7 +133,7 @@ export function CandidatesPanel({ campus }: { campus: Campus }) {
                       <td>{candidate.email}</td>
                       <td>{candidate.program?.name ?? '–'}</td>
                       <td>{candidate.parcours?.name ?? '–'}</td>
-                      <td>{candidate.completion} %</td>
+                      <td>{format.percent(candidate.completion)}</td>
                       <td>
                         {candidate.activated ? t('candidates.activated') : t('candidates.invited')}
                         {candidate.in_research && ` · ${t('candidates.inResearch')}`}

@@ -1,20 +1,24 @@
 // /dashboard/ecole/profil/editer: the school edits its profile (name, type,
-// description, web site, institution). Server rules land on their fields.
+// description, web site, institution). Server rules land on their fields. A
+// web site typed without its scheme ("ecole-rhone.fr") gets https:// when the
+// field is left and before it is sent. Leaving with unsaved changes asks first.
 import '@/styles/dashboard-blocks.css';
 import '../schools.css';
-import { useState } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { namedOptions, SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { QueryLoading, ValueQueryState } from '@/components/ui/query-state';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { withWebScheme } from '@/lib/form/web-address';
 import { useInstitutions, useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
 import type { SchoolProfile } from '../api/school-types';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -31,7 +35,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
   const ruleMessage = useRuleMessage();
   const update = useUpdateSchoolProfile();
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<ProfileValues>({
+  const { register, handleSubmit, setError, setValue, getValues, reset, formState } = useForm<ProfileValues>({
     defaultValues: {
       name: profile.name,
       schoolType: profile.school_type?.toString() ?? '',
@@ -41,6 +45,7 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
     },
   });
   const { errors } = formState;
+  useUnsavedChanges(formState.isDirty);
   const onSubmit = handleSubmit((values) => {
     setSaved(false);
     update.mutate(
@@ -48,11 +53,14 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         name: values.name,
         school_type: values.schoolType === '' ? null : Number(values.schoolType),
         description: values.description,
-        link: values.link,
+        link: withWebScheme(values.link),
         institution: values.institution === '' ? null : Number(values.institution),
       },
       {
-        onSuccess: () => setSaved(true),
+        onSuccess: () => {
+          reset(getValues());
+          setSaved(true);
+        },
         onError: (error) => applyServerErrors(error, setError, fields, { school_type: 'schoolType' }),
       },
     );
@@ -76,7 +84,15 @@ function ProfileForm({ profile, types, institutions }: { profile: SchoolProfile;
         {...register('institution')}
         error={ruleMessage(errors.institution)}
       />
-      <TextField id="school-link" label={t('profile.link')} type="url" placeholder="https://" {...register('link')} error={ruleMessage(errors.link)} />
+      <TextField
+        id="school-link"
+        label={t('profile.link')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        {...register('link', { onBlur: (event: FocusEvent<HTMLInputElement>) => setValue('link', withWebScheme(event.target.value), { shouldDirty: true }) })}
+        error={ruleMessage(errors.link)}
+      />
       <TextAreaField id="school-description" label={t('profile.description')} rows={6} maxLength={5000} {...register('description')} error={ruleMessage(errors.description)} />
       {saved && <FormAlert tone="success">{t('profile.saved')}</FormAlert>}
       <SchoolFormSubmit pending={update.isPending}>{t('campus.save')}</SchoolFormSubmit>

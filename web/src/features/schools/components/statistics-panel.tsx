@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/ui/dashboard-blocks';
 import { Panel } from '@/components/ui/panel';
 import { ValueQueryState } from '@/components/ui/query-state';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { useStatistics } from '../api/get-statistics';
 import type { SchoolStatistics } from '../api/school-types';
 
@@ -25,6 +26,7 @@ function StatisticFigure({ id, title, explanation, data, emptyText, valueLabel }
   valueLabel?: string;
 }) {
   const { t } = useTranslation('school');
+  const format = useNumberFormat();
   const counted = valueLabel ?? t('statistics.candidates');
   const height = Math.max(160, data.length * 44 + 40);
   return (
@@ -62,7 +64,7 @@ function StatisticFigure({ id, title, explanation, data, emptyText, valueLabel }
                 {data.map((datum) => (
                   <tr key={datum.label}>
                     <th scope="row">{datum.label}</th>
-                    <td>{datum.candidates}</td>
+                    <td>{format.number(datum.candidates)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -80,6 +82,7 @@ function percent(part: number, whole: number): number {
 
 function Figures({ statistics }: { statistics: SchoolStatistics }) {
   const { t } = useTranslation('school');
+  const format = useNumberFormat();
   const named = (items: { name: string; candidates: number }[]) => items.map((item) => ({ label: item.name, candidates: item.candidates }));
   const programs = statistics.campuses.flatMap((campus) => [
     ...campus.programs.map((program) => ({ label: `${campus.name} · ${program.name}`, candidates: program.candidates })),
@@ -98,13 +101,13 @@ function Figures({ statistics }: { statistics: SchoolStatistics }) {
         <StatCard testId="stat-candidates" value={statistics.candidates} label={t('statistics.totalCandidates')} />
         <StatCard
           testId="stat-activated"
-          value={`${percent(statistics.activated, statistics.candidates)} %`}
+          value={format.percent(percent(statistics.activated, statistics.candidates))}
           label={t('statistics.activated')}
           hint={t('statistics.activatedHint', { count: statistics.activated })}
         />
         <StatCard
           testId="stat-in-research"
-          value={`${percent(statistics.in_research, statistics.candidates)} %`}
+          value={format.percent(percent(statistics.in_research, statistics.candidates))}
           label={t('statistics.inResearch')}
           hint={t('statistics.inResearchHint', { count: statistics.in_research })}
         />

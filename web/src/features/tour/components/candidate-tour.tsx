@@ -3,11 +3,13 @@
 // projects page). It starts by itself, from /dashboard/candidate, when the
 // user's `tour` flag and this device's are both on and the profile is loaded;
 // ending it turns both off (tour-machine.ts says when). The forms ask for
-// their help tour through `requestHelpTour` (lib/help-tour.ts).
+// their help tour, and the help menu for a replay of the tutorial, through
+// lib/help-tour.ts. Each page the candidate opens is told to the machine, so
+// that a tour waiting for the dashboard shows again there.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { onHelpTourRequest } from '@/lib/help-tour';
+import { useLocation, useNavigate } from 'react-router';
+import { onHelpTourRequest, onTutorialReplayRequest } from '@/lib/help-tour';
 import { switchLocale } from '@/lib/i18n';
 import { type SessionUser, setSessionUser, useSession } from '@/lib/session';
 import { endTour } from '../api/end-tour';
@@ -20,6 +22,7 @@ type Latest = { texts: TourTexts; confirmMessage: string; navigate: (path: strin
 export function CandidateTour() {
   const { t } = useTranslation('tour');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { user, candidate } = useSession();
   const machineRef = useRef<TourMachine | null>(null);
 
@@ -33,11 +36,11 @@ export function CandidateTour() {
     letsGo: t('letsGo'),
     noThanks: t('noThanks'),
     openProjects: t('openProjects'),
-    backToDashboard: t('backToDashboard'),
+    fillProjectForm: t('fillProjectForm'),
     finish: t('finish'),
     locales: [
-      { locale: 'fr', flag: '🇫🇷', label: t('common:language.fr') },
-      { locale: 'en', flag: '🇬🇧', label: t('common:language.en') },
+      { locale: 'fr', flag: 'fr', label: t('common:language.fr') },
+      { locale: 'en', flag: 'gb', label: t('common:language.en') },
     ],
   };
   const current = { texts, confirmMessage: t('CONFIRM_EXIT_TUTO'), navigate: (path: string) => void navigate(path), user };
@@ -65,9 +68,11 @@ export function CandidateTour() {
       render: (snapshot) => renderer.render(snapshot),
     });
     machineRef.current = machine;
-    const stopListening = onHelpTourRequest((tour) => machine.startHelp(tour));
+    const stopHelpTours = onHelpTourRequest((tour) => machine.startHelp(tour));
+    const stopReplays = onTutorialReplayRequest(() => machine.start());
     return () => {
-      stopListening();
+      stopHelpTours();
+      stopReplays();
       renderer.dispose();
     };
   }, []);
@@ -78,6 +83,10 @@ export function CandidateTour() {
     if (!offered || !machine || machine.state.status !== 'idle' || !localTourOn()) return;
     machine.start();
   }, [offered]);
+
+  useEffect(() => {
+    machineRef.current?.arrivedAt(pathname);
+  }, [pathname]);
 
   return null;
 }
