@@ -18,7 +18,7 @@
 use std::fmt;
 
 use chrono::NaiveDate;
-use matcher::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
+use matcher::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
 use sqlx::{PgConnection, PgPool};
 
 use crate::cards::CandidateCard;
@@ -79,10 +79,10 @@ impl ProjectedBatch {
 }
 
 /// The columns of a search document, in the order of both relations.
-const DOCUMENT_COLUMNS: &str = "candidate_id, searchable, firstname, lastname, headline, public_slug, availability,
+pub const DOCUMENT_COLUMNS: &str = "candidate_id, searchable, firstname, lastname, headline, public_slug, availability,
     available_from, degree_level, contract_min_duration, job_category_ids, contract_type_ids, language_ids,
     language_levels, soft_skill_category_ids, soft_skill_percents, localization_types, localization_latitudes,
-    localization_longitudes, localization_codes, localization_countries, text";
+    localization_longitudes, localization_codes, localization_countries, text, findable_by, school_id";
 
 /// A row of `candidate_search_documents` or of `candidate_search_document_projection`.
 #[derive(sqlx::FromRow)]
@@ -109,6 +109,9 @@ struct DocumentRow {
     localization_codes: Vec<Option<String>>,
     localization_countries: Vec<String>,
     text: String,
+    /// `everyone` or `school_partners` (a searchable candidate never chose `nobody`).
+    findable_by: String,
+    school_id: Option<i64>,
 }
 
 /// `value` in the matcher's type, or why not.
@@ -192,6 +195,12 @@ impl DocumentRow {
             languages,
             soft_skills,
             searchable: true,
+            findable_by: match self.findable_by.as_str() {
+                "everyone" => FindableBy::Everyone,
+                "school_partners" => FindableBy::SchoolPartners,
+                other => return Err(format!("findable by {other:?}")),
+            },
+            school_id: self.school_id,
             text: self.text,
         };
         let card = CandidateCard {

@@ -36,6 +36,9 @@
 //!
 //! A candidate **matches** a query when all of these hold:
 //! - it is `searchable`;
+//! - the query's [`Audience`] admits it: it is findable by everyone and the audience includes
+//!   everyone, or its school is one of the audience's schools (whether it chose everyone or its
+//!   school's partners);
 //! - when the query gives `restrict_to`, it is one of those candidates;
 //! - it lists the query's `job_category`;
 //! - it accepts at least one of the query's `contract_types`;
@@ -169,9 +172,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 pub use model::{
-    Breakdown, CandidateDoc, Change, CountryCode, Hit, JobLocalization, KeywordCredit, LanguageCredit,
-    LanguageRequirement, LanguageSkill, ProximityDetail, QueryLocalization, SearchResult, SoftSkillCredit,
-    SoftSkillShare, SortOrder, SourcingQuery,
+    Audience, Breakdown, CandidateDoc, Change, CountryCode, FindableBy, Hit, JobLocalization, KeywordCredit,
+    LanguageCredit, LanguageRequirement, LanguageSkill, ProximityDetail, QueryLocalization, SearchResult,
+    SoftSkillCredit, SoftSkillShare, SortOrder, SourcingQuery,
 };
 pub use percolation::{Match, Percolator};
 pub use relaxation::{RelaxCounts, Relaxation};

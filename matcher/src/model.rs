@@ -114,8 +114,51 @@ pub struct CandidateDoc {
     pub soft_skills: Vec<SoftSkillShare>,
     /// Candidates who hid their profile stay stored but never match.
     pub searchable: bool,
+    /// Who the candidate lets find them (a candidate who lets nobody is not searchable).
+    #[serde(default)]
+    pub findable_by: FindableBy,
+    /// The school the candidate belongs to (with their consent), if any.
+    #[serde(default)]
+    pub school_id: Option<i64>,
     /// Experience, project and education titles and descriptions, in French or English.
     pub text: String,
+}
+
+/// Who a candidate lets find them, their choice in their settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindableBy {
+    /// Every partner whose audience admits everyone (see [`Audience`]).
+    #[default]
+    Everyone,
+    /// Only the partners of their own school.
+    SchoolPartners,
+}
+
+/// Whose candidates a partner may find: the searching partner's scope, which the API computes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Audience {
+    /// The partner may find every candidate findable by everyone (approved for platform-wide
+    /// sourcing).
+    pub everyone: bool,
+    /// The schools that work with the partner (a link the partner accepted): their candidates
+    /// findable by everyone or by their school's partners. Sorted, without repeats.
+    pub schools: Vec<i64>,
+}
+
+impl Default for Audience {
+    /// Everyone findable by everyone: the audience of queries stored before audiences existed.
+    fn default() -> Self {
+        Audience { everyone: true, schools: Vec::new() }
+    }
+}
+
+impl Audience {
+    /// Whether a candidate who chose `findable_by`, of school `school_id`, is in the audience.
+    pub fn admits(&self, findable_by: FindableBy, school_id: Option<i64>) -> bool {
+        (self.everyone && findable_by == FindableBy::Everyone)
+            || school_id.is_some_and(|school_id| self.schools.binary_search(&school_id).is_ok())
+    }
 }
 
 /// A change fed by the indexer; see [`crate::Matcher::apply`].
@@ -201,6 +244,9 @@ pub struct SourcingQuery {
     /// Only these candidates can match; the total and the relax counts are counted among them.
     #[serde(default)]
     pub restrict_to: Option<BTreeSet<i64>>,
+    /// Whose candidates the searching partner may find; never relaxed.
+    #[serde(default)]
+    pub audience: Audience,
 }
 
 /// The answer to a sourcing search.

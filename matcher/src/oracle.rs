@@ -36,9 +36,11 @@ fn matches_with(doc: &CandidateDoc, query: &SourcingQuery, any_contract: bool) -
         offset: _,
         sort: _,
         restrict_to,
+        audience,
     } = query;
     let duration_limit = u32::from(*duration_months) + u32::from(*duration_flexibility_months);
     let filters_hold = doc.searchable
+        && audience.admits(doc.findable_by, doc.school_id)
         && restrict_to.as_ref().is_none_or(|allowed| allowed.contains(&doc.candidate_id))
         && doc.job_categories.contains(job_category)
         && (any_contract || doc.contract_types.iter().any(|contract| contract_types.contains(contract)))

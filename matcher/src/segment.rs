@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use rstar::RTree;
 use rstar::primitives::{GeomWithData, Rectangle};
 
-use crate::model::{CandidateDoc, CountryCode, JobLocalization, LanguageSkill, SoftSkillShare};
+use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
 use crate::semantics::{date_of_day_number, day_number, unit_vector};
 use crate::text::TextIndex;
 
@@ -66,7 +66,12 @@ pub(crate) struct EntryFilter {
     pub available_day: i32,
     pub minimum_duration: u16,
     pub degree: u8,
+    /// [`FINDABLE_BY_EVERYONE`], or 0 (the byte the struct's padding had free).
+    pub findable: u8,
 }
+
+/// The bit of [`EntryFilter::findable`] of a candidate findable by everyone.
+pub(crate) const FINDABLE_BY_EVERYONE: u8 = 1;
 
 pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
 
@@ -116,6 +121,12 @@ pub(crate) struct Columns {
     pub degrees: Vec<u8>,
     pub available_days: Vec<i32>,
     pub minimum_durations: Vec<u16>,
+    /// Per row, [`FINDABLE_BY_EVERYONE`] or 0.
+    pub findable: Vec<u8>,
+    /// Per row, 0 without a school, else 1 + the school's position in `school_dictionary`.
+    pub school_slots: Vec<u32>,
+    /// The schools of the segment's candidates, sorted.
+    pub school_dictionary: Vec<i64>,
     localization_offsets: Vec<u32>,
     localizations: Vec<StoredLocalization>,
     category_offsets: Vec<u32>,
@@ -252,6 +263,9 @@ impl Columns {
             degrees: Vec::with_capacity(count),
             available_days: Vec::with_capacity(count),
             minimum_durations: Vec::with_capacity(count),
+            findable: Vec::with_capacity(count),
+            school_slots: Vec::with_capacity(count),
+            school_dictionary: Vec::new(),
             localization_offsets: vec![0],
             localizations: Vec::new(),
             category_offsets: vec![0],
@@ -273,6 +287,10 @@ impl Columns {
             docs.iter().flat_map(|doc| doc.soft_skills.iter().map(|share| share.category)).collect();
         soft_skill_ids.sort_unstable();
         soft_skill_ids.dedup();
+        let mut school_ids: Vec<i64> = docs.iter().filter_map(|doc| doc.school_id).collect();
+        school_ids.sort_unstable();
+        school_ids.dedup();
+        segment.school_dictionary = school_ids;
         let soft_skills_fit = soft_skill_ids.len() <= INLINE_SOFT_SKILLS;
         segment.soft_skill_dictionary = if soft_skills_fit { soft_skill_ids } else { Vec::new() };
         for (row, doc) in docs.iter().enumerate() {
@@ -283,6 +301,11 @@ impl Columns {
             segment.degrees.push(doc.degree_level);
             segment.available_days.push(day_number(doc.available_from));
             segment.minimum_durations.push(doc.minimum_duration_months);
+            segment.findable.push(if doc.findable_by == FindableBy::Everyone { FINDABLE_BY_EVERYONE } else { 0 });
+            segment.school_slots.push(doc.school_id.map_or(0, |school_id| {
+                let position = segment.school_dictionary.binary_search(&school_id).expect("every school is listed");
+                position as u32 + 1
+            }));
             segment.localizations.extend(doc.localizations.iter().map(|localization| match *localization {
                 JobLocalization::Place { place_id, lat, lng, country } => {
                     StoredLocalization { lat, lng, place_id: Some(place_id), country }
@@ -332,6 +355,7 @@ impl Columns {
             available_day: self.available_days[row],
             minimum_duration: self.minimum_durations[row],
             degree: self.degrees[row],
+            findable: self.findable[row],
         }
     }
 
@@ -482,6 +506,11 @@ impl Columns {
             languages: self.languages_of(row).to_vec(),
             soft_skills: self.soft_skills_of(row).to_vec(),
             searchable: self.searchable[index],
+            findable_by: match self.findable[index] {
+                FINDABLE_BY_EVERYONE => FindableBy::Everyone,
+                _ => FindableBy::SchoolPartners,
+            },
+            school_id: self.school_slots[index].checked_sub(1).map(|slot| self.school_dictionary[slot as usize]),
             text: match with_text {
                 true => self.text_of(row).to_string(),
                 false => String::new(),

@@ -23,8 +23,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{
-    CandidateDoc, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, QueryLocalization, SoftSkillShare,
-    SortOrder, SourcingQuery,
+    Audience, CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageRequirement, LanguageSkill,
+    QueryLocalization, SoftSkillShare, SortOrder, SourcingQuery,
 };
 
 /// A place candidates can live and work in, weighted by its population.
@@ -257,10 +257,42 @@ pub fn candidates(places: &[WeightedPlace], count: usize, seed: u64) -> Vec<Cand
                 languages: spoken,
                 soft_skills: soft_skill_profile(&mut rng),
                 searchable: rng.random_bool(0.97),
+                findable_by: FindableBy::Everyone,
+                school_id: None,
                 text,
             }
         })
         .collect()
+}
+
+/// Number of schools candidates belong to (ids 1..=SCHOOLS) in [`assign_schools`].
+pub const SCHOOLS: i64 = 2_000;
+
+/// Puts 60 % of the candidates in a school (uniform over [`SCHOOLS`]), a quarter of whom let only
+/// their school's partners find them. Drawn from a generator of its own, so that the other fields
+/// stay those of [`candidates`] with the same seed.
+pub fn assign_schools(docs: &mut [CandidateDoc], seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5c4f_01d5);
+    for doc in docs {
+        if rng.random_bool(0.6) {
+            doc.school_id = Some(rng.random_range(1..=SCHOOLS));
+            if rng.random_bool(0.25) {
+                doc.findable_by = FindableBy::SchoolPartners;
+            }
+        }
+    }
+}
+
+/// Gives every query the audience of an approved partner whom three schools work with (drawn from
+/// a generator of its own, like [`assign_schools`]).
+pub fn assign_audiences(queries: &mut [SourcingQuery], seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xa0d1_e5ce);
+    for query in queries {
+        let mut schools: Vec<i64> = (0..3).map(|_| rng.random_range(1..=SCHOOLS)).collect();
+        schools.sort_unstable();
+        schools.dedup();
+        query.audience = Audience { everyone: true, schools };
+    }
 }
 
 /// The S1 queries: points drawn population-weighted (the first at the most populated place),
@@ -295,6 +327,7 @@ pub fn queries(places: &[WeightedPlace], count: usize, seed: u64) -> Vec<Sourcin
                 offset: 0,
                 sort: SortOrder::Score,
                 restrict_to: None,
+                audience: Audience::default(),
             }
         })
         .collect()

@@ -114,9 +114,12 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     // once the planner knows the tables are no longer empty (it would scan them for each candidate)
     sqlx::query("analyze").execute(&mut *transaction).await?;
     sqlx::query(
-        "insert into candidate_search_documents
-         select * from candidate_search_document_projection projected
-         where not exists (select 1 from candidate_search_documents d where d.candidate_id = projected.candidate_id)",
+        &format!(
+            "insert into candidate_search_documents ({columns})
+             select {columns} from candidate_search_document_projection projected
+             where not exists (select 1 from candidate_search_documents d where d.candidate_id = projected.candidate_id)",
+            columns = indexer::projection::DOCUMENT_COLUMNS
+        ),
     )
     .execute(&mut *transaction)
     .await?;

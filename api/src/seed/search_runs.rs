@@ -81,5 +81,6 @@ fn search_like(rng: &mut ChaCha8Rng, wishes: &Wishes, contract_types: &[i16]) ->
         offset: 0,
         sort: matcher::SortOrder::default(),
         restrict_to: None,
+        audience: matcher::Audience::default(),
     }
 }

@@ -3,7 +3,7 @@
 //! turned into the matcher's query.
 
 pub use matcher::SortOrder;
-use matcher::{LanguageRequirement, SourcingQuery};
+use matcher::{Audience, LanguageRequirement, SourcingQuery};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, RuleCode};
@@ -101,8 +101,8 @@ impl SearchCreateRequest {
 }
 
 impl SearchCriteria {
-    /// The matcher's query for one page of these criteria.
-    pub fn query(&self, page: Page) -> SourcingQuery {
+    /// The matcher's query for one page of these criteria, as a partner of `audience` runs it.
+    pub fn query(&self, page: Page, audience: Audience) -> SourcingQuery {
         let job = &self.job;
         SourcingQuery {
             job_category: job.job_category as u16,
@@ -124,6 +124,7 @@ impl SearchCriteria {
             offset: page.offset,
             sort: page.sort,
             restrict_to: None,
+            audience,
         }
     }
 }

@@ -195,6 +195,7 @@ pub async fn delete_search(db: &PgPool, partner_id: i64, search_id: i64) -> Resu
 #[derive(sqlx::FromRow)]
 struct SearchRow {
     id: i64,
+    partner_id: i64,
     job_category_id: i16,
     duration: i16,
     start_at: NaiveDate,
@@ -216,6 +217,7 @@ struct SearchRow {
 /// A saved search as its owner sees it.
 pub struct StoredSearch {
     pub id: i64,
+    pub partner_id: i64,
     /// Null for searches saved before searches had names.
     pub name: Option<String>,
     pub criteria: SearchCriteria,
@@ -226,7 +228,7 @@ pub struct StoredSearch {
 
 static SEARCH_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select s.id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
+        "select s.id, s.partner_id, s.job_category_id, s.duration, s.start_at, s.radius, s.degree_level, s.duration_flexibility,
                 s.keywords, s.name, s.created_at, s.alerts, {PLACE_JSON_SQL} as localization,
                 array(select contract_type_id from sourcing_search_contract_types c where c.sourcing_search_id = s.id
                       order by contract_type_id) as contracts,
@@ -248,6 +250,7 @@ impl From<SearchRow> for StoredSearch {
     fn from(row: SearchRow) -> Self {
         StoredSearch {
             id: row.id,
+            partner_id: row.partner_id,
             name: row.name,
             created_at: row.created_at,
             saved_candidates: row.saved_candidates,

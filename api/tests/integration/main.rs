@@ -14,6 +14,7 @@ mod candidate_uploads;
 mod candidates;
 mod demo_data;
 mod disc_tour;
+mod findability;
 mod indexer;
 mod localizations;
 mod notification_events;

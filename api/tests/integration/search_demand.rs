@@ -12,16 +12,17 @@ use sqlx::PgPool;
 use crate::candidate_profile::{Candidate, call, lyon, new_candidate};
 use crate::support::{app_with_state, execute, execute_of, indexed_state, login, scalar_of};
 
-struct Scene {
-    state: AppState,
-    app: Router,
-    lea: Candidate,
-    partner: String,
+pub struct Scene {
+    pub state: AppState,
+    pub app: Router,
+    pub lea: Candidate,
+    pub partner: String,
+    pub follower: indexer::Follower,
 }
 
 /// The demo data (its month of searches forgotten) and Léa, near Lyon, looking for job category
 /// 1 on contracts 1 or 5, speaking language 2, indexed.
-async fn scene(pool: &PgPool) -> Scene {
+pub async fn scene(pool: &PgPool) -> Scene {
     api::seed::seed_database(pool, 5, 1).await.unwrap();
     execute(pool, "delete from search_appearances").await;
     execute(pool, "delete from search_runs").await;
@@ -40,10 +41,10 @@ async fn scene(pool: &PgPool) -> Scene {
     assert_eq!(spoken.status, StatusCode::OK, "{}", spoken.text());
     follower.catch_up().await.unwrap();
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
-    Scene { state, app, lea, partner }
+    Scene { state, app, lea, partner, follower }
 }
 
-fn search(contract: i64) -> Value {
+pub fn search(contract: i64) -> Value {
     json!({
         "job_category": 1, "contracts": [contract], "duration": 6, "start_at": "2026-12-15",
         "localization": lyon(), "radius": 5, "languages": [{ "id": 2, "level": 4 }], "degree": 0

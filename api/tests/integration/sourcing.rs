@@ -40,6 +40,8 @@ fn documents(candidate_ids: &[i64]) -> Vec<CandidateDoc> {
             languages: vec![LanguageSkill { language: 2, level: 1 + (index % 6) as u8 }],
             soft_skills: vec![SoftSkillShare { category: 1, percent: (index * 7 % 100) as u8 }],
             searchable: true,
+            findable_by: matcher::FindableBy::Everyone,
+            school_id: None,
             text: String::new(),
         })
         .collect()
@@ -155,6 +157,7 @@ async fn defaults_are_applied_and_results_equal_the_engines(pool: PgPool) {
         offset: 0,
         sort: matcher::SortOrder::Score,
         restrict_to: None,
+        audience: matcher::Audience::default(),
     };
     let expected = matcher.search(&query);
     assert!(expected.total > 0);

@@ -163,7 +163,7 @@ async fn run(options: Options) -> Result<()> {
         .map(|body| {
             let request: SearchCreateRequest = serde_json::from_value(body.clone())?;
             let (criteria, page, _name) = request.check(reference).map_err(|error| anyhow::anyhow!("{error:?}"))?;
-            Ok(criteria.query(page))
+            Ok(criteria.query(page, matcher::Audience::default()))
         })
         .collect::<Result<_>>()?;
 

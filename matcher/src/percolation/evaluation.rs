@@ -11,7 +11,9 @@
 
 use chrono::Datelike;
 
-use crate::model::{CandidateDoc, CountryCode, JobLocalization, LanguageRequirement, QueryLocalization, SourcingQuery};
+use crate::model::{
+    CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageRequirement, QueryLocalization, SourcingQuery,
+};
 use crate::semantics::{ProximityChoice, choose_proximity, great_circle_km, score_with, text_relevance, unit_vector};
 use crate::text::{KeywordTerm, TextTokens, text_word_count};
 
@@ -100,6 +102,8 @@ pub(super) struct Hot {
     /// document whose contract types it tells apart too, only the category, the place and the
     /// keywords remain to test.
     gate_is_exact: bool,
+    /// The audience is everyone and no school: a candidate is in it when findable by everyone.
+    plain_audience: bool,
     has_keywords: bool,
     /// `None` when the query asks for more than fit inline.
     languages: Option<Inline<LanguageRequirement, 4>>,
@@ -118,6 +122,7 @@ impl Hot {
             reach,
             radius_km: query.radius_km,
             gate_is_exact: query.restrict_to.is_none() && contracts_told_apart(&query.contract_types),
+            plain_audience: query.audience.everyone && query.audience.schools.is_empty(),
             has_keywords: !terms.is_empty(),
             languages: Inline::of(&query.languages),
             soft_skill_categories: Inline::of(&query.soft_skill_categories),
@@ -134,6 +139,13 @@ impl Hot {
         query: impl Fn() -> (&'q SourcingQuery, &'q [KeywordTerm]),
     ) -> Option<ProximityChoice> {
         if !doc.job_categories.contains(&self.job_category) {
+            return None;
+        }
+        let admitted = match self.plain_audience {
+            true => doc.findable_by == FindableBy::Everyone,
+            false => query().0.audience.admits(doc.findable_by, doc.school_id),
+        };
+        if !admitted {
             return None;
         }
         let gate_tells_the_filters = self.gate_is_exact && seen.contracts_told_apart;

@@ -352,7 +352,8 @@ fn visit_slots(since: Option<&CandidateDoc>, after: &CandidateDoc, visit: &mut d
 /// Whether a filter the index leaves out (all but the places and job categories) may hold for
 /// `after` where it failed for `before`, which would let `after` start matching a query through
 /// it. Mirrors the filters of [`Hot::evaluate`]: a changed candidate id or text, a higher degree, an
-/// earlier availability, a shorter minimum duration, an added contract type.
+/// earlier availability, a shorter minimum duration, an added contract type, a changed choice of
+/// who finds them or school.
 fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
     !before.searchable
         || before.candidate_id != after.candidate_id
@@ -361,6 +362,8 @@ fn loosened(before: &CandidateDoc, after: &CandidateDoc) -> bool {
         || after.minimum_duration_months < before.minimum_duration_months
         || after.contract_types.iter().any(|contract| !before.contract_types.contains(contract))
         || after.text != before.text
+        || after.findable_by != before.findable_by
+        || after.school_id != before.school_id
 }
 
 /// Whether `before` and `after` differ only in fields a [`Gate`] tests, and `before`'s contract
@@ -372,5 +375,7 @@ fn gated_change(before: &CandidateDoc, after: &CandidateDoc) -> bool {
         && before.job_categories == after.job_categories
         && before.localizations == after.localizations
         && before.text == after.text
+        && before.findable_by == after.findable_by
+        && before.school_id == after.school_id
         && contracts_told_apart(&before.contract_types)
 }

@@ -4,7 +4,7 @@
 
 use crate::model::SourcingQuery;
 use crate::relaxation::{relaxed_duration_flexibility, relaxed_minimum_degree, relaxed_start_date};
-use crate::segment::{Columns, EntryFilter, OTHER_CONTRACT_BIT};
+use crate::segment::{Columns, EntryFilter, FINDABLE_BY_EVERYONE, OTHER_CONTRACT_BIT};
 use crate::semantics::day_number;
 
 // Failure bits of the relaxable criteria.
@@ -23,6 +23,10 @@ pub(super) struct Criteria<'a> {
     relaxed_start_day: i32,
     duration_limit: u32,
     relaxed_duration_limit: u32,
+    /// [`FINDABLE_BY_EVERYONE`] when the audience includes everyone, else 0.
+    admitted_findable: u8,
+    /// The segment's slots of the audience's schools, sorted (see `Columns::school_slots`).
+    school_slots: Vec<u32>,
 }
 
 impl<'a> Criteria<'a> {
@@ -37,7 +41,16 @@ impl<'a> Criteria<'a> {
         let start_day = day_number(query.start_date);
         let duration = u32::from(query.duration_months);
         let duration_limit = duration + u32::from(query.duration_flexibility_months);
+        let school_slots = query
+            .audience
+            .schools
+            .iter()
+            .filter_map(|school_id| columns.school_dictionary.binary_search(school_id).ok())
+            .map(|position| position as u32 + 1)
+            .collect();
         Criteria {
+            admitted_findable: if query.audience.everyone { FINDABLE_BY_EVERYONE } else { 0 },
+            school_slots,
             contract_mask,
             contracts: &query.contract_types,
             minimum_degree: query.minimum_degree,
@@ -54,6 +67,10 @@ impl<'a> Criteria<'a> {
     /// (so it can be ignored altogether).
     #[inline(always)]
     pub(super) fn screen(&self, columns: &Columns, row: u32, filter: &EntryFilter) -> Option<u8> {
+        // the audience is never relaxed: a candidate outside it is not counted at all
+        if filter.findable & self.admitted_findable == 0 && !self.admits_school_of(columns, row) {
+            return None;
+        }
         let common = filter.contract_mask & self.contract_mask;
         let contract_failed =
             common == 0 || (common == OTHER_CONTRACT_BIT && !self.accepts_listed_contract(columns, row));
@@ -75,6 +92,7 @@ impl<'a> Criteria<'a> {
     /// as accepted here.
     #[inline(always)]
     pub(super) fn prescreen(&self, filter: &EntryFilter) -> (bool, bool) {
+        let maybe_admitted = (filter.findable & self.admitted_findable != 0) | !self.school_slots.is_empty();
         let minimum_duration = u32::from(filter.minimum_duration);
         let failures = u8::from(filter.contract_mask & self.contract_mask == 0)
             + u8::from(filter.degree < self.minimum_degree)
@@ -83,7 +101,13 @@ impl<'a> Criteria<'a> {
         let beyond_one_step = (filter.degree < self.relaxed_minimum_degree)
             | (filter.available_day > self.relaxed_start_day)
             | (minimum_duration > self.relaxed_duration_limit);
-        (!beyond_one_step & (failures <= 1), failures == 0)
+        (maybe_admitted & !beyond_one_step & (failures <= 1), maybe_admitted & (failures == 0))
+    }
+
+    /// Whether the row's school is one of the audience's.
+    #[cold]
+    fn admits_school_of(&self, columns: &Columns, row: u32) -> bool {
+        !self.school_slots.is_empty() && self.school_slots.binary_search(&columns.school_slots[row as usize]).is_ok()
     }
 
     #[inline]
@@ -94,6 +118,7 @@ impl<'a> Criteria<'a> {
             available_day: columns.available_days[index],
             minimum_duration: columns.minimum_durations[index],
             degree: columns.degrees[index],
+            findable: columns.findable[index],
         };
         self.screen(columns, row, &filter)
     }

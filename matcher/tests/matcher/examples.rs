@@ -3,8 +3,8 @@
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, JobLocalization, KeywordCredit, LanguageRequirement, LanguageSkill, Matcher,
-    QueryLocalization, RelaxCounts, SoftSkillShare, SortOrder, SourcingQuery, oracle,
+    Audience, CandidateDoc, Change, CountryCode, FindableBy, JobLocalization, KeywordCredit, LanguageRequirement,
+    LanguageSkill, Matcher, QueryLocalization, RelaxCounts, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 
 const PARIS: (f64, f64) = (48.8566, 2.3522);
@@ -33,6 +33,8 @@ fn candidate(candidate_id: i64, localizations: Vec<JobLocalization>) -> Candidat
         languages: vec![LanguageSkill { language: 1, level: 6 }],
         soft_skills: vec![],
         searchable: true,
+        findable_by: FindableBy::Everyone,
+        school_id: None,
         text: String::new(),
     }
 }
@@ -54,6 +56,7 @@ fn query() -> SourcingQuery {
         offset: 0,
         sort: SortOrder::Score,
         restrict_to: None,
+        audience: Audience::default(),
     }
 }
 
@@ -499,4 +502,35 @@ fn a_relaxed_flexibility_stops_at_its_maximum() {
     assert_eq!(matcher.search(&most).total, 1);
     assert_eq!(beyond.search(&most).relax.duration_flexibility, 0, "120 months cannot be relaxed to 123");
     assert_eq!(matcher.search(&almost), oracle::search(&docs, &almost));
+}
+
+#[test]
+fn the_audience_decides_who_a_partner_finds_and_is_never_relaxed() {
+    let in_school = |candidate_id, findable_by| CandidateDoc {
+        findable_by,
+        school_id: Some(7),
+        ..candidate(candidate_id, vec![place(1, PARIS)])
+    };
+    let docs = vec![
+        in_school(1, FindableBy::Everyone),
+        in_school(2, FindableBy::SchoolPartners),
+        candidate(3, vec![place(1, PARIS)]),
+    ];
+    let matcher = Matcher::build(docs.clone());
+    let found = |audience: Audience| {
+        let query = SourcingQuery { audience, contract_types: vec![2], ..query() };
+        let result = matcher.search(&query);
+        assert_eq!(result, oracle::search(&docs, &query));
+        let found = matcher.search(&SourcingQuery { contract_types: vec![1], ..query.clone() });
+        (found.hits.iter().map(|hit| hit.candidate_id).collect::<Vec<_>>(), result.relax.contracts)
+    };
+
+    // every approved partner: those who let everyone find them
+    assert_eq!(found(Audience::default()), (vec![1, 3], 2));
+    // a partner of school 7 only: its candidates, whatever they chose
+    assert_eq!(found(Audience { everyone: false, schools: vec![7] }), (vec![1, 2], 2));
+    // both
+    assert_eq!(found(Audience { everyone: true, schools: vec![7] }), (vec![1, 2, 3], 3));
+    // neither: nobody, and no relaxation counts anyone
+    assert_eq!(found(Audience { everyone: false, schools: vec![8] }), (vec![], 0));
 }

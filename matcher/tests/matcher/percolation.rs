@@ -2,7 +2,7 @@
 //! matches, and what a change of a document starts matching, for random changes of every field
 //! the filters read and for one document replaced by another.
 
-use matcher::{CandidateDoc, Hit, JobLocalization, Match, Percolator, SourcingQuery, oracle};
+use matcher::{CandidateDoc, FindableBy, Hit, JobLocalization, Match, Percolator, SourcingQuery, oracle};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -96,6 +96,9 @@ enum Edit {
     RemoveContract(Index),
     Text(String),
     Searchable(bool),
+    /// Who the candidate lets find them: everyone (true) or their school's partners.
+    FindableByEveryone(bool),
+    School(Option<i64>),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -117,6 +120,8 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => any::<Index>().prop_map(Edit::RemoveContract),
         1 => text().prop_map(Edit::Text),
         1 => any::<bool>().prop_map(Edit::Searchable),
+        1 => any::<bool>().prop_map(Edit::FindableByEveryone),
+        1 => prop::option::weighted(0.7, 1i64..4).prop_map(Edit::School),
     ]
 }
 
@@ -147,6 +152,10 @@ fn apply(doc: &CandidateDoc, edits: &[Edit]) -> CandidateDoc {
             Edit::RemoveContract(index) => remove_at(&mut doc.contract_types, index),
             Edit::Text(text) => doc.text = text.clone(),
             Edit::Searchable(searchable) => doc.searchable = *searchable,
+            Edit::FindableByEveryone(everyone) => {
+                doc.findable_by = if *everyone { FindableBy::Everyone } else { FindableBy::SchoolPartners }
+            }
+            Edit::School(school_id) => doc.school_id = *school_id,
         }
     }
     doc

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 use chrono::NaiveDate;
 use matcher::semantics::{great_circle_km, unit_vector};
 use matcher::{
-    CandidateDoc, Change, CountryCode, JobLocalization, LanguageRequirement, LanguageSkill, Matcher, QueryLocalization,
-    SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
+    Audience, CandidateDoc, Change, CountryCode, FindableBy, JobLocalization, LanguageRequirement, LanguageSkill,
+    Matcher, QueryLocalization, SearchOptions, SearchPlan, SoftSkillShare, SortOrder, SourcingQuery, oracle,
 };
 use proptest::prelude::*;
 
@@ -78,6 +78,8 @@ prop_compose! {
         languages in prop::collection::vec((1u16..=6, 1u8..=6), 0..6),
         soft_skills in prop::collection::vec((1u16..=10, 0u8..=100), 0..4),
         searchable in prop::bool::weighted(0.9),
+        findable_by_everyone in prop::bool::weighted(0.7),
+        school_id in prop::option::weighted(0.5, 1i64..4),
         text in text(),
     ) -> CandidateDoc {
         CandidateDoc {
@@ -91,6 +93,8 @@ prop_compose! {
             languages: languages.into_iter().map(|(language, level)| LanguageSkill { language, level }).collect(),
             soft_skills: soft_skills.into_iter().map(|(category, percent)| SoftSkillShare { category, percent }).collect(),
             searchable,
+            findable_by: if findable_by_everyone { FindableBy::Everyone } else { FindableBy::SchoolPartners },
+            school_id,
             text,
         }
     }
@@ -126,6 +130,8 @@ prop_compose! {
         offset in 0usize..4,
         sort in prop_oneof![Just(SortOrder::Score), Just(SortOrder::Distance)],
         restrict_to in prop::option::weighted(0.3, prop::collection::btree_set(0i64..80, 0..24)),
+        audience_everyone in prop::bool::weighted(0.8),
+        audience_schools in prop::collection::btree_set(1i64..4, 0..3),
     ) -> SourcingQuery {
         let (_, lat, lng, in_france) = PLACES[center];
         let (lat, lng) = if jitter.0.abs() < 0.02 { (lat, lng) } else { (lat + jitter.0, lng + jitter.1) };
@@ -157,6 +163,7 @@ prop_compose! {
             offset,
             sort,
             restrict_to,
+            audience: Audience { everyone: audience_everyone, schools: audience_schools.into_iter().collect() },
         }
     }
 }
@@ -308,6 +315,7 @@ fn past_query(
         offset: 0,
         sort: SortOrder::Score,
         restrict_to: None,
+        audience: Audience::default(),
     }
 }
 
@@ -324,6 +332,8 @@ fn past_candidate(candidate_id: i64, place: usize, job_category: u16) -> Candida
         languages: Vec::new(),
         soft_skills: Vec::new(),
         searchable: true,
+        findable_by: FindableBy::Everyone,
+        school_id: None,
         text: String::new(),
     }
 }

@@ -1,10 +1,11 @@
 //! The candidate's own account, beside their profile: sharing the profile by its slug
 //! ([`sharing`]), deactivating it ([`deactivation`]), their data (download and erasure,
-//! [`data`]), the language of their emails ([`settings`]), how visible they are to partners
-//! ([`visibility`]).
+//! [`data`]), the language of their emails ([`settings`]), who may find them ([`findability`])
+//! and how visible they are to partners ([`visibility`]).
 
 mod data;
 mod deactivation;
+mod findability;
 mod settings;
 mod sharing;
 mod visibility;
@@ -23,5 +24,6 @@ pub fn routes(table: &mut RouteTable) {
     table.add(candidate, routes!(data::erase_candidate_account));
     table.add(candidate, routes!(settings::complete_onboarding));
     table.add(candidate, routes!(visibility::get_visibility));
+    table.add(candidate, routes!(findability::get_findability, findability::set_findability));
     table.add(Access::Authenticated, routes!(settings::update_email_locale));
 }

@@ -171,7 +171,7 @@ pub async fn get_search(
         .into_iter()
         .filter(|&id| state.engine.matcher.document_without_text(id).is_some_and(|document| document.searchable))
         .collect();
-    let (result, unmatched) = results::saved_candidates_page(&state, &stored.criteria, page, &looking).await?;
+    let (result, unmatched) = results::saved_candidates_page(&state, user.id, &stored.criteria, page, &looking).await?;
     let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;
     Ok(Json(response).into_response())
 }
@@ -189,7 +189,7 @@ pub async fn save_candidate(
     let stored = store::owned_search(&state.db, user.id, search_id).await?;
     // a save opens the candidate's profile to the partner: only a candidate the search finds
     // now can be saved, so that a save is never a way to read any profile by its id
-    if !results::finds(&state, &stored.criteria, candidate_id).await? {
+    if !results::finds(&state, user.id, &stored.criteria, candidate_id).await? {
         return Err(Error::NotFound);
     }
     sqlx::query(

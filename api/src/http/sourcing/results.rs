@@ -18,6 +18,7 @@ use crate::error::Result;
 use crate::geodata;
 use crate::job_criteria::{List, ReferenceLists};
 use crate::locale::Locale;
+use crate::sourcing_searches::audience::audience_of;
 use crate::sourcing_searches::criteria::{Page, SearchCriteria, SortOrder};
 
 /// One page of the live results of `criteria`, ranked and presented: what a search answers,
@@ -31,7 +32,7 @@ pub async fn live_page<'a>(
     criteria: SearchCriteria,
     page: Page,
 ) -> Result<SearchResponse<'a>> {
-    let query = criteria.query(page);
+    let query = criteria.query(page, audience_of(&state.db, partner_user_id).await?);
     if page.offset == 0 {
         state.search_runs.record(partner_user_id, &query);
     }
@@ -40,9 +41,12 @@ pub async fn live_page<'a>(
 }
 
 /// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.
-pub async fn finds(state: &AppState, criteria: &SearchCriteria, candidate_id: i64) -> Result<bool> {
-    let query =
-        SourcingQuery { restrict_to: Some([candidate_id].into_iter().collect()), ..criteria.query(Page::COUNTS_ONLY) };
+pub async fn finds(state: &AppState, partner_id: i64, criteria: &SearchCriteria, candidate_id: i64) -> Result<bool> {
+    let audience = audience_of(&state.db, partner_id).await?;
+    let query = SourcingQuery {
+        restrict_to: Some([candidate_id].into_iter().collect()),
+        ..criteria.query(Page::COUNTS_ONLY, audience)
+    };
     Ok(state.engine.search(query).await?.total == 1)
 }
 
@@ -53,13 +57,15 @@ pub async fn finds(state: &AppState, criteria: &SearchCriteria, candidate_id: i6
 /// saved candidates.
 pub async fn saved_candidates_page(
     state: &AppState,
+    partner_id: i64,
     criteria: &SearchCriteria,
     page: Page,
     looking: &[i64],
 ) -> Result<(SearchResult, Vec<i64>)> {
     let query = SourcingQuery {
         restrict_to: Some(looking.iter().copied().collect()),
-        ..criteria.query(Page { limit: looking.len(), offset: 0, sort: page.sort })
+        ..criteria
+            .query(Page { limit: looking.len(), offset: 0, sort: page.sort }, audience_of(&state.db, partner_id).await?)
     };
     let mut matching = state.engine.search(query).await?;
     let matched: HashSet<i64> = matching.hits.iter().map(|hit| hit.candidate_id).collect();

@@ -1,5 +1,6 @@
 // The candidate's account calls: sharing the profile (GET /api/api/candidates/slug,
-// POST and DELETE /api/api/candidates/share), the email change (a link to the
+// POST and DELETE /api/api/candidates/share), who can find them
+// (GET and PUT /api/api/candidates/findability), the email change (a link to the
 // new address), the password change (PATCH /api/api/candidates?password), the
 // language of emails (POST /api/api/user/locale), and what ends the account
 // here: deactivation, the data export and the erasure.
@@ -29,6 +30,26 @@ export function useSetSharing() {
       void queryClient.invalidateQueries({ queryKey: candidateKeys.all });
       void reloadSessionCandidate();
     },
+  });
+}
+
+export type FindableBy = Schemas['FindableBy'];
+
+const findabilityKey = ['candidate-account', 'findability'] as const;
+
+export function useFindability() {
+  return useQuery({
+    queryKey: findabilityKey,
+    queryFn: ({ signal }) => api.get<Schemas['Findability']>('/api/candidates/findability', { signal }),
+  });
+}
+
+export function useSetFindability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (findableBy: FindableBy) =>
+      api.request<Schemas['Findability']>('/api/candidates/findability', { method: 'PUT', body: { findable_by: findableBy } }),
+    onSuccess: (findability) => queryClient.setQueryData(findabilityKey, findability),
   });
 }
 

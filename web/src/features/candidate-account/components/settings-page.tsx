@@ -1,5 +1,5 @@
 // /dashboard/candidate/parametres: the candidate's own account, apart from
-// the profile: sharing, email, password, language of emails, their data,
+// the profile: sharing, who can find them, email, password, language of emails, their data,
 // deactivation and deletion. Which notification emails they receive is another
 // feature's section, handed over by the route.
 import '../candidate-account.css';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
 import { DataSection, SharingSection } from './account-life-sections';
 import { EmailLanguageSection, EmailSection, PasswordSection } from './credentials-sections';
+import { FindabilitySection } from './findability-section';
 
 export function SettingsPage({ emailPreferences }: { emailPreferences?: ReactNode }) {
   const { t } = useTranslation('account');
@@ -22,6 +23,7 @@ export function SettingsPage({ emailPreferences }: { emailPreferences?: ReactNod
         <p>{t('intro')}</p>
       </header>
       <SharingSection />
+      <FindabilitySection />
       <EmailSection />
       <PasswordSection />
       <EmailLanguageSection />

@@ -1,0 +1,77 @@
+//! Who can find me: a candidate who lets only their school's recruiters find them leaves the
+//! searches of every other partner (the total drops by one) and stays in those of a partner their
+//! school works with; one who lets nobody find them leaves every search.
+
+use axum::http::StatusCode;
+use serde_json::json;
+use sqlx::PgPool;
+
+use crate::candidate_profile::call;
+use crate::search_demand::{Scene, scene, search};
+use crate::support::{execute, login, scalar_of};
+
+/// The total and whether Léa is on the page, for the partner of `cookie`.
+async fn finds_lea(scene: &Scene, cookie: &str) -> (i64, bool) {
+    let found = call(&scene.app, cookie, "POST", "/api/api/sourcing/searchs?save=false", Some(search(5))).await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.text());
+    let body = found.json();
+    let on_page = body["hits"].as_array().unwrap().iter().any(|hit| hit["candidate"]["id"] == scene.lea.id);
+    (body["total"].as_i64().unwrap(), on_page)
+}
+
+async fn choose(scene: &mut Scene, findable_by: &str) {
+    let body = json!({ "findable_by": findable_by });
+    let chosen = call(&scene.app, &scene.lea.cookie, "PUT", "/api/api/candidates/findability", Some(body)).await;
+    assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text());
+    assert_eq!(chosen.json(), json!({ "findable_by": findable_by }));
+    scene.follower.catch_up().await.unwrap();
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn only_the_partners_of_my_school_find_me_when_i_say_so(pool: PgPool) {
+    let mut scene = scene(&pool).await;
+    let school_id: i64 = scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_SCHOOL_EMAIL).await;
+    let partner_id: i64 =
+        scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
+    execute(&pool, "delete from partner_schools").await;
+    sqlx::query("update candidates set school_id = $2 where user_id = $1")
+        .bind(scene.lea.id)
+        .bind(school_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let school = login(&scene.app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let linked = call(&scene.app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
+    assert!(linked.status.is_success(), "{}", linked.text());
+    let other_email: String = scalar_of(
+        &pool,
+        "select u.email from users u join partners p on p.user_id = u.id where u.email <> $1 order by u.id limit 1",
+        api::seed::DEMO_PARTNER_EMAIL,
+    )
+    .await;
+    let other = login(&scene.app, &other_email, api::seed::DEMO_PASSWORD).await;
+    scene.follower.catch_up().await.unwrap();
+    let default = call(&scene.app, &scene.lea.cookie, "GET", "/api/api/candidates/findability", None).await;
+    let (linked_total, linked_finds) = finds_lea(&scene, &scene.partner).await;
+    let (other_total, other_finds) = finds_lea(&scene, &other).await;
+
+    choose(&mut scene, "school_partners").await;
+    let school_only = (finds_lea(&scene, &scene.partner).await, finds_lea(&scene, &other).await);
+    choose(&mut scene, "nobody").await;
+    let nobody = finds_lea(&scene, &scene.partner).await;
+    let invalid = call(
+        &scene.app,
+        &scene.lea.cookie,
+        "PUT",
+        "/api/api/candidates/findability",
+        Some(json!({ "findable_by": "friends" })),
+    )
+    .await;
+
+    assert_eq!(default.json(), json!({ "findable_by": "everyone" }));
+    assert!(linked_finds && other_finds, "everyone finds Léa at first");
+    assert_eq!(school_only.0, (linked_total, true), "the partner her school works with still finds her");
+    assert_eq!(school_only.1, (other_total - 1, false), "another partner no longer does, and the total says so");
+    assert_eq!(nobody, (linked_total - 1, false), "nobody finds her");
+    assert!(invalid.status.is_client_error(), "{}", invalid.text());
+}
