@@ -171,6 +171,14 @@ impl ServeArgs {
     }
 }
 
+/// Parses a trusted proxy: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
+pub fn parse_trusted_proxy(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+        .map_err(|_| format!("not an IP address or network: {text:?}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,12 +215,4 @@ mod tests {
         assert!(error.contains("VIVIER_SESSION_SECRET"), "{error}");
         assert!(serve_args(&["--listen", "127.0.0.1:8080"]).check_exposure().is_ok());
     }
-}
-
-/// Parses a trusted proxy: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
-pub fn parse_trusted_proxy(text: &str) -> Result<IpNet, String> {
-    let text = text.trim();
-    text.parse::<IpNet>()
-        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
-        .map_err(|_| format!("not an IP address or network: {text:?}"))
 }

@@ -30,6 +30,11 @@ struct Options {
     /// texts, so they are not run with it).
     #[arg(long, conflicts_with = "baselines")]
     keywords: bool,
+    /// Put 60 % of the candidates in one of 2,000 schools (a quarter of them findable by their
+    /// school's partners only) and give each query the audience of a partner three schools work
+    /// with: the audience filter on, its school path included.
+    #[arg(long)]
+    audiences: bool,
     /// Also time each forced query plan (geo-first, text-first) on one thread.
     #[arg(long)]
     compare_plans: bool,
@@ -146,10 +151,14 @@ fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[
 fn main() -> Result<()> {
     let options = Options::parse();
     let places = french_places();
-    let docs = workload::candidates(&places, options.candidates, CANDIDATE_SEED);
+    let mut docs = workload::candidates(&places, options.candidates, CANDIDATE_SEED);
     let mut queries = workload::queries(&places, options.queries, QUERY_SEED);
     if options.keywords {
         workload::add_keywords(&mut queries, QUERY_SEED);
+    }
+    if options.audiences {
+        workload::assign_schools(&mut docs, CANDIDATE_SEED);
+        workload::assign_audiences(&mut queries, QUERY_SEED);
     }
     println!(
         "S1: {} candidates over {} communes, {} queries{}",
@@ -158,6 +167,9 @@ fn main() -> Result<()> {
         queries.len(),
         if options.keywords { ", one keyword each" } else { "" }
     );
+    if options.audiences {
+        println!("audiences: schools and partner audiences assigned");
+    }
 
     let baselines_wanted = |name: &str| options.baselines.iter().any(|baseline| baseline == name);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
