@@ -78,15 +78,21 @@ pub(crate) struct SegmentView<'a> {
     pub dead: Option<&'a [u64]>,
 }
 
-/// Whether evaluating the listed rows one by one (each from its own localizations) costs less
-/// than scanning the geo plan's entries.
-fn rows_cost_less(
-    listed_rows: usize,
+/// Whether the plan evaluates the listed rows one by one (each from its own localizations)
+/// rather than scanning the geo plan's entries: forced, or when that costs less.
+fn rows_one_by_one(
+    plan: SearchPlan,
+    listed_rows: Option<usize>,
     query: &SourcingQuery,
     shard: &CategoryShard,
     has_geometry: bool,
     bucket_entries: usize,
 ) -> bool {
+    let listed_rows = match (plan, listed_rows) {
+        (SearchPlan::TextFirst, _) => return true,
+        (SearchPlan::GeoFirst, _) | (SearchPlan::Auto, None) => return false,
+        (SearchPlan::Auto, Some(listed_rows)) => listed_rows,
+    };
     let (geo_entries, row_cost) = match (&query.localization, has_geometry) {
         (QueryLocalization::Point { country, .. }, true) => {
             let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
@@ -122,9 +128,8 @@ impl SegmentView<'_> {
         let plan = options.plan;
         let segment = self.segment;
         let capacity = query.offset.saturating_add(query.limit);
-        let empty = SegmentOutcome { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: Vec::new() };
         let Some(shard) = segment.shards.get(&query.job_category) else {
-            return empty;
+            return SegmentOutcome { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: Vec::new() };
         };
         let criteria = Criteria::new(query, &segment.columns);
         let geometry = match query.localization {
@@ -141,13 +146,8 @@ impl SegmentView<'_> {
             _ => Vec::new(),
         };
         let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
-        let row_by_row = match plan {
-            SearchPlan::TextFirst => true,
-            SearchPlan::GeoFirst => false,
-            SearchPlan::Auto => listed_rows.as_ref().is_some_and(|listed_rows| {
-                rows_cost_less(listed_rows.len(), query, shard, geometry.is_some(), bucket_entries)
-            }),
-        };
+        let listed = listed_rows.as_deref().map(<[u32]>::len);
+        let row_by_row = rows_one_by_one(plan, listed, query, shard, geometry.is_some(), bucket_entries);
 
         let rows = segment.columns.candidate_ids.len();
         let threads = rayon::current_num_threads();
