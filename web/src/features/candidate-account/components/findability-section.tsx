@@ -38,8 +38,8 @@ export function FindabilitySection() {
                     })
                   }
                 />
-                <span>
-                  <strong>{t(`findability.${choice}`)}</strong>
+                <span className="choice-list__name">
+                  {t(`findability.${choice}`)}
                   <span className="choice-list__hint" id={`${name}-${choice}`}>
                     {t(`findability.${choice}Hint`)}
                   </span>
