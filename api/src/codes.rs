@@ -39,9 +39,27 @@ pub enum ErrorCode {
     AccountDeactivated,
     /// A link's token is unknown, used or expired.
     InvalidToken,
-    /// A school adds a candidate whose email already has a candidate account: send `force` to
-    /// attach that account.
-    CandidateExists,
+    /// The school or partner account waits for an operator's approval: this route needs it.
+    AccountPending,
+    /// An operator refused the account (the reason is in `whoami`'s `standingReason`).
+    AccountRefused,
+    /// An operator suspended the account: it can neither log in nor act.
+    AccountSuspended,
+    /// The account already stands where the change would put it.
+    StandingUnchanged,
+    /// The account's standing cannot go to the asked one (refusing an approved account...).
+    StandingTransitionNotAllowed,
+    /// Operators' own accounts are not changed through the operator area.
+    OperatorAccount,
+    /// The request was already accepted or refused.
+    RequestResolved,
+    /// A school's invitation that was already answered, or expired.
+    InvitationClosed,
+    /// The candidate belongs to no school.
+    NotInASchool,
+    /// The partner used today's quota of searches or profile opens (429; it starts again at
+    /// midnight UTC, and an operator may raise it).
+    DailyQuotaReached,
 }
 
 /// Which rule a field broke, as an entry of the error body's `errors`.
@@ -100,9 +118,4 @@ pub enum RuleCode {
     MissingColumn,
     /// An import file that is not CSV text.
     UnreadableFile,
-    /// An imported email whose candidate belongs to another school: only that school or the
-    /// candidate can detach them.
-    AttachedToAnotherSchool,
-    /// An imported email that belongs to a school or partner account, not a candidate's.
-    NotACandidateAccount,
 }

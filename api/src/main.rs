@@ -1,8 +1,8 @@
-//! The `vivier` command: `serve`, `migrate`, `seed`, `openapi`.
+//! The `vivier` command: `serve`, `migrate`, `seed`, `openapi`, `admin create-operator`.
 
 use std::process::ExitCode;
 
-use api::config::{Cli, Command, LogFormat};
+use api::config::{AdminCommand, Cli, Command, LogFormat};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -22,6 +22,7 @@ async fn main() -> ExitCode {
         Command::Migrate(args) => migrate(args).await,
         Command::Seed(args) => api::seed::run(args).await,
         Command::Openapi => print_openapi(),
+        Command::Admin(AdminCommand::CreateOperator(args)) => create_operator(args).await,
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -36,6 +37,12 @@ async fn migrate(args: api::config::DatabaseArgs) -> anyhow::Result<()> {
     let pool = api::db::connect(&args).await?;
     api::db::migrate(&pool).await?;
     tracing::info!("migrations applied");
+    Ok(())
+}
+
+async fn create_operator(args: api::config::CreateOperatorArgs) -> anyhow::Result<()> {
+    let link = api::operators::create_operator(&args).await?;
+    println!("Operator {} created. Set the password within 14 days at:\n{link}", args.email.trim());
     Ok(())
 }
 

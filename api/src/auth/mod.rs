@@ -7,13 +7,16 @@ pub mod tokens;
 
 use serde::Serialize;
 
-/// The three kinds of user of spec section 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+/// The three kinds of user of spec section 1, and the operators who run the platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema, sqlx::Type)]
 #[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "user_role", rename_all = "lowercase")]
 pub enum Role {
     Candidate,
     School,
     Partner,
+    /// A person of the team running Vivier: approves schools and partners, suspends accounts.
+    Operator,
 }
 
 impl Role {
@@ -22,8 +25,45 @@ impl Role {
             "candidate" => Some(Role::Candidate),
             "school" => Some(Role::School),
             "partner" => Some(Role::Partner),
+            "operator" => Some(Role::Operator),
             _ => None,
         }
+    }
+
+    /// The database's name of the role (`user_role`).
+    pub fn discriminator(self) -> &'static str {
+        match self {
+            Role::Candidate => "candidate",
+            Role::School => "school",
+            Role::Partner => "partner",
+            Role::Operator => "operator",
+        }
+    }
+}
+
+/// Where an account stands with the operators (`users.standing`): new schools and partners wait
+/// for approval; a refused account says why; a suspended one is shut out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "account_standing", rename_all = "lowercase")]
+pub enum Standing {
+    Pending,
+    Approved,
+    Refused,
+    Suspended,
+}
+
+impl Standing {
+    /// Why this standing keeps its account from a route that needs an approved one, if it does.
+    pub fn refusal(self) -> Option<crate::error::Error> {
+        use crate::error::{Error, ErrorCode};
+        let (code, message) = match self {
+            Standing::Approved => return None,
+            Standing::Pending => (ErrorCode::AccountPending, "the account waits for an operator's approval"),
+            Standing::Refused => (ErrorCode::AccountRefused, "an operator refused the account"),
+            Standing::Suspended => (ErrorCode::AccountSuspended, "an operator suspended the account"),
+        };
+        Some(Error::Rejected { status: axum::http::StatusCode::FORBIDDEN, code, message: message.to_owned() })
     }
 }
 
@@ -32,6 +72,7 @@ impl Role {
 pub struct CurrentUser {
     pub id: i64,
     pub role: Role,
+    pub standing: Standing,
     pub session_version: i32,
 }
 

@@ -25,7 +25,7 @@ use utoipa::openapi::{Content, Ref, RefOr, Response as DocumentedResponse, Respo
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, session};
+use crate::auth::{CurrentUser, Role, Standing, session};
 use crate::error::Error;
 
 /// Every API path starts with this; the router is nested under it.
@@ -46,6 +46,12 @@ pub enum Access {
     Only(Role),
     /// Logged-in users of any of these roles.
     OneOf(&'static [Role]),
+    /// Logged-in users of one role whose account an operator approved: what a school or a
+    /// partner may do only once vetted (reading and listing candidates, sourcing, offers). A
+    /// pending or refused account gets 403 `account_pending` / `account_refused`.
+    Vetted(Role),
+    /// Logged-in users of any of these roles, approved.
+    VettedOneOf(&'static [Role]),
 }
 
 impl Access {
@@ -53,9 +59,18 @@ impl Access {
     pub fn admits(self, role: Role) -> bool {
         match self {
             Access::Public | Access::PublicWithSession | Access::Authenticated => true,
-            Access::Only(allowed) => allowed == role,
-            Access::OneOf(allowed) => allowed.contains(&role),
+            Access::Only(allowed) | Access::Vetted(allowed) => allowed == role,
+            Access::OneOf(allowed) | Access::VettedOneOf(allowed) => allowed.contains(&role),
         }
+    }
+
+    /// Whether the route needs an approved account on top of the role.
+    pub fn needs_approval(self) -> bool {
+        matches!(self, Access::Vetted(_) | Access::VettedOneOf(_))
+    }
+
+    fn checks_role(self) -> bool {
+        matches!(self, Access::Only(_) | Access::OneOf(_) | Access::Vetted(_) | Access::VettedOneOf(_))
     }
 }
 
@@ -183,7 +198,17 @@ fn document_common_answers(operation: &mut Operation, access: Access) {
     let has_body = operation.request_body.is_some();
     let answers = [
         (access != Access::Public && access != Access::PublicWithSession, "401", "not logged in"),
-        (matches!(access, Access::Only(_) | Access::OneOf(_)), "403", "the caller's role may not call this route"),
+        (
+            access.checks_role(),
+            "403",
+            "the caller's role may not call this route (`forbidden`), or the caller's account waits for \
+             approval, was refused or is suspended (`account_pending`, `account_refused`, `account_suspended`)",
+        ),
+        (
+            !access.checks_role() && access != Access::Public && access != Access::PublicWithSession,
+            "403",
+            "the caller's account is suspended (`account_suspended`)",
+        ),
         (has_path_parameter || has_query || has_body, "400", "a malformed path parameter, query or body"),
         (has_path_parameter, "404", "nothing the caller may see has this identifier"),
         (has_query || has_body, "422", "the fields and the rules they broke"),
@@ -228,6 +253,10 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
         match session::current_user(&state.db, &state.settings.session_keys, &state.session_checks, request.headers())
             .await
         {
+            // a suspended account is shut out; on a public route it reads as a visitor
+            Ok(Some(user)) if user.standing == Standing::Suspended && access == Access::PublicWithSession => {
+                return next.run(request).await;
+            }
             Ok(Some(user)) => user,
             Ok(None) if access == Access::PublicWithSession => return next.run(request).await,
             Ok(None) => return Error::Unauthorized.into_response(),
@@ -235,6 +264,10 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
         };
     if !access.admits(user.role) {
         return Error::Forbidden.into_response();
+    }
+    let standing_matters = access.needs_approval() || user.standing == Standing::Suspended;
+    if let Some(refusal) = user.standing.refusal().filter(|_| standing_matters) {
+        return refusal.into_response();
     }
     request.extensions_mut().insert(user);
     next.run(request).await

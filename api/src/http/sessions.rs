@@ -15,7 +15,7 @@ use super::ClientIp;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::tokens::{self, TokenKind};
-use crate::auth::{CurrentUser, Role, session};
+use crate::auth::{CurrentUser, Role, Standing, session};
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract::Json;
 use crate::password;
@@ -40,6 +40,12 @@ pub struct WhoAmI {
     is_candidate: bool,
     is_school: bool,
     is_partner: bool,
+    is_operator: bool,
+    /// Where the account stands with the operators: a pending or refused school or partner
+    /// cannot reach candidates yet.
+    standing: Standing,
+    /// Why the account was refused or suspended, in the operator's words.
+    standing_reason: Option<String>,
     is_belong_to_a_school: bool,
     has_campus: bool,
     first_time: bool,
@@ -82,6 +88,8 @@ struct WhoAmIRow {
     lastname: String,
     locale: String,
     discriminator: String,
+    standing: Standing,
+    standing_reason: Option<String>,
     first_time: bool,
     tour: bool,
     slug: Option<String>,
@@ -97,7 +105,8 @@ struct WhoAmIRow {
 /// Reads what [`WhoAmI`] says of a user.
 pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
     let row: WhoAmIRow = sqlx::query_as(
-        "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator, u.first_time, u.tour,
+        "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator,
+                u.standing, u.standing_reason, u.first_time, u.tour,
                 c.slug, c.school_id as candidate_school_id, c.campus_id, c.completion,
                 p.company_id, co.name as company_name, p.role as partner_role, s.name as school_name
          from users u
@@ -134,6 +143,9 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
         is_candidate: role == Role::Candidate,
         is_school: role == Role::School,
         is_partner: role == Role::Partner,
+        is_operator: role == Role::Operator,
+        standing: row.standing,
+        standing_reason: row.standing_reason,
         is_belong_to_a_school: row.candidate_school_id.is_some(),
         has_campus: row.campus_id.is_some(),
         first_time: row.first_time,
@@ -179,7 +191,7 @@ pub struct LoginRequest {
     responses(
         (status = 200, body = WhoAmI, description = "logged in; the session cookie is set"),
         (status = 401, body = crate::error::ErrorBody, description = "invalid_credentials"),
-        (status = 403, body = crate::error::ErrorBody, description = "email_not_validated or account_deactivated"),
+        (status = 403, body = crate::error::ErrorBody, description = "email_not_validated, account_deactivated or account_suspended"),
         (status = 429, body = crate::error::ErrorBody),
     )
 )]
@@ -191,8 +203,8 @@ pub async fn login(
     let email = request.username.trim().to_lowercase();
     state.limits.logins_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     state.limits.logins_per_account.hit(&state.db, &email).await?;
-    let account: Option<(i64, Option<String>, bool, bool, bool)> = sqlx::query_as(
-        "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null
+    let account: Option<(i64, Option<String>, bool, bool, bool, Standing)> = sqlx::query_as(
+        "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null, standing
          from users where lower(email) = $1",
     )
     .bind(&email)
@@ -200,7 +212,8 @@ pub async fn login(
     .await?;
     let stored_hash = account.as_ref().and_then(|(_, hash, ..)| hash.clone());
     let password_matches = password::verify_off_runtime(request.password, stored_hash).await?;
-    let Some((user_id, Some(_), validated, active, self_deactivated)) = account.filter(|_| password_matches) else {
+    let Some((user_id, Some(_), validated, active, self_deactivated, standing)) = account.filter(|_| password_matches)
+    else {
         return Err(invalid_credentials());
     };
     // only someone who knows the password learns these
@@ -210,6 +223,9 @@ pub async fn login(
             code: ErrorCode::EmailNotValidated,
             message: "validate your email first".into(),
         });
+    }
+    if standing == Standing::Suspended {
+        return Err(standing.refusal().expect("a suspension refuses"));
     }
     if !active && self_deactivated {
         // the owner deactivated the account themselves: logging in again is how they come back
@@ -267,7 +283,7 @@ pub async fn login_with_token(
     let consumed =
         tokens::consume(&mut connection, &request.token, TokenKind::Login).await?.ok_or_else(invalid_token)?;
     drop(connection);
-    let active: bool = sqlx::query_scalar("select active from users where id = $1")
+    let active: bool = sqlx::query_scalar("select active and standing <> 'suspended' from users where id = $1")
         .bind(consumed.user_id)
         .fetch_one(&state.db)
         .await?;

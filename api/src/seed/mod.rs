@@ -41,6 +41,11 @@ use reference::ReferenceIds;
 pub const DEMO_CANDIDATE_EMAIL: &str = "candidat@vivier.demo";
 pub const DEMO_SCHOOL_EMAIL: &str = "ecole@vivier.demo";
 pub const DEMO_PARTNER_EMAIL: &str = "partenaire@vivier.demo";
+/// The operator of the demo, who approves the schools and partners who sign up.
+pub const DEMO_OPERATOR_EMAIL: &str = "operateur@vivier.demo";
+/// A recruiter who signed up and waits for the operator, so that the approval queue of a demo
+/// is not empty.
+pub const DEMO_PENDING_PARTNER_EMAIL: &str = "nouvelle.recruteuse@jeune-pousse.example.org";
 pub const DEMO_PASSWORD: &str = "Vivier-demo-2026";
 
 /// Candidates written per COPY round trip.
@@ -107,6 +112,7 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     sqlx::query("set local vivier.trusted_bulk_write = 'on'").execute(&mut *transaction).await?;
     seeder.write_schools_and_partners(&mut transaction).await?;
     seeder.write_candidates(candidates, &mut transaction).await?;
+    seeder.write_operator_and_waiting_partner(&mut transaction).await?;
     seeder.finish(&mut transaction).await?;
     write_demo_alert_search(&mut transaction).await?;
     sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;

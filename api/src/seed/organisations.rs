@@ -88,7 +88,40 @@ impl Seeder {
                     .await?;
             }
         }
-        anyhow::ensure!(next_user_id < FIRST_CANDIDATE_USER_ID, "too many demo schools and partners");
+        // the operator and the waiting recruiter, written after the candidates (their draws would
+        // change every candidate of a seed), take the next two ids
+        anyhow::ensure!(next_user_id + 2 < FIRST_CANDIDATE_USER_ID, "too many demo schools and partners");
+        Ok(())
+    }
+
+    /// The demo operator, and a recruiter of a new company waiting for their approval.
+    pub(super) async fn write_operator_and_waiting_partner(
+        &mut self,
+        connection: &mut PgConnection,
+    ) -> anyhow::Result<()> {
+        let first_user_id: i64 =
+            sqlx::query_scalar("select max(id) + 1 from users where id < $1 and discriminator <> 'candidate'")
+                .bind(FIRST_CANDIDATE_USER_ID)
+                .fetch_one(&mut *connection)
+                .await?;
+        let home = self.localization(self.places.by_insee("69123"));
+        let birthdate = NaiveDate::from_ymd_opt(1985, 6, 1).expect("valid date");
+        self.user(first_user_id, "operator", DEMO_OPERATOR_EMAIL, "Inès", "Moreau", home, birthdate);
+        let waiting = first_user_id + 1;
+        self.user(waiting, "partner", DEMO_PENDING_PARTNER_EMAIL, "Nora", "Benali", home, birthdate);
+        self.buffers.flush(connection).await?;
+        let company_id: i64 = sqlx::query_scalar("insert into companies (name) values ('Jeune Pousse') returning id")
+            .fetch_one(&mut *connection)
+            .await?;
+        sqlx::query("insert into partners (user_id, company_id, role) values ($1, $2, 'Fondatrice')")
+            .bind(waiting)
+            .bind(company_id)
+            .execute(&mut *connection)
+            .await?;
+        sqlx::query("update users set standing = 'pending' where id = $1")
+            .bind(waiting)
+            .execute(&mut *connection)
+            .await?;
         Ok(())
     }
 }

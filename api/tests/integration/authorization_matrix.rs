@@ -1,5 +1,6 @@
 //! Who may call what: every route of the route table, called by an anonymous visitor and by
-//! a candidate, a school and a partner, must answer as its declared access says. The table
+//! a candidate, a school, a partner, an operator, and a school and a partner still waiting for
+//! an operator's approval, must answer as its declared access says. The table
 //! of routes comes from the server itself, so a new route is covered the day it is added.
 //! Routes whose answer depends on the resource as well (a candidate's profile) have their own
 //! table of expected statuses below. Every answer of the matrix is also read for personal
@@ -104,6 +105,18 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
     let candidate = login(&app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
     let school = login(&app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
     let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let operator = login(&app, api::seed::DEMO_OPERATOR_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let waiting_partner = login(&app, api::seed::DEMO_PENDING_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    // a school that signed up and waits, as the waiting partner of the seed does
+    let waiting_school_email: String = scalar_of(
+        &pool,
+        "update users set standing = 'pending' where id = (
+             select user_id from schools where user_id <> (select id from users where email = $1) order by user_id limit 1)
+         returning email",
+        api::seed::DEMO_SCHOOL_EMAIL,
+    )
+    .await;
+    let waiting_school = login(&app, &waiting_school_email, api::seed::DEMO_PASSWORD).await;
     let users = contact_details(&pool).await;
     let id_of = |email: &str| users.iter().find(|user| user.email == email).map(|user| user.id);
     // (name, session, role, user id)
@@ -117,6 +130,14 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
         ),
         ("school", Some(school.as_str()), Some(api::auth::Role::School), id_of(api::seed::DEMO_SCHOOL_EMAIL)),
         ("partner", Some(partner.as_str()), Some(api::auth::Role::Partner), id_of(api::seed::DEMO_PARTNER_EMAIL)),
+        ("operator", Some(operator.as_str()), Some(api::auth::Role::Operator), id_of(api::seed::DEMO_OPERATOR_EMAIL)),
+        (
+            "waiting partner",
+            Some(waiting_partner.as_str()),
+            Some(api::auth::Role::Partner),
+            id_of(api::seed::DEMO_PENDING_PARTNER_EMAIL),
+        ),
+        ("waiting school", Some(waiting_school.as_str()), Some(api::auth::Role::School), id_of(&waiting_school_email)),
     ];
     let routes = api::http::routes();
     assert!(routes.len() >= 40, "the table lists every route ({} found)", routes.len());
@@ -137,15 +158,25 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
             let response = send_as(&app, cookie, empty_json(route.method, &uri)).await;
             let status = response.status;
             let what = format!("{} {} as {name}", route.method, route.path);
-            assert_no_one_elses_personal_data(&response.text(), caller, &users, &what);
+            // reading accounts' addresses is an operator's job (approvals, suspensions)
+            if name != "operator" {
+                assert_no_one_elses_personal_data(&response.text(), caller, &users, &what);
+            }
+            let waiting = name.starts_with("waiting");
             let expected_refusal = match (route.access, role) {
                 (Access::Public | Access::PublicWithSession, _) => None,
-                (_, None) => Some(StatusCode::UNAUTHORIZED),
+                (_, None) => Some((StatusCode::UNAUTHORIZED, "unauthorized")),
+                (access, Some(role)) if access.admits(role) && waiting && access.needs_approval() => {
+                    Some((StatusCode::FORBIDDEN, "account_pending"))
+                }
                 (access, Some(role)) if access.admits(role) => None,
-                (_, Some(_)) => Some(StatusCode::FORBIDDEN),
+                (_, Some(_)) => Some((StatusCode::FORBIDDEN, "forbidden")),
             };
             match expected_refusal {
-                Some(refusal) => assert_eq!(status, refusal, "{} {} as {name}", route.method, route.path),
+                Some((refusal, code)) => {
+                    assert_eq!(status, refusal, "{} {} as {name}", route.method, route.path);
+                    assert_eq!(response.json()["code"], code, "{} {} as {name}", route.method, route.path);
+                }
                 None => assert!(
                     status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
                     "{} {} as {name} was refused with {status}",
