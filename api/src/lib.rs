@@ -2,8 +2,10 @@
 //! The binary in `main.rs` only parses the command line and calls into this library, so that
 //! integration tests and benchmarks drive exactly the code users run.
 
+pub mod account_standing;
 pub mod alerts;
 pub mod app;
+pub mod audit;
 pub mod auth;
 pub mod candidate_data;
 pub mod candidate_import;
@@ -21,8 +23,11 @@ pub mod job_criteria;
 pub mod locale;
 pub mod localization_search;
 pub mod mail;
+pub mod operators;
 pub mod password;
 pub mod places;
+pub mod profile_views;
+pub mod quotas;
 pub mod rate_limit;
 pub mod search_demand;
 pub mod seed;

@@ -21,7 +21,7 @@ mod notices;
 pub mod outbox;
 mod templates;
 
-pub use notices::{Mailing, Recipient, account_email, account_notice, unsubscribe_link};
+pub use notices::{Mailing, Recipient, account_email, account_email_quoting, account_notice, unsubscribe_link};
 pub use templates::{DigestLine, EmailKind, Letter};
 
 /// A message ready to record and send.
@@ -100,21 +100,34 @@ impl Mailer {
         });
     }
 
-    /// Writes the email to the outbox before returning, and wakes the worker.
-    pub async fn enqueue(&self, db: &PgPool, email: Email) -> anyhow::Result<i64> {
-        let id = sqlx::query_scalar(
+    /// Writes the email to the outbox before returning, and wakes the worker. Given a
+    /// transaction, the email is sent only if the change that causes it commits.
+    pub async fn enqueue(&self, db: impl sqlx::PgExecutor<'_>, email: Email) -> anyhow::Result<i64> {
+        let ids = self.enqueue_all(db, vec![email]).await?;
+        Ok(ids[0])
+    }
+
+    /// Writes many emails to the outbox in one statement (an import's invitations), in the
+    /// transaction of the change that causes them, and wakes the worker.
+    pub async fn enqueue_all(&self, db: impl sqlx::PgExecutor<'_>, emails: Vec<Email>) -> anyhow::Result<Vec<i64>> {
+        if emails.is_empty() {
+            return Ok(Vec::new());
+        }
+        let column = |pick: fn(&Email) -> String| emails.iter().map(pick).collect::<Vec<_>>();
+        let ids = sqlx::query_scalar(
             "insert into outbox_emails (user_id, to_email, subject, text_body, html_body, links)
-             values ($1, $2, $3, $4, $5, $6) returning id",
+             select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+             returning id",
         )
-        .bind(email.user_id)
-        .bind(&email.to)
-        .bind(&email.subject)
-        .bind(&email.text)
-        .bind(&email.html)
-        .bind(serde_json::json!(email.links))
-        .fetch_one(db)
+        .bind(emails.iter().map(|email| email.user_id).collect::<Vec<_>>())
+        .bind(column(|email| email.to.clone()))
+        .bind(column(|email| email.subject.clone()))
+        .bind(column(|email| email.text.clone()))
+        .bind(column(|email| email.html.clone()))
+        .bind(emails.iter().map(|email| serde_json::json!(email.links)).collect::<Vec<_>>())
+        .fetch_all(db)
         .await?;
         self.written.notify_one();
-        Ok(id)
+        Ok(ids)
     }
 }

@@ -88,9 +88,10 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
         user_id: Some(partner_id),
         firstname,
         action_url: Some(format!("{public_url}/dashboard/partenaire/notifications")),
-        unsubscribe_url: crate::mail::unsubscribe_link(&state.db, &state.settings, partner_id, "sourcing").await?,
+        unsubscribe_url: Some(crate::mail::unsubscribe_link(&state.db, &state.settings, partner_id, "sourcing").await?),
         lines,
         more,
+        detail: None,
     };
     let email = letter.compose().map_err(|error| Error::Internal(error.into()))?;
     state.mailer.enqueue(&state.db, email).await.map_err(Error::Internal)?;

@@ -47,6 +47,10 @@ pub struct RateLimits {
     /// Each email change request mails a link to an address the caller chooses.
     pub email_changes_per_ip: RateLimiter,
     pub email_changes_per_account: RateLimiter,
+    /// A school adding people one by one (each may send an invitation email).
+    pub enrolments_per_school: RateLimiter,
+    /// A school checking or importing a file of up to 20,000 addresses.
+    pub imports_per_school: RateLimiter,
 }
 
 impl Default for RateLimits {
@@ -62,6 +66,8 @@ impl Default for RateLimits {
             sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 10, minutes(60)),
             email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 10, minutes(60)),
             email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
+            enrolments_per_school: RateLimiter::new("enrolments_per_school", 200, minutes(60)),
+            imports_per_school: RateLimiter::new("imports_per_school", 30, minutes(60)),
         }
     }
 }

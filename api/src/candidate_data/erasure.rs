@@ -3,8 +3,9 @@
 //! their uploads (pictures), tokens, consents, emails, saved-candidate rows and search document;
 //! what a cascade cannot reach is deleted here: the places and CAR texts their records pointed
 //! to (owned rows, never shared), the problem reports they wrote (whose messages may name
-//! them; a cascade would only null the author) and the searches they appeared in (a table
-//! without foreign keys, for the speed of its writes: migration 0022).
+//! them; a cascade would only null the author), the searches they appeared in (a table
+//! without foreign keys, for the speed of its writes: migration 0022), the schools' invitations
+//! to their address and the audit lines about the account.
 //!
 //! What stays, without them: the partners' saved searches (the candidate leaves their saved
 //! list), the statistics computed from the remaining rows. The sourcing index follows through
@@ -36,6 +37,12 @@ pub async fn erase_candidate(transaction: &mut PgConnection, candidate_id: i64) 
     .fetch_all(&mut *transaction)
     .await?;
     sqlx::query("delete from problem_reports where user_id = $1").bind(candidate_id).execute(&mut *transaction).await?;
+    // the invitations schools sent to the address, and the operators' decisions about the account
+    sqlx::query("delete from school_invitations where lower(email) = (select lower(email) from users where id = $1)")
+        .bind(candidate_id)
+        .execute(&mut *transaction)
+        .await?;
+    sqlx::query("delete from audit_events where subject_id = $1").bind(candidate_id).execute(&mut *transaction).await?;
     sqlx::query("delete from users where id = $1 and discriminator = 'candidate'")
         .bind(candidate_id)
         .execute(&mut *transaction)

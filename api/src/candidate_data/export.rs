@@ -120,6 +120,24 @@ const SECTIONS: &[Section] = &[
         hidden: &["sourcing_search_id", "partner_id"],
         extra: None,
     },
+    // which companies looked at the profile or saved it, and when (what the dashboard shows)
+    Section {
+        table: "profile_views",
+        rows: Rows::Where("candidate_id"),
+        hidden: &[],
+        extra: Some("jsonb_build_object('company', (select c.name from companies c where c.id = t.company_id))"),
+    },
+    // the operators' decisions about the account (not which operator)
+    Section { table: "audit_events", rows: Rows::Where("subject_id"), hidden: &["actor_id"], extra: None },
+    // the invitations schools sent to the candidate's address
+    Section {
+        table: "school_invitations",
+        rows: Rows::Select(
+            "select t.* from school_invitations t where lower(t.email) = (select lower(email) from users where id = $1)",
+        ),
+        hidden: &["token_hash"],
+        extra: Some("jsonb_build_object('school', (select s.name from schools s where s.user_id = t.school_id))"),
+    },
     rows_of_records("education_soft_skills", "education_id", "educations"),
     rows_of_records("experience_soft_skills", "experience_id", "experiences"),
     rows_of_records("project_soft_skills", "project_id", "projects"),

@@ -18,8 +18,9 @@ use crate::mail::{Mailing, account_notice};
 pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
 /// How long before the erasure the candidate is warned.
 pub const WARNING_DAYS: i32 = 30;
-/// How often the job runs on a server (it also deletes the rate-limit counters past their window
-/// and the search appearances of erased candidates).
+/// How often the job runs on a server (it also deletes the rate-limit counters past their window,
+/// the search appearances of erased candidates, the profile views past their days and the quota
+/// uses of past days).
 const RUN_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What one run did.
@@ -45,7 +46,7 @@ pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<Ret
     .await?;
     let mut run = RetentionRun { warned, erased: Vec::new() };
     for &user_id in &run.warned {
-        let email = account_notice(&state.db, &state.settings, EmailKind::RetentionWarning, user_id).await?;
+        let email = account_notice(&state.db, &state.settings, EmailKind::RetentionWarning, user_id, None).await?;
         state.mailer.enqueue(&state.db, email).await?;
     }
     // only accounts warned a full period before: one that was never warned is warned first
@@ -84,6 +85,12 @@ pub async fn run_daily(state: Mailing) {
         }
         if let Err(error) = crate::search_demand::runs::delete_orphan_appearances(&state.db).await {
             tracing::error!(%error, "cannot delete the appearances of erased candidates");
+        }
+        if let Err(error) = crate::profile_views::forget_old(&state.db).await {
+            tracing::error!(%error, "cannot delete the profile views past their days");
+        }
+        if let Err(error) = crate::quotas::forget_past_days(&state.db).await {
+            tracing::error!(%error, "cannot delete the quota uses of past days");
         }
     }
 }

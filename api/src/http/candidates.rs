@@ -9,10 +9,14 @@
 //!   the link the candidate shares. A numeric id names a profile only for the readers below, so
 //!   that counting through ids does not list every shared profile;
 //! - a school reads the candidates it manages: attached to the school, or to one of its campuses;
-//! - a partner reads the candidates saved in one of their own sourcing searches. A search run
+//! - a partner reads the candidates saved in one of their own sourcing searches while the
+//!   candidate would still appear to them in a search: looking for a job, and findable by
+//!   everyone or by the partners of their school when the partner is one. Reads follow consent:
+//!   a candidate who stops looking or narrows who finds them is closed to the partner. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
 //!   until the partner saves them or the candidate shares the profile;
+//! - a school or a partner whose account an operator has not approved reads as a visitor;
 //! - nobody but the candidate receives `contact`: not schools, not partners, not visitors;
 //! - anyone else: 404, logged in or not, exactly as for an unknown id or slug, a user who is
 //!   not a candidate or a deactivated account, so that an answer never tells whether someone
@@ -36,10 +40,12 @@ use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role};
+use crate::auth::{CurrentUser, Role, Standing};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::places::{PLACE_JSON_SQL, Place};
+use crate::profile_views::{self, ProfileViewKind};
+use crate::quotas::{self, QuotaKind};
 use crate::slug::is_slug;
 
 pub fn routes(table: &mut RouteTable) {
@@ -78,7 +84,8 @@ struct AccessFacts {
     is_public: bool,
     /// Whether the caller is the school the candidate is attached to (directly or by campus).
     managed_by_caller: bool,
-    /// Whether the caller saved the candidate in one of their sourcing searches.
+    /// Whether the caller saved the candidate in one of their sourcing searches and would still
+    /// find them (the candidate is looking and lets the caller find them).
     saved_by_caller: bool,
 }
 
@@ -97,6 +104,7 @@ fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) ->
     match caller {
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
         _ if facts.is_public && by_slug => Ok(Reader::Other),
+        Some(user) if user.standing != Standing::Approved => Err(Error::NotFound),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
         Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
         _ => Err(Error::NotFound),
@@ -333,6 +341,10 @@ pub async fn get_candidate(
     Path(id_or_slug): Path<String>,
 ) -> Result<Json<CandidateProfileResponse>> {
     let (candidate_id, reader) = authorize_read(&state.db, caller, &id_or_slug).await?;
+    if let Some(partner) = caller.filter(|user| user.role == Role::Partner) {
+        quotas::take(&state.db, partner.id, QuotaKind::Profile, &candidate_id.to_string()).await?;
+        profile_views::record(&state.db, candidate_id, partner.id, ProfileViewKind::Viewed).await?;
+    }
     let profile: ProfileRow =
         sqlx::query_as(&PROFILE_SELECT).bind(candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
     Ok(Json(profile.into_response(reader)))
@@ -356,7 +368,14 @@ pub(super) async fn authorize_read(
                 coalesce(c.school_id = $3 or m.school_id = $3, false) as managed_by_caller,
                 exists (select 1 from sourcing_saved_candidates v
                         join sourcing_searches s on s.id = v.sourcing_search_id
-                        where v.candidate_id = c.user_id and s.partner_id = $3) as saved_by_caller
+                        where v.candidate_id = c.user_id and s.partner_id = $3)
+                and c.in_research
+                and (c.findable_by = 'everyone'
+                     or c.findable_by = 'school_partners' and exists (
+                         select 1 from partner_schools l
+                         where l.partner_id = $3 and l.school_id = coalesce(c.school_id, m.school_id)
+                           and l.accepted_at is not null))
+                as saved_by_caller
          from candidates c
          join users u on u.id = c.user_id and u.active
          left join campuses m on m.id = c.campus_id
@@ -380,7 +399,7 @@ mod tests {
     }
 
     fn caller(id: i64, role: Role) -> Option<CurrentUser> {
-        Some(CurrentUser { id, role, session_version: 0 })
+        Some(CurrentUser { id, role, standing: Standing::Approved, session_version: 0 })
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! bug never receives an HTML page it would try to parse.
 
 mod accounts;
+mod admin;
 mod candidate_account;
 mod candidate_profile;
 mod candidates;
 mod client_config;
 mod client_ip;
+mod colleagues;
 mod companies;
 mod disc;
 mod geo;
@@ -21,12 +23,14 @@ mod mailbox;
 mod notifications;
 mod observability;
 mod offers;
+mod paging;
 mod ping;
 mod project_categories;
 mod public_profile_page;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod school_links;
 mod schools;
 mod sessions;
 mod soft_skill_percentages;
@@ -89,6 +93,9 @@ fn route_table() -> RouteTable {
     tour::routes(&mut table);
     schools::routes(&mut table);
     companies::routes(&mut table);
+    admin::routes(&mut table);
+    colleagues::routes(&mut table);
+    school_links::routes(&mut table);
     table
 }
 

@@ -32,7 +32,7 @@ use crate::job_criteria::List;
 const LIST_SIZE: i64 = 100;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Only(Role::Partner);
+    let partner = Access::Vetted(Role::Partner);
     table.add(partner, routes!(list_notifications));
     table.add(partner, routes!(unread_count));
     table.add(partner, routes!(unread_count_events));

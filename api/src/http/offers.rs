@@ -26,7 +26,7 @@ use crate::places::{PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Only(Role::Partner);
+    let partner = Access::Vetted(Role::Partner);
     table.add(partner, routes!(list_offers));
     table.add(partner, routes!(create_offer));
     table.add(partner, routes!(get_offer));

@@ -30,13 +30,20 @@ pub struct Recipient {
     pub locale: Locale,
 }
 
-/// A notice about the account to user `user_id`, in their language, whose link is the login page.
-pub async fn account_notice(db: &PgPool, settings: &Settings, kind: EmailKind, user_id: i64) -> Result<Email> {
+/// A notice about the account to user `user_id`, in their language, whose link is the login page;
+/// `detail` is what the message quotes (see [`Letter::detail`]).
+pub async fn account_notice(
+    db: &PgPool,
+    settings: &Settings,
+    kind: EmailKind,
+    user_id: i64,
+    detail: Option<String>,
+) -> Result<Email> {
     let (email, firstname, locale): (String, String, String) =
         sqlx::query_as("select email, firstname, locale from users where id = $1").bind(user_id).fetch_one(db).await?;
     let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
     let login_url = format!("{}/login", settings.public_url);
-    account_email(db, settings, kind, to, login_url).await
+    account_email_quoting(db, settings, kind, to, login_url, detail).await
 }
 
 /// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.
@@ -47,16 +54,29 @@ pub async fn account_email(
     to: Recipient,
     action_url: String,
 ) -> Result<Email> {
+    account_email_quoting(db, settings, kind, to, action_url, None).await
+}
+
+/// [`account_email`] quoting `detail` (see [`Letter::detail`]).
+pub async fn account_email_quoting(
+    db: &PgPool,
+    settings: &Settings,
+    kind: EmailKind,
+    to: Recipient,
+    action_url: String,
+    detail: Option<String>,
+) -> Result<Email> {
     let letter = Letter {
         kind,
         locale: to.locale,
-        unsubscribe_url: unsubscribe_link(db, settings, to.user_id, "news").await?,
+        unsubscribe_url: Some(unsubscribe_link(db, settings, to.user_id, "news").await?),
         to: to.email,
         user_id: Some(to.user_id),
         firstname: to.firstname,
         action_url: Some(action_url),
         lines: Vec::new(),
         more: 0,
+        detail,
     };
     letter.compose().map_err(|error| Error::Internal(error.into()))
 }

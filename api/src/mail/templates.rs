@@ -23,10 +23,22 @@ pub enum EmailKind {
     EmailChange,
     /// An account inactive for almost two years: it is erased in 30 days unless the person logs in.
     RetentionWarning,
-    /// A school created the account: choose a first password.
+    /// A school invites an address without an account: the link creates the account.
     Invitation,
+    /// A school invites a candidate who has an account: accept or refuse in the dashboard.
+    SchoolInvitation,
+    /// A student left the school (to the school).
+    StudentLeft,
     /// Candidates who started to match a partner's saved searches with alerts.
     AlertDigest,
+    /// An operator approved the school or partner account.
+    AccountApproved,
+    /// An operator refused the account, and says why.
+    AccountRefused,
+    /// An operator suspended the account, and says why.
+    AccountSuspended,
+    /// An operator lifted the account's suspension.
+    AccountReinstated,
 }
 
 impl EmailKind {
@@ -38,7 +50,13 @@ impl EmailKind {
             EmailKind::EmailChange => "email_change.txt",
             EmailKind::RetentionWarning => "retention_warning.txt",
             EmailKind::Invitation => "invitation.txt",
+            EmailKind::SchoolInvitation => "school_invitation.txt",
+            EmailKind::StudentLeft => "student_left.txt",
             EmailKind::AlertDigest => "alert_digest.txt",
+            EmailKind::AccountApproved => "account_approved.txt",
+            EmailKind::AccountRefused => "account_refused.txt",
+            EmailKind::AccountSuspended => "account_suspended.txt",
+            EmailKind::AccountReinstated => "account_reinstated.txt",
         }
     }
 }
@@ -50,7 +68,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 18] = embedded_templates![
+const TEMPLATES: [(&str, &str); 30] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -60,7 +78,13 @@ const TEMPLATES: [(&str, &str); 18] = embedded_templates![
     "fr/email_change.txt",
     "fr/retention_warning.txt",
     "fr/invitation.txt",
+    "fr/school_invitation.txt",
+    "fr/student_left.txt",
     "fr/alert_digest.txt",
+    "fr/account_approved.txt",
+    "fr/account_refused.txt",
+    "fr/account_suspended.txt",
+    "fr/account_reinstated.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
@@ -68,7 +92,13 @@ const TEMPLATES: [(&str, &str); 18] = embedded_templates![
     "en/email_change.txt",
     "en/retention_warning.txt",
     "en/invitation.txt",
+    "en/school_invitation.txt",
+    "en/student_left.txt",
     "en/alert_digest.txt",
+    "en/account_approved.txt",
+    "en/account_refused.txt",
+    "en/account_suspended.txt",
+    "en/account_reinstated.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -95,11 +125,16 @@ pub struct Letter {
     pub firstname: String,
     /// The message's link (validate, reset...), shown as its main action.
     pub action_url: Option<String>,
-    pub unsubscribe_url: String,
+    /// `None` only for an email to an address without an account (an invitation to join): it
+    /// subscribes to nothing.
+    pub unsubscribe_url: Option<String>,
     /// The items a digest lists (empty for the other messages).
     pub lines: Vec<DigestLine>,
     /// How many more items there were than a digest lists (0 for the other messages).
     pub more: usize,
+    /// The words the message quotes: an operator's reason for a refusal or a suspension, the
+    /// name of the school that invites, the student who left.
+    pub detail: Option<String>,
 }
 
 /// One item of a digest: a candidate, the search they now match and why, and where to see them.
@@ -117,9 +152,12 @@ impl Letter {
     pub fn compose(self) -> Result<Email, minijinja::Error> {
         let language = self.locale.code();
         let message = ENVIRONMENT.get_template(&format!("{language}/{}", self.kind.template_name()))?;
-        let mut rendered = message.render_captured(
-            context! { firstname => self.firstname, count => self.lines.len() + self.more, more => self.more },
-        )?;
+        let mut rendered = message.render_captured(context! {
+            firstname => self.firstname,
+            count => self.lines.len() + self.more,
+            more => self.more,
+            detail => self.detail,
+        })?;
         let (subject, body, action_label, more_line) = rendered.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((
                 state.render_block("subject")?,
@@ -140,7 +178,7 @@ impl Letter {
         let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block(prompt)?))
         })?;
-        let links = self.action_url.iter().cloned().chain([self.unsubscribe_url.clone()]).collect();
+        let links = self.action_url.iter().chain(&self.unsubscribe_url).cloned().collect();
         let layout = context! {
             language,
             paragraphs,
@@ -170,9 +208,10 @@ mod tests {
             user_id: Some(7),
             firstname: "Léa <b>".to_owned(),
             action_url: Some("http://127.0.0.1:8080/inscription/valider?token=a&kind=email".to_owned()),
-            unsubscribe_url: "http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned(),
+            unsubscribe_url: Some("http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news".to_owned()),
             lines: Vec::new(),
             more: 0,
+            detail: Some("Raison <i>".to_owned()),
         }
     }
 
@@ -185,7 +224,13 @@ mod tests {
             EmailKind::EmailChange,
             EmailKind::RetentionWarning,
             EmailKind::Invitation,
+            EmailKind::SchoolInvitation,
+            EmailKind::StudentLeft,
             EmailKind::AlertDigest,
+            EmailKind::AccountApproved,
+            EmailKind::AccountRefused,
+            EmailKind::AccountSuspended,
+            EmailKind::AccountReinstated,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {
@@ -195,6 +240,17 @@ mod tests {
                 assert!(email.text.contains("token=a&kind=email") && email.text.contains("type=news"));
                 assert_eq!(email.links.len(), 2);
                 assert!(email.links[1].ends_with("type=news"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusal_and_a_suspension_say_why_in_both_parts() {
+        for kind in [EmailKind::AccountRefused, EmailKind::AccountSuspended] {
+            for locale in [Locale::Fr, Locale::En] {
+                let email = letter(kind, locale).compose().unwrap();
+                assert!(email.text.contains("Raison <i>"), "{kind:?} {locale:?}: {}", email.text);
+                assert!(email.html.contains("Raison &lt;i&gt;"), "{kind:?} {locale:?}: {}", email.html);
             }
         }
     }

@@ -43,6 +43,10 @@ async fn only_the_partners_of_my_school_find_me_when_i_say_so(pool: PgPool) {
     let school = login(&scene.app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
     let linked = call(&scene.app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
     assert!(linked.status.is_success(), "{}", linked.text());
+    // the link holds once the partner accepts it
+    let school_id_path = format!("/api/api/partner/school-links/{school_id}/acceptance");
+    let accepted = call(&scene.app, &scene.partner, "POST", &school_id_path, None).await;
+    assert_eq!(accepted.status, StatusCode::NO_CONTENT, "{}", accepted.text());
     let other_email: String = scalar_of(
         &pool,
         "select u.email from users u join partners p on p.user_id = u.id where u.email <> $1 order by u.id limit 1",

@@ -29,3 +29,4 @@ mod search_demand;
 mod security;
 mod skeleton;
 mod sourcing;
+mod trust;

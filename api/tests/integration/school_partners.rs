@@ -54,6 +54,17 @@ async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_lin
     let linked = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
     let twice = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
     let unknown = call(&app, &school, "POST", "/api/api/partners/999999/add-school", None).await;
+    let asked = get_as(&app, Some(&school), "/api/api/partners").await.json();
+    assert_eq!((asked[0]["linked"].clone(), asked[0]["link_requested"].clone()), (json!(false), json!(true)));
+    let requests = get_as(&app, Some(&partner), "/api/api/partner/school-links").await.json();
+    assert_eq!(requests["requests"][0]["school"], "École Rhône Management", "{requests}");
+    let school_id = requests["requests"][0]["id"].as_i64().unwrap();
+    let accept = format!("/api/api/partner/school-links/{school_id}/acceptance");
+    assert_eq!(call(&app, &partner, "POST", &accept, None).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        call(&app, &partner, "POST", "/api/api/partner/school-links/999999/acceptance", None).await.status,
+        StatusCode::NOT_FOUND
+    );
     let seen_by_school = get_as(&app, Some(&school), "/api/api/partners").await.json();
     let seen_by_partner = get_as(&app, Some(&partner), "/api/api/partners").await.json();
     let by_company = get_as(&app, Some(&school), &format!("/api/api/partners?company={}", &company[..5])).await.json();
@@ -73,6 +84,10 @@ async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_lin
     assert!(by_company.as_array().unwrap().iter().all(|item| item["company"]["name"] == company.as_str()));
     let removed = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/remove-school"), None).await;
     assert_eq!(removed.status, StatusCode::NO_CONTENT);
+    // a partner ends a link too
+    call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
+    let ended = call(&app, &partner, "DELETE", &format!("/api/api/partner/school-links/{school_id}"), None).await;
+    assert_eq!(ended.status, StatusCode::NO_CONTENT);
     let links: i64 = scalar(&pool, "select count(*) from partner_schools").await;
     assert_eq!(links, 0);
 }

@@ -1,9 +1,10 @@
 //! Account life cycle, one file per job: [`sign_up`] (three sign-ups and the validation of the
-//! address), [`passwords`] (reset and change), [`email_change`], [`unsubscribe`] and the
+//! address), [`invitation_sign_up`] (joining from a school's invitation), [`passwords`] (reset and change), [`email_change`], [`unsubscribe`] and the
 //! [`notification_preferences`] it switches. This module
 //! registers their routes and holds what several of them share.
 
 mod email_change;
+mod invitation_sign_up;
 mod notification_preferences;
 mod passwords;
 mod sign_up;
@@ -11,7 +12,6 @@ mod unsubscribe;
 
 pub use passwords::{PasswordChangeQuery, PasswordChangeRequest, change_password};
 
-pub(crate) use passwords::send_invitation;
 pub use sign_up::TERMS_VERSION;
 
 use utoipa_axum::routes;
@@ -27,6 +27,8 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(sign_up::create_school));
     table.add(Access::Public, routes!(sign_up::create_partner));
     table.add(Access::Public, routes!(sign_up::validate_account));
+    table.add(Access::Public, routes!(invitation_sign_up::preview_invitation));
+    table.add(Access::Public, routes!(invitation_sign_up::create_invited_account));
     table.add(Access::Public, routes!(passwords::request_password_reset));
     table.add(Access::Public, routes!(passwords::reset_password));
     table.add(Access::Authenticated, routes!(email_change::request_email_renewal));

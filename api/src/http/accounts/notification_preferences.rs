@@ -16,7 +16,7 @@ use crate::mail::unsubscribe_link;
 fn notification_types(role: Role) -> &'static [&'static str] {
     match role {
         Role::Candidate => &["news", "school"],
-        Role::School => &["news"],
+        Role::School | Role::Operator => &["news"],
         Role::Partner => &["news", "sourcing"],
     }
 }

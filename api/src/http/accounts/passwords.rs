@@ -200,22 +200,3 @@ pub async fn change_password(state: &AppState, user: CurrentUser, request: &Pass
     );
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
 }
-
-/// Mails `user_id` the link that sets the first password of an account a school created.
-pub(crate) async fn send_invitation(state: &AppState, user_id: i64, email: &str, firstname: &str) -> Result<()> {
-    let mut connection = state.db.acquire().await?;
-    let token = tokens::create(&mut connection, user_id, TokenKind::Invitation, None).await?;
-    drop(connection);
-    let link = format!("{}/mot-de-passe/reinitialiser?token={token}", state.settings.public_url);
-    let locale: String =
-        sqlx::query_scalar("select locale from users where id = $1").bind(user_id).fetch_one(&state.db).await?;
-    let owner = Recipient {
-        user_id,
-        email: email.to_owned(),
-        firstname: firstname.to_owned(),
-        locale: Locale::from_code(&locale),
-    };
-    let message = account_email(&state.db, &state.settings, EmailKind::Invitation, owner, link).await?;
-    state.mailer.send_later(&state.db, message);
-    Ok(())
-}

@@ -1,5 +1,8 @@
 //! Sign-up of candidates, schools and partners, and the validation of their address.
 //!
+//! A new school or partner account waits for an operator's approval ([`Standing::Pending`])
+//! before it reaches any candidate; a candidate's account is approved from the start.
+//!
 //! Sign-up never tells whether an address is registered: a known address gets an email
 //! ("you already have an account", pointing to the password reset) and the caller gets the same
 //! answer as for a new one. Following the validation link validates the account but does not
@@ -15,6 +18,7 @@ use sqlx::PgConnection;
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
+use crate::auth::{Role, Standing};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::invalid_token;
@@ -286,16 +290,17 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
         Some(place) => Some(place.insert(&mut transaction).await?),
         None => None,
     };
-    let role = match details {
-        RoleDetails::Candidate => "candidate",
-        RoleDetails::School { .. } => "school",
-        RoleDetails::Partner { .. } => "partner",
+    // schools and partners reach candidates: an operator approves them first
+    let (role, standing) = match details {
+        RoleDetails::Candidate => (Role::Candidate, Standing::Approved),
+        RoleDetails::School { .. } => (Role::School, Standing::Pending),
+        RoleDetails::Partner { .. } => (Role::Partner, Standing::Pending),
     };
     let user_id: i64 = sqlx::query_scalar(
-        "insert into users (discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, locale)
-         values ($1::user_role, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+        "insert into users (discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, locale, standing)
+         values ($1::user_role, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id",
     )
-    .bind(role)
+    .bind(role.discriminator())
     .bind(&account.email)
     .bind(&password_hash)
     .bind(&account.lastname)
@@ -304,22 +309,13 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     .bind(account.birthdate)
     .bind(localization_id)
     .bind(account.locale.code())
+    .bind(standing)
     .fetch_one(&mut *transaction)
     .await
     .map_err(email_taken_on_race)?;
     match details {
         RoleDetails::Candidate => {
-            let slug = profile_slug(&format!("{} {}", account.firstname, account.lastname), user_id);
-            sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
-                .bind(user_id)
-                .bind(slug)
-                .execute(&mut *transaction)
-                .await?;
-            sqlx::query("insert into user_consents (user_id, kind, text_version) values ($1, 'terms', $2)")
-                .bind(user_id)
-                .bind(TERMS_VERSION)
-                .execute(&mut *transaction)
-                .await?;
+            insert_candidate(&mut transaction, user_id, &account.firstname, &account.lastname).await?;
         }
         RoleDetails::School { name, school_type } => {
             sqlx::query("insert into schools (user_id, name, school_type_id) values ($1, $2, $3)")
@@ -355,6 +351,26 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     let validation_url = format!("{}/inscription/valider?token={token}", state.settings.public_url);
     let email = account_email(&state.db, &state.settings, EmailKind::Validation, new_user, validation_url).await?;
     state.mailer.send_later(&state.db, email);
+    Ok(())
+}
+
+/// The rows that make user `user_id` a candidate who accepted the terms of [`TERMS_VERSION`].
+pub(super) async fn insert_candidate(
+    connection: &mut PgConnection,
+    user_id: i64,
+    firstname: &str,
+    lastname: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("insert into candidates (user_id, slug) values ($1, $2)")
+        .bind(user_id)
+        .bind(profile_slug(&format!("{firstname} {lastname}"), user_id))
+        .execute(&mut *connection)
+        .await?;
+    sqlx::query("insert into user_consents (user_id, kind, text_version) values ($1, 'terms', $2)")
+        .bind(user_id)
+        .bind(TERMS_VERSION)
+        .execute(&mut *connection)
+        .await?;
     Ok(())
 }
 

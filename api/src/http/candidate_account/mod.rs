@@ -1,14 +1,17 @@
 //! The candidate's own account, beside their profile: sharing the profile by its slug
 //! ([`sharing`]), deactivating it ([`deactivation`]), their data (download and erasure,
-//! [`data`]), the language of their emails ([`settings`]), who may find them ([`findability`])
-//! and how visible they are to partners ([`visibility`]).
+//! [`data`]), the language of their emails ([`settings`]), who may find them ([`findability`]),
+//! how visible they are to partners ([`visibility`]), their school ([`school_membership`]) and
+//! which companies looked at them ([`who_looked`]).
 
 mod data;
 mod deactivation;
 mod findability;
+mod school_membership;
 mod settings;
 mod sharing;
 mod visibility;
+mod who_looked;
 
 use utoipa_axum::routes;
 
@@ -25,5 +28,10 @@ pub fn routes(table: &mut RouteTable) {
     table.add(candidate, routes!(settings::complete_onboarding));
     table.add(candidate, routes!(visibility::get_visibility));
     table.add(candidate, routes!(findability::get_findability, findability::set_findability));
+    table.add(candidate, routes!(school_membership::list_school_invitations));
+    table.add(candidate, routes!(school_membership::accept_school_invitation));
+    table.add(candidate, routes!(school_membership::refuse_school_invitation));
+    table.add(candidate, routes!(school_membership::leave_school));
+    table.add(candidate, routes!(who_looked::list_profile_views));
     table.add(Access::Authenticated, routes!(settings::update_email_locale));
 }

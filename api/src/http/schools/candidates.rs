@@ -16,7 +16,7 @@ use super::roster::{PageQuery, Paging, Roster};
 use super::{ProgramView, own_campus};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::error::{Error, ErrorCode, Result, RuleCode};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::http::candidate_profile::NamedItem;
 use crate::locale::Locale;
@@ -198,27 +198,33 @@ pub struct CampusCandidateRequest {
     program: Option<i64>,
     /// A parcours id (`/api/api/school/parcours`), or none.
     parcours: Option<i16>,
-    /// Attach the existing candidate account of this email.
-    #[serde(default)]
-    force: bool,
+}
+
+/// What adding someone did. The school learns nothing else about the address: "invited" is said
+/// alike for an address without an account, a candidate of another school or of none, and an
+/// account that cannot be a student.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EnrolmentOutcome {
+    /// An invitation was sent (or renewed): they join the campus once they accept it.
+    Invited,
+    /// Already one of the school's students: placed on the campus with the program and parcours.
+    AlreadyYourStudent,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CampusCandidateAdded {
-    /// The candidate's id.
-    id: i64,
-    /// Whether a new account was created (and invited) rather than an existing one attached.
-    created: bool,
+pub struct CampusCandidateOutcome {
+    outcome: EnrolmentOutcome,
 }
 
 #[utoipa::path(
     post, path = "/api/api/school/campuses/{id}/candidates", request_body = CampusCandidateRequest,
     params(("id" = i64, Path, description = "the campus's id")),
     responses(
-        (status = 201, body = CampusCandidateAdded, description = "account created and invited"),
-        (status = 200, body = CampusCandidateAdded, description = "existing candidate attached (with force)"),
+        (status = 201, body = CampusCandidateOutcome, description = "invited: they join once they accept"),
+        (status = 200, body = CampusCandidateOutcome, description = "already the school's student: placed on the campus"),
         (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
-        (status = 409, body = crate::error::ErrorBody, description = "candidate_exists (send force), email_taken"),
+        (status = 429, body = crate::error::ErrorBody, description = "too many additions by this school for now"),
     )
 )]
 pub async fn add_campus_candidate(
@@ -226,7 +232,7 @@ pub async fn add_campus_candidate(
     user: CurrentUser,
     Path(campus_id): Path<i64>,
     Json(request): Json<CampusCandidateRequest>,
-) -> Result<(StatusCode, Json<CampusCandidateAdded>)> {
+) -> Result<(StatusCode, Json<CampusCandidateOutcome>)> {
     own_campus(&state.db, user.id, campus_id).await?;
     let mut checks = Checks::new();
     let firstname = checks.text("firstname", request.firstname.as_deref(), 100);
@@ -245,6 +251,7 @@ pub async fn add_campus_candidate(
     }
     checks.known_row(&state.db, "parcours", "parcours", request.parcours).await?;
     checks.finish()?;
+    state.limits.enrolments_per_school.hit(&state.db, &user.id.to_string()).await?;
     let person = Enrolment {
         email: email.clone(),
         firstname,
@@ -253,35 +260,19 @@ pub async fn add_campus_candidate(
         parcours_id: request.parcours,
     };
     let mut transaction = state.db.begin().await?;
-    let existing = enrolment::existing_accounts(&mut transaction, std::slice::from_ref(&email)).await?;
-    if let Some(account) = existing.get(&email) {
-        if !account.is_candidate {
-            return Err(Error::Conflict {
-                code: ErrorCode::EmailTaken,
-                message: "this email belongs to a school or partner account".into(),
-            });
+    let students = enrolment::own_students(&mut transaction, user.id, std::slice::from_ref(&email)).await?;
+    let (status, outcome) = match students.get(&email) {
+        Some(student) => {
+            enrolment::place(&mut transaction, user.id, campus_id, &[(student.user_id, &person)]).await?;
+            (StatusCode::OK, EnrolmentOutcome::AlreadyYourStudent)
         }
-        if !request.force {
-            return Err(Error::Conflict {
-                code: ErrorCode::CandidateExists,
-                message: "a candidate account exists for this email: send force to attach it".into(),
-            });
+        None => {
+            enrolment::invite(&state, &mut transaction, user.id, campus_id, &[&person]).await?;
+            (StatusCode::CREATED, EnrolmentOutcome::Invited)
         }
-        enrolment::attach(&mut transaction, user.id, campus_id, &[(account.user_id, &person)]).await?;
-        transaction.commit().await?;
-        return Ok((StatusCode::OK, Json(CampusCandidateAdded { id: account.user_id, created: false })));
-    }
-    let created = enrolment::create_accounts(&mut transaction, user.id, campus_id, &[&person]).await?;
-    transaction.commit().await?;
-    let Some(account) = created.first().cloned() else {
-        // an account for this email appeared between the lookup and the insert
-        return Err(Error::Conflict {
-            code: ErrorCode::CandidateExists,
-            message: "a candidate account exists for this email: send force to attach it".into(),
-        });
     };
-    enrolment::invite_later(&state, created);
-    Ok((StatusCode::CREATED, Json(CampusCandidateAdded { id: account.user_id, created: true })))
+    transaction.commit().await?;
+    Ok((status, Json(CampusCandidateOutcome { outcome })))
 }
 
 #[utoipa::path(

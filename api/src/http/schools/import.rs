@@ -2,13 +2,13 @@
 //! campus (multipart `campus` and `file`).
 //!
 //! Both read the file the same way ([`crate::candidate_import`]) and report every problem by
-//! line and field, with the counts of what the import creates, attaches and leaves unchanged.
-//! `checking` writes nothing. `import` writes the valid rows in one transaction: new emails get a
-//! candidate account (and an invitation once committed), candidates without a school or already
-//! of this school are attached to the campus with their program and parcours, and rows already
-//! matching are left as they are, so that importing a file twice creates nobody twice. Rows with
-//! a problem are skipped; so are candidates of another school (a school does not take another's
-//! students by file) and emails of school or partner accounts.
+//! line and field, with the counts of who gets an invitation, who is already the school's and
+//! who is left unchanged. `checking` writes nothing. `import` writes the valid rows in one
+//! transaction: the school's own students are placed on the campus with their program and
+//! parcours, everyone else is invited ([`enrolment::invite`]: nobody joins or gets an account
+//! without their consent), and rows already matching are left as they are. The report says
+//! nothing about whether an address has an account: only "invited" or "already your student"
+//! (and the format problems). Both count against the school's import limit.
 
 use std::collections::HashMap;
 
@@ -22,7 +22,7 @@ use super::own_campus;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::candidate_import::{
-    self, FileFormat, FileRefusal, ImportColumn, ImportFile, ImportProblem, MAX_FILE_BYTES, ParcoursNames,
+    self, FileFormat, FileRefusal, ImportFile, ImportProblem, MAX_FILE_BYTES, ParcoursNames,
 };
 use crate::error::{Error, ErrorCode, FieldErrors, Result, RuleCode};
 use crate::extract::Json;
@@ -50,11 +50,11 @@ pub struct ImportReport {
     pub rows: usize,
     /// Rows without a problem.
     pub valid: usize,
-    /// New candidate accounts (each invited to choose a password).
-    pub created: usize,
-    /// Existing candidates put on the campus or moved within the school.
-    pub attached: usize,
-    /// Candidates already on the campus with that program and parcours.
+    /// Rows that get an invitation: they join the campus once they accept it.
+    pub invited: usize,
+    /// Rows of the school's own students, placed on the campus with the row's program and parcours.
+    pub already_your_students: usize,
+    /// The school's students already on the campus with that program and parcours.
     pub unchanged: usize,
     pub problems: Vec<ImportProblem>,
     pub encoding: String,
@@ -136,14 +136,16 @@ fn refused(refusal: FileRefusal) -> Error {
     }
 }
 
-/// Checks the file against the campus and the accounts, and writes the valid rows when `write`.
+/// Checks the file against the campus and the school's students, and writes the valid rows
+/// when `write`.
 async fn run_import(
+    state: &AppState,
     connection: &mut PgConnection,
     school_id: i64,
     campus_id: i64,
     file: ImportFile,
     write: bool,
-) -> Result<(ImportReport, Vec<enrolment::CreatedAccount>)> {
+) -> Result<ImportReport> {
     let FileFormat { encoding, separator } = file.format;
     let rows = file.rows.len();
     let programs: Vec<(i64, String)> = sqlx::query_as("select id, name from programs where campus_id = $1")
@@ -159,67 +161,49 @@ async fn run_import(
         .map(|(id, code, label_fr, label_en)| ParcoursNames { id, code, label_fr, label_en })
         .collect();
     let checked = candidate_import::check_rows(file.rows, &programs, &parcours);
-    let mut problems = checked.problems;
     if write {
-        // two imports of one school run one after the other: the second sees the first's accounts
+        // two imports of one school run one after the other: the second sees the first's rows
         sqlx::query("select pg_advisory_xact_lock(hashtext('candidate-import'), $1::int)")
             .bind(i32::try_from(school_id % i64::from(i32::MAX)).expect("in range"))
             .execute(&mut *connection)
             .await?;
     }
     let emails: Vec<String> = checked.valid.iter().map(|row| row.email.clone()).collect();
-    let existing = enrolment::existing_accounts(connection, &emails).await?;
-    let people: Vec<(u64, Enrolment)> = checked
+    let students = enrolment::own_students(connection, school_id, &emails).await?;
+    let people: Vec<Enrolment> = checked
         .valid
         .into_iter()
-        .map(|row| {
-            let person = Enrolment {
-                email: row.email,
-                firstname: row.firstname,
-                lastname: row.lastname,
-                program_id: Some(row.program_id),
-                parcours_id: row.parcours_id,
-            };
-            (row.line, person)
+        .map(|row| Enrolment {
+            email: row.email,
+            firstname: row.firstname,
+            lastname: row.lastname,
+            program_id: Some(row.program_id),
+            parcours_id: row.parcours_id,
         })
         .collect();
-    let (mut to_create, mut to_attach, mut unchanged) = (Vec::new(), Vec::new(), 0);
-    for (line, person) in &people {
-        let refuse = |code| ImportProblem {
-            line: *line,
-            field: ImportColumn::Email,
-            code,
-            value: Some(person.email.clone()),
-            first_line: None,
-        };
-        match existing.get(&person.email) {
-            None => to_create.push(person),
-            Some(account) if !account.is_candidate => problems.push(refuse(RuleCode::NotACandidateAccount)),
-            Some(account) if account.school_id.is_some_and(|school| school != school_id) => {
-                problems.push(refuse(RuleCode::AttachedToAnotherSchool))
-            }
-            Some(account) if account.is_enrolled_as(campus_id, person) => unchanged += 1,
-            Some(account) => to_attach.push((account.user_id, person)),
+    let (mut to_invite, mut to_place, mut unchanged) = (Vec::new(), Vec::new(), 0);
+    for person in &people {
+        match students.get(&person.email) {
+            None => to_invite.push(person),
+            Some(student) if student.is_enrolled_as(campus_id, person) => unchanged += 1,
+            Some(student) => to_place.push((student.user_id, person)),
         }
     }
-    problems.sort_by_key(|problem| problem.line);
-    let mut created = Vec::new();
     if write {
-        created = enrolment::create_accounts(connection, school_id, campus_id, &to_create).await?;
-        enrolment::attach(connection, school_id, campus_id, &to_attach).await?;
+        enrolment::invite(state, connection, school_id, campus_id, &to_invite).await?;
+        enrolment::place(connection, school_id, campus_id, &to_place).await?;
     }
-    let report = ImportReport {
+    Ok(ImportReport {
         imported: write,
         rows,
-        valid: to_create.len() + to_attach.len() + unchanged,
-        created: if write { created.len() } else { to_create.len() },
-        attached: to_attach.len(),
+        valid: people.len(),
+        invited: to_invite.len(),
+        already_your_students: to_place.len(),
         unchanged,
-        problems,
+        problems: checked.problems,
         encoding,
         separator,
-    };
-    Ok((report, created))
+    })
 }
 
 /// The form's campus, which must be the caller's (404 otherwise, before the file is read), and
@@ -231,6 +215,7 @@ async fn campus_and_file(
 ) -> Result<(i64, ImportFile)> {
     let (campus_id, bytes) = read_form(multipart).await?;
     own_campus(&state.db, user.id, campus_id).await?;
+    state.limits.imports_per_school.hit(&state.db, &user.id.to_string()).await?;
     Ok((campus_id, read_file(bytes).await?))
 }
 
@@ -242,6 +227,7 @@ async fn campus_and_file(
         (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
         (status = 413, body = crate::error::ErrorBody, description = "payload_too_large: over 5 MB"),
         (status = 422, body = crate::error::ErrorBody, description = "campus, file: required; file: too_many_rows, unreadable_file, missing_column"),
+        (status = 429, body = crate::error::ErrorBody, description = "too many imports by this school for now"),
     )
 )]
 pub async fn check_import(
@@ -251,7 +237,7 @@ pub async fn check_import(
 ) -> Result<Json<ImportReport>> {
     let (campus_id, file) = campus_and_file(&state, user, multipart).await?;
     let mut connection = state.db.acquire().await?;
-    let (report, _) = run_import(&mut connection, user.id, campus_id, file, false).await?;
+    let report = run_import(&state, &mut connection, user.id, campus_id, file, false).await?;
     Ok(Json(report))
 }
 
@@ -263,6 +249,7 @@ pub async fn check_import(
         (status = 404, body = crate::error::ErrorBody, description = "not a campus of the caller's"),
         (status = 413, body = crate::error::ErrorBody, description = "payload_too_large: over 5 MB"),
         (status = 422, body = crate::error::ErrorBody, description = "campus, file: required; file: too_many_rows, unreadable_file, missing_column"),
+        (status = 429, body = crate::error::ErrorBody, description = "too many imports by this school for now"),
     )
 )]
 pub async fn import_candidates(
@@ -272,9 +259,8 @@ pub async fn import_candidates(
 ) -> Result<Json<ImportReport>> {
     let (campus_id, file) = campus_and_file(&state, user, multipart).await?;
     let mut transaction = state.db.begin().await?;
-    let (report, created) = run_import(&mut transaction, user.id, campus_id, file, true).await?;
+    let report = run_import(&state, &mut transaction, user.id, campus_id, file, true).await?;
     transaction.commit().await?;
-    tracing::info!(school_id = user.id, campus_id, rows = report.rows, created = report.created, "candidates imported");
-    enrolment::invite_later(&state, created);
+    tracing::info!(school_id = user.id, campus_id, rows = report.rows, invited = report.invited, "candidates imported");
     Ok(Json(report))
 }

@@ -29,25 +29,29 @@ use crate::auth::Role;
 use crate::error::{Error, Result};
 
 pub fn routes(table: &mut RouteTable) {
+    // a waiting school sets up its profile and campuses; it reaches candidates and partners once
+    // an operator approved it
     let school = Access::Only(Role::School);
+    let approved_school = Access::Vetted(Role::School);
     table.add(school, routes!(campuses::list_campuses));
     table.add(school, routes!(campuses::create_campus));
     table.add(school, routes!(campuses::edit_campus));
     table.add(school, routes!(campuses::list_programs));
-    table.add(school, routes!(listing::list_candidates));
-    table.add(school, routes!(candidates::list_campus_candidates));
-    table.add(school, routes!(candidates::add_campus_candidate));
-    table.add(school, routes!(candidates::detach_candidate));
+    table.add(approved_school, routes!(listing::list_candidates));
+    table.add(approved_school, routes!(candidates::list_campus_candidates));
+    table.add(approved_school, routes!(candidates::add_campus_candidate));
+    table.add(approved_school, routes!(candidates::detach_candidate));
     for route in [routes!(import::check_import), routes!(import::import_candidates)] {
         let (schemas, paths, method_router) = route;
-        table.add(school, (schemas, paths, method_router.layer(DefaultBodyLimit::max(import::MAX_BODY_BYTES))));
+        let method_router = method_router.layer(DefaultBodyLimit::max(import::MAX_BODY_BYTES));
+        table.add(approved_school, (schemas, paths, method_router));
     }
-    table.add(school, routes!(statistics::get_statistics));
+    table.add(approved_school, routes!(statistics::get_statistics));
     table.add(Access::Public, routes!(institutions::list_institutions));
     table.add(Access::Authenticated, routes!(institutions::request_institution));
-    table.add(Access::OneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
-    table.add(school, routes!(partners::add_partner_school));
-    table.add(school, routes!(partners::remove_partner_school));
+    table.add(Access::VettedOneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
+    table.add(approved_school, routes!(partners::add_partner_school));
+    table.add(approved_school, routes!(partners::remove_partner_school));
     table.add(school, routes!(profile::get_school_profile));
     table.add(school, routes!(profile::update_school_profile));
 }

@@ -1,10 +1,11 @@
 //! Partners and the schools they work with: `GET /api/api/partners` and
 //! `POST /api/api/partners/{id}/add-school` / `remove-school`.
 //!
-//! A school links a partner (a company's recruiter) to itself, and unlinks it; nobody else
-//! writes that link. What it gives today: the school keeps the list of recruiters it works with
-//! (`linked` in its answer), and a partner sees which schools it is linked to (`schools` in its
-//! answer). Listing shows names, role and company only, never an email: recruiters are reached
+//! A school asks to link a partner (a company's recruiter) to itself, and unlinks it; the link
+//! holds once the partner accepts ([`crate::http::school_links`]). What it gives: the school keeps
+//! the list of recruiters it works with (`linked`, or `link_requested` while the partner has not
+//! answered), a partner sees which schools it is linked to (`schools` in its answer), and the
+//! partner finds the school's candidates who let their school's recruiters find them. Listing shows names, role and company only, never an email: recruiters are reached
 //! through the product, not by a list of addresses.
 //!
 //! `GET /api/api/partners` answers a school with the partners whose company name contains
@@ -39,8 +40,10 @@ pub struct PartnerView {
     role: Option<String>,
     #[schema(value_type = NamedItem)]
     company: JsonColumn<NamedItem>,
-    /// For a school: whether the partner is linked to it.
+    /// For a school: whether the partner accepted its link.
     linked: bool,
+    /// For a school: whether it asked for a link the partner has not answered yet.
+    link_requested: bool,
     /// The schools the partner is linked to (shown to the partner's own company only).
     #[schema(value_type = Vec<NamedItem>)]
     schools: JsonColumn<Vec<NamedItem>>,
@@ -60,13 +63,16 @@ pub async fn list_partners(
     let partners = sqlx::query_as(
         "select p.user_id as id, u.firstname, u.lastname, p.role,
                 jsonb_build_object('id', c.id, 'name', c.name) as company,
-                exists (select 1 from partner_schools l where l.partner_id = p.user_id and l.school_id = $1) as linked,
+                exists (select 1 from partner_schools l
+                        where l.partner_id = p.user_id and l.school_id = $1 and l.accepted_at is not null) as linked,
+                exists (select 1 from partner_schools l
+                        where l.partner_id = p.user_id and l.school_id = $1 and l.accepted_at is null) as link_requested,
                 case when $3 then '[]'::jsonb else coalesce((
                     select jsonb_agg(jsonb_build_object('id', s.user_id, 'name', s.name) order by s.name)
                     from partner_schools l join schools s on s.user_id = l.school_id
-                    where l.partner_id = p.user_id), '[]'::jsonb) end as schools
+                    where l.partner_id = p.user_id and l.accepted_at is not null), '[]'::jsonb) end as schools
          from partners p join users u on u.id = p.user_id join companies c on c.id = p.company_id
-         where u.active
+         where u.active and u.standing = 'approved'
            and ($2::text is null or fold(c.name) like fold($2))
            and ($3 or p.company_id = (select company_id from partners where user_id = $1))
          order by linked desc, c.name, u.lastname, u.firstname
@@ -82,10 +88,13 @@ pub async fn list_partners(
 }
 
 async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -> Result<StatusCode> {
-    let known: bool = sqlx::query_scalar("select exists (select 1 from partners where user_id = $1)")
-        .bind(partner_id)
-        .fetch_one(&state.db)
-        .await?;
+    let known: bool = sqlx::query_scalar(
+        "select exists (select 1 from partners p join users u on u.id = p.user_id
+                        where p.user_id = $1 and u.active and u.standing = 'approved')",
+    )
+    .bind(partner_id)
+    .fetch_one(&state.db)
+    .await?;
     if !known {
         return Err(Error::NotFound);
     }
@@ -101,7 +110,7 @@ async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -
 #[utoipa::path(
     post, path = "/api/api/partners/{id}/add-school",
     params(("id" = i64, Path, description = "the partner's id")),
-    responses((status = 204, description = "the partner is linked to the calling school"))
+    responses((status = 204, description = "the link is asked for: it holds once the partner accepts"))
 )]
 pub async fn add_partner_school(
     State(state): State<AppState>,

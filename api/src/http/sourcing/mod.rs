@@ -23,6 +23,7 @@ use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::job_criteria::{List, ReferenceLists};
+use crate::profile_views::{self, ProfileViewKind};
 use crate::sourcing_searches::criteria::Page;
 pub use crate::sourcing_searches::criteria::{SearchCreateRequest, SearchCriteria, SortOrder};
 use crate::sourcing_searches::store;
@@ -31,7 +32,7 @@ use results::SavedSearch;
 pub use results::SearchResponse;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Only(Role::Partner);
+    let partner = Access::Vetted(Role::Partner);
     table.add(partner, routes!(list_searches));
     table.add(partner, routes!(create_search));
     table.add(partner, routes!(get_search));
@@ -199,6 +200,7 @@ pub async fn save_candidate(
     .bind(candidate_id)
     .execute(&state.db)
     .await?;
+    profile_views::record(&state.db, candidate_id, user.id, ProfileViewKind::Saved).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

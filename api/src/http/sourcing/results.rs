@@ -18,6 +18,7 @@ use crate::error::Result;
 use crate::geodata;
 use crate::job_criteria::{List, ReferenceLists};
 use crate::locale::Locale;
+use crate::quotas::{self, QuotaKind};
 use crate::sourcing_searches::audience::audience_of;
 use crate::sourcing_searches::criteria::{Page, SearchCriteria, SortOrder};
 
@@ -32,6 +33,8 @@ pub async fn live_page<'a>(
     criteria: SearchCriteria,
     page: Page,
 ) -> Result<SearchResponse<'a>> {
+    let subject = quotas::search_subject(&criteria);
+    quotas::take(&state.db, partner_user_id, QuotaKind::Search, &subject).await?;
     let query = criteria.query(page, audience_of(&state.db, partner_user_id).await?);
     if page.offset == 0 {
         state.search_runs.record(partner_user_id, &query);

@@ -1,0 +1,157 @@
+//! Joining from a school's invitation, for an address that had no account: the link of the
+//! email (`/inscription/invitation?token=…`) shows who invites
+//! (`GET /api/api/school-invitations/{token}`), and setting a password creates the account
+//! (`POST /api/api/school-invitations/{token}/account`). Only the owner of the address can do it:
+//! the school never creates an account, so nobody can prepare one for someone else's address.
+//! The new candidate is on the school's campus, their address validated by the link, and found
+//! only by the recruiters their school works with until they choose otherwise.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+use super::sign_up::insert_candidate;
+use super::unsubscribe::subscribe_to_everything;
+use super::{check_password, email_taken_on_race};
+use crate::auth::tokens::sha256;
+use crate::error::{Result, RuleCode};
+use crate::extract::{Json, Path};
+use crate::http::sessions::{invalid_token, logged_in};
+use crate::http::{AppState, ClientIp};
+use crate::locale::Locale;
+use crate::password;
+use crate::validation::Checks;
+
+/// Who invites whom, as the invitation page shows it.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct InvitationPreview {
+    firstname: String,
+    lastname: String,
+    email: String,
+    /// The school's name.
+    school: String,
+    campus: String,
+}
+
+/// The open invitation whose link carries `token` (locked when `lock`).
+async fn open_invitation(
+    connection: &mut sqlx::PgConnection,
+    token: &str,
+    lock: bool,
+) -> Result<(i64, InvitationPreview)> {
+    if token.is_empty() || token.len() > 100 {
+        return Err(invalid_token());
+    }
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        id: i64,
+        #[sqlx(flatten)]
+        preview: InvitationPreview,
+    }
+    let row: Option<Row> = sqlx::query_as(&format!(
+        "select i.id, i.firstname, i.lastname, i.email, s.name as school, m.name as campus
+         from school_invitations i join schools s on s.user_id = i.school_id join campuses m on m.id = i.campus_id
+         where i.token_hash = $1 and i.answer is null and i.expires_at > now() {}",
+        if lock { "for update of i" } else { "" }
+    ))
+    .bind(sha256(token))
+    .fetch_optional(&mut *connection)
+    .await?;
+    row.map(|row| (row.id, row.preview)).ok_or_else(invalid_token)
+}
+
+#[utoipa::path(
+    get, path = "/api/api/school-invitations/{token}",
+    params(("token" = String, Path, description = "the token of the invitation link")),
+    responses(
+        (status = 200, body = InvitationPreview),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token: unknown, answered or expired"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn preview_invitation(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Path(token): Path<String>,
+) -> Result<Json<InvitationPreview>> {
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    let mut connection = state.db.acquire().await?;
+    Ok(Json(open_invitation(&mut connection, &token, false).await?.1))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct InvitationAccountRequest {
+    password: Option<String>,
+    /// The candidate accepts the terms of use and privacy notice (required, `true`).
+    consent: Option<bool>,
+    /// `fr` or `en` (default: the caller's language), for the emails.
+    locale: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/api/school-invitations/{token}/account", request_body = InvitationAccountRequest,
+    params(("token" = String, Path, description = "the token of the invitation link")),
+    responses(
+        (status = 201, body = crate::http::sessions::WhoAmI, description = "the account exists and is logged in"),
+        (status = 400, body = crate::error::ErrorBody, description = "invalid_token: unknown, answered or expired"),
+        (status = 409, body = crate::error::ErrorBody, description = "email_taken: log in, the invitation waits in the dashboard"),
+        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy; consent: required"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
+)]
+pub async fn create_invited_account(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    locale: Locale,
+    Path(token): Path<String>,
+    Json(request): Json<InvitationAccountRequest>,
+) -> Result<Response> {
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    let mut transaction = state.db.begin().await?;
+    let (invitation_id, invited) = open_invitation(&mut transaction, &token, true).await?;
+    let mut checks = Checks::new();
+    let password = check_password(&mut checks, "password", request.password.as_deref(), &invited.email);
+    if request.consent != Some(true) {
+        checks.fail("consent", RuleCode::Required);
+    }
+    checks.finish()?;
+    let locale = match request.locale.as_deref() {
+        Some(code @ ("fr" | "en")) => Locale::from_code(code),
+        _ => locale,
+    };
+    let password_hash = password::hash_off_runtime(password).await?;
+    let user_id: i64 = sqlx::query_scalar(
+        "insert into users (discriminator, email, password_hash, firstname, lastname, locale, email_validated_at)
+         values ('candidate', lower($1), $2, $3, $4, $5, now()) returning id",
+    )
+    .bind(&invited.email)
+    .bind(password_hash)
+    .bind(&invited.firstname)
+    .bind(&invited.lastname)
+    .bind(locale.code())
+    .fetch_one(&mut *transaction)
+    .await
+    .map_err(email_taken_on_race)?;
+    insert_candidate(&mut transaction, user_id, &invited.firstname, &invited.lastname).await?;
+    sqlx::query(
+        "update candidates c set school_id = i.school_id, campus_id = i.campus_id, program_id = i.program_id,
+                parcours_id = i.parcours_id, findable_by = 'school_partners'
+         from school_invitations i where i.id = $2 and c.user_id = $1",
+    )
+    .bind(user_id)
+    .bind(invitation_id)
+    .execute(&mut *transaction)
+    .await?;
+    sqlx::query(
+        "update school_invitations set answer = 'accepted', answered_at = now(), updated_at = now() where id = $1",
+    )
+    .bind(invitation_id)
+    .execute(&mut *transaction)
+    .await?;
+    transaction.commit().await?;
+    subscribe_to_everything(&state, user_id).await?;
+    let mut response = logged_in(&state, user_id, false).await?;
+    *response.status_mut() = StatusCode::CREATED;
+    Ok(response.into_response())
+}
