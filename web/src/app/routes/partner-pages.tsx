@@ -15,6 +15,7 @@ import { restrictedStanding, useSession } from '@/lib/session';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { ColleagueRequestsCard } from '@/features/partner-team/components/colleague-requests-card';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
@@ -38,6 +39,7 @@ export function PartnerDashboardPage() {
           </Link>
         </div>
       </PageHeader>
+      <ColleagueRequestsCard />
       <SavedSearchesOverview />
       <OffersOverview />
     </div>
