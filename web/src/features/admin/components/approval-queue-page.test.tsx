@@ -13,6 +13,7 @@ import type { AdminAccount } from '../api/admin-types';
 import { ApprovalQueuePage } from './approval-queue-page';
 
 const i18n = testI18n('en');
+const french = testI18n('fr');
 configure({ asyncUtilTimeout: 4000 });
 
 const acme: AdminAccount = {
@@ -123,6 +124,14 @@ describe('ApprovalQueuePage', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (sent by email)'), { target: { value: 'Duplicate' } });
     fireEvent.click(within(dialog).getByTestId('reason-submit'));
     expect(await within(dialog).findByText('This text is too long.')).toBeTruthy();
+  });
+
+  it('names the account the French way, with the elision of "de"', async () => {
+    renderWithProviders(<ApprovalQueuePage />, { i18n: french });
+    const row = await rowOf('ines@acme.test');
+    expect(within(row).getByRole('button', { name: 'Valider le compte d’Inès Roux (Acme)' })).toBeTruthy();
+    expect(within(row).getByTestId('email-validated').textContent).toBe('E-mail validé');
+    expect(row.textContent).toContain('Entreprise · inscription du 2 mars 2026');
   });
 
   it('says when nobody waits', async () => {
