@@ -162,7 +162,8 @@ describe('operator', () => {
       // The audit log, newest first: the reinstatement, then the suspension with its reason.
       await page.goto(`${baseUrl}/admin/journal`);
       await page.getByTestId('admin-audit').waitFor();
-      const events = page.getByTestId('audit-event').filter({ hasText: lastname });
+      // The subject is the account's name (its person or its company): the stamp is in both.
+      const events = page.getByTestId('audit-event').filter({ hasText: String(stamp) });
       await events.first().waitFor();
       const actions = await events.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action')));
       assert.deepEqual(actions.slice(0, 2), ['account_reinstated', 'account_suspended']);
