@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, hydrateSession, logout, resetSessionForTests } from '@/lib/session';
 import { testI18n } from '@/testing/i18n';
-import { partnerUser as partner } from '@/testing/users';
+import { operatorUser, partnerUser as partner } from '@/testing/users';
 import { RouteGuard } from './route-guard';
 
 const i18n = testI18n('fr');
@@ -55,6 +55,17 @@ describe('RouteGuard', () => {
     renderAt('/dashboard/candidate');
     await act(() => hydrateSession(async () => partner));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/partenaire');
+  });
+
+  it('keeps the operator area to operators, and sends an operator from any other area to the approval queue', async () => {
+    renderAt('/admin/journal');
+    await act(() => hydrateSession(async () => partner));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/partenaire');
+    cleanup();
+    resetSessionForTests();
+    renderAt('/dashboard/partenaire/sourcing');
+    await act(() => hydrateSession(async () => operatorUser));
+    expect(screen.getByTestId('where').textContent).toBe('/admin');
   });
 
   it('sends the user home, not to login, when they chose to log out', async () => {

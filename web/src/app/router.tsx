@@ -22,6 +22,7 @@ const candidatePages = () => import('./routes/candidate-pages');
 const schoolPages = () => import('./routes/school-pages');
 const partnerPages = () => import('./routes/partner-pages');
 const flowPages = () => import('./routes/flow-pages');
+const operatorPages = () => import('./routes/operator-pages');
 
 export const routePages: Record<RouteName, PageComponent> = {
   home: lazy(importWithReload(() => import('./routes/home'))),
@@ -56,6 +57,10 @@ export const routePages: Record<RouteName, PageComponent> = {
   candidateOnboarding: lazyPage(flowPages, 'CandidateOnboardingPage'),
   mailbox: lazyPage(publicPages, 'MailboxPage'),
   dataSources: lazyPage(publicPages, 'DataSourcesPage'),
+  adminQueue: lazyPage(operatorPages, 'AdminQueuePage'),
+  adminAccounts: lazyPage(operatorPages, 'AdminAccountsPage'),
+  adminInstitutions: lazyPage(operatorPages, 'AdminInstitutionsPage'),
+  adminAudit: lazyPage(operatorPages, 'AdminAuditPage'),
 };
 
 const NotFound = lazy(importWithReload(() => import('./routes/not-found')));

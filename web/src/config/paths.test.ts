@@ -17,6 +17,13 @@ describe('routeNeedsAuth', () => {
     expect(routeNeedsAuth('/dashboard/partenaire/sourcing/recherches/3')).toBe(true);
   });
 
+  it('guards the operator area', () => {
+    for (const path of ['/admin', '/admin/comptes', '/admin/etablissements', '/admin/journal']) {
+      expect(routeNeedsAuth(path), path).toBe(true);
+    }
+    expect(routeNeedsAuth('/administration')).toBe(false);
+  });
+
   it('leaves public pages open', () => {
     for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire']) {
       expect(routeNeedsAuth(path), path).toBe(false);
@@ -30,8 +37,9 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources and the notifications', () => {
-    expect(Object.keys(paths)).toHaveLength(32);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications and the four operator pages', () => {
+    expect(Object.keys(paths)).toHaveLength(36);
+    expect(paths.adminQueue).toBe('/admin');
     expect(paths.dataSources).toBe('/sources-des-donnees');
     expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');

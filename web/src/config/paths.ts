@@ -40,6 +40,12 @@ export const paths = {
   dataSources: '/sources-des-donnees',
   // Not in the spec: the demo mailbox, where the emails of a server without SMTP land.
   mailbox: '/mailbox',
+  // Not in the spec: the operators' area, where new schools and partners are approved,
+  // accounts suspended, requested institutions created, and every such act logged.
+  adminQueue: '/admin',
+  adminAccounts: '/admin/comptes',
+  adminInstitutions: '/admin/etablissements',
+  adminAudit: '/admin/journal',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -72,8 +78,9 @@ export type ProjectDiscriminator = (typeof projectDiscriminators)[number];
 // Decision: the spec leaves open whether routes without the auth flag are guarded
 // (campus detail, school profile edition, sourcing and saved searches). They all
 // sit inside a user's own area and show that user's data, so we guard every
-// /dashboard/* page, plus the stepped flows under /metier/* and /personnalisation/*.
-const protectedPrefixes = ['/dashboard', '/metier', '/personnalisation'];
+// /dashboard/* page, plus the stepped flows under /metier/* and /personnalisation/*,
+// and the operators' /admin/* pages.
+const protectedPrefixes = ['/dashboard', '/metier', '/personnalisation', '/admin'];
 
 /** Whether the page at `pathname` is only meaningful with a session (a 401 there sends the user to login). */
 export function routeNeedsAuth(pathname: string): boolean {

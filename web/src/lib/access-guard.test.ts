@@ -9,27 +9,30 @@ const allow = 'allow';
 
 // path -> expected outcome for each visitor: 'allow' or the redirect target.
 const table: [string, Record<Who, string>][] = [
-  ['/', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/candidat/camille-martin', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/mot-de-passe/oublier', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/inscription/valider', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/login/with-token', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/mailbox', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
-  ['/login', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
-  ['/inscription/candidat', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
-  ['/dashboard/candidate', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
-  ['/dashboard/candidate/profil', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fprofil', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
-  ['/personnalisation/candidat', { anonymous: '/login?redirect=%2Fpersonnalisation%2Fcandidat', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
-  ['/dashboard/ecole', { anonymous: '/login?redirect=%2Fdashboard%2Fecole', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire' }],
-  ['/dashboard/ecole/campus/4', { anonymous: '/login?redirect=%2Fdashboard%2Fecole%2Fcampus%2F4', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire' }],
-  ['/dashboard/partenaire', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow }],
-  ['/dashboard/partenaire/sourcing', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire%2Fsourcing', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow }],
-  ['/partenaire/equipe', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow }],
-  ['/metier/offre/creer', { anonymous: '/login?redirect=%2Fmetier%2Foffre%2Fcreer', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow }],
-  ['/dashboard', { anonymous: '/login?redirect=%2Fdashboard', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire' }],
+  ['/', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/candidat/camille-martin', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/mot-de-passe/oublier', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/inscription/valider', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/login/with-token', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/mailbox', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/login', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/inscription/candidat', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/candidate', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/candidate/profil', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fprofil', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/personnalisation/candidat', { anonymous: '/login?redirect=%2Fpersonnalisation%2Fcandidat', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/ecole', { anonymous: '/login?redirect=%2Fdashboard%2Fecole', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/ecole/campus/4', { anonymous: '/login?redirect=%2Fdashboard%2Fecole%2Fcampus%2F4', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/partenaire', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
+  ['/dashboard/partenaire/sourcing', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire%2Fsourcing', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
+  ['/partenaire/equipe', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
+  ['/metier/offre/creer', { anonymous: '/login?redirect=%2Fmetier%2Foffre%2Fcreer', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
+  ['/dashboard', { anonymous: '/login?redirect=%2Fdashboard', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/admin', { anonymous: '/login?redirect=%2Fadmin', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: allow }],
+  ['/admin/journal', { anonymous: '/login?redirect=%2Fadmin%2Fjournal', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: allow }],
   // Look-alike prefixes belong to nobody's area.
-  ['/dashboard/candidates', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidates', candidate: allow, school: allow, partner: allow }],
-  ['/partenaires', { anonymous: allow, candidate: allow, school: allow, partner: allow }],
+  ['/administration', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/dashboard/candidates', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidates', candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/partenaires', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
 ];
 
 describe('guardDecision', () => {
@@ -107,6 +110,8 @@ describe('afterLoginPath', () => {
     expect(afterLoginPath('candidate', null, true)).toBe('/personnalisation/candidat');
     expect(afterLoginPath('candidate', '/dashboard/candidate/langues', true)).toBe('/dashboard/candidate/langues');
     expect(afterLoginPath('partner', null, true)).toBe('/dashboard/partenaire');
+    expect(afterLoginPath('operator', null)).toBe('/admin');
+    expect(afterLoginPath('operator', '/admin/journal')).toBe('/admin/journal');
   });
 
   it('goes back to the requested page when it belongs to the user', () => {

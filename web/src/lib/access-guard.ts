@@ -5,8 +5,8 @@
 // - Logged-in users open only their own area. The candidate area is
 //   /dashboard/candidate* and /personnalisation/candidat*; the school area is
 //   /dashboard/ecole*; the partner area is /dashboard/partenaire*, /partenaire/*
-//   and /metier/offre/creer. A page of another area, or the bare /dashboard,
-//   sends them to their own dashboard.
+//   and /metier/offre/creer; the operator area is /admin*. A page of another
+//   area, or the bare /dashboard, sends them to their own dashboard.
 // - Logged-in users have nothing to do on the login and sign-up pages: they go
 //   to the page `redirect` names (when it is a safe in-app path), else to their
 //   dashboard. The token pages (login link, validation, reset) stay open, as a
@@ -20,6 +20,7 @@ export const dashboardOf: Record<UserRole, string> = {
   candidate: paths.candidateDashboard,
   school: paths.schoolDashboard,
   partner: paths.partnerDashboard,
+  operator: paths.adminQueue,
 };
 
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -28,6 +29,7 @@ const areaPrefixes: Record<UserRole, string[]> = {
   candidate: ['/dashboard/candidate', paths.candidateOnboarding],
   school: ['/dashboard/ecole'],
   partner: ['/dashboard/partenaire', '/partenaire', paths.jobOfferCreate],
+  operator: ['/admin'],
 };
 
 const guestOnlyPaths = new Set<string>([paths.login, paths.candidateSignUp]);

@@ -1,7 +1,7 @@
 // The API client's error handling (spec §8) and retries (spec §9), with fetch
 // and the app's surroundings replaced by recording stubs.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient, randomUuid } from './api-client';
+import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient, randomUuid, standingErrorOf } from './api-client';
 import { i18n, namespaces, resources } from './i18n';
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -212,6 +212,57 @@ describe('error toasts', () => {
 
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
     expect(environment.toast).toHaveBeenCalledOnce();
+  });
+});
+
+describe("an account's standing", () => {
+  const pending = () => jsonResponse(403, { code: 'account_pending', message: 'the account waits for approval' });
+  const suspended = () => jsonResponse(403, { code: 'account_suspended', message: 'the account is suspended' });
+
+  it('shows no toast for a read refused while the account waits for approval: the page says it', async () => {
+    const { client, environment } = setup({ path: '/dashboard/partenaire/sourcing', responses: [pending()] });
+
+    const error = await failure(client.get('/api/sourcing/searchs'));
+
+    expect(error.code).toBe('account_pending');
+    expect(standingErrorOf(error)).toBe('account_pending');
+    expect(environment.toast).not.toHaveBeenCalled();
+    expect(environment.logout).not.toHaveBeenCalled();
+  });
+
+  it('toasts an action refused while the account waits for approval', async () => {
+    const { client, environment } = setup({ responses: [pending()] });
+
+    await failure(client.post('/api/sourcing/searchs', {}));
+
+    expect(environment.toast).toHaveBeenCalledWith('the account waits for approval', 'error');
+  });
+
+  it('logs a suspended account out, sends it to login and says why once for calls that fail together', async () => {
+    const { client, environment } = setup({ path: '/dashboard/ecole', responses: [suspended(), suspended()] });
+
+    await failure(client.get('/api/school/campuses'));
+    await failure(client.get('/api/school/statistics'));
+
+    expect(environment.logout).toHaveBeenCalledTimes(2);
+    expect(environment.navigate).toHaveBeenCalledWith('/login?redirect=%2Fdashboard%2Fecole');
+    expect(environment.toast).toHaveBeenCalledTimes(1);
+    expect(environment.toast).toHaveBeenCalledWith('the account is suspended', 'error');
+  });
+
+  it('leaves the login form to tell a suspended account', async () => {
+    const { client, environment } = setup({ path: '/login', responses: [suspended()] });
+
+    await failure(client.post('/api/auth/login', {}, { silent: true, anonymousAllowed: true }));
+
+    expect(environment.toast).not.toHaveBeenCalled();
+    expect(environment.navigate).not.toHaveBeenCalled();
+  });
+
+  it('reads other refusals as no standing', () => {
+    expect(standingErrorOf(new ApiError(403, 'forbidden', ''))).toBeNull();
+    expect(standingErrorOf(new ApiError(409, 'account_pending', ''))).toBeNull();
+    expect(standingErrorOf(new Error('account_pending'))).toBeNull();
   });
 });
 

@@ -5,6 +5,10 @@
 // A request the policy may send twice carries an `Idempotency-Key`, the same
 // on both sends, so that the server can answer a resent POST with the answer
 // of the first one instead of doing the work again.
+// An account's standing has its own answers: a read refused because the account
+// waits for approval (or was refused) shows no toast, as the page says it in
+// place of the list (components/ui/account-standing.tsx); a suspended account
+// is logged out like a lost session, told once why.
 import type { ErrorCode } from '@/api/codes';
 import { loginPathWithRedirect, routeNeedsAuth } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
@@ -40,11 +44,28 @@ export const errorCodeKeys = {
   account_deactivated: 'codes.account_deactivated',
   invalid_token: 'codes.invalid_token',
   candidate_exists: 'codes.candidate_exists',
+  account_pending: 'codes.account_pending',
+  account_refused: 'codes.account_refused',
+  account_suspended: 'codes.account_suspended',
+  standing_unchanged: 'codes.standing_unchanged',
+  standing_transition_not_allowed: 'codes.standing_transition_not_allowed',
+  operator_account: 'codes.operator_account',
+  request_resolved: 'codes.request_resolved',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 
 export function isKnownErrorCode(code: string): code is ErrorCode | ClientErrorCode {
   return Object.hasOwn(errorCodeKeys, code);
+}
+
+/** The codes of a call refused because of the account's standing, not of the call itself. */
+export const standingErrorCodes = ['account_pending', 'account_refused', 'account_suspended'] as const satisfies readonly ErrorCode[];
+export type StandingErrorCode = (typeof standingErrorCodes)[number];
+
+/** The standing that made the server refuse `error`, or null when it was refused for another reason. */
+export function standingErrorOf(error: unknown): StandingErrorCode | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  return (standingErrorCodes as readonly string[]).includes(error.code) ? (error.code as StandingErrorCode) : null;
 }
 
 /** Field name to error codes, as the server sends them for validation failures. */
@@ -157,23 +178,49 @@ async function parseSuccess<T>(response: Response): Promise<T> {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A suspended account's calls fail together: its notice is shown once in this many milliseconds. */
+const suspendedNoticeMs = 5000;
+
 export function createApiClient(environment: ApiClientEnvironment) {
-  function report(error: ApiError, silent: boolean, anonymousAllowed = false): void {
+  let lastSuspendedNotice = Number.NEGATIVE_INFINITY;
+
+  function sendToLogin(): void {
+    const here = environment.currentPath();
+    const pathname = here.split(/[?#]/)[0] ?? here;
+    if (routeNeedsAuth(pathname)) environment.navigate(loginPathWithRedirect(here));
+  }
+
+  // Spec §8: a known code is shown in the user's language, else the server's
+  // message as sent, else the generic fallback.
+  function messageOf(error: ApiError): string {
+    const translated = error.code !== '' ? environment.translateCode(error.code) : undefined;
+    return translated ?? (error.message !== '' ? error.message : environment.fallbackMessage());
+  }
+
+  function report(error: ApiError, method: string, silent: boolean, anonymousAllowed = false): void {
     if (error.status === 401) {
       // A 401 means the session is gone: no toast, the login page says it all.
       environment.logout();
-      if (anonymousAllowed) return;
-      const here = environment.currentPath();
-      const pathname = here.split(/[?#]/)[0] ?? here;
-      if (routeNeedsAuth(pathname)) environment.navigate(loginPathWithRedirect(here));
+      if (!anonymousAllowed) sendToLogin();
       return;
     }
+    const standing = standingErrorOf(error);
+    if (standing === 'account_suspended') {
+      // The account may no longer use its session: out, as on a 401, saying why once.
+      environment.logout();
+      if (anonymousAllowed) return;
+      const now = Date.now();
+      if (!silent && now - lastSuspendedNotice > suspendedNoticeMs) {
+        lastSuspendedNotice = now;
+        environment.toast(messageOf(error), 'error');
+      }
+      sendToLogin();
+      return;
+    }
+    // The page shows a read refused for the account's standing in place of what it reads.
+    if (standing !== null && method === 'GET') return;
     if (silent) return;
-    // Spec §8: a known code is shown in the user's language, else the server's
-    // message as sent, else the generic fallback.
-    const translated = error.code !== '' ? environment.translateCode(error.code) : undefined;
-    const message = translated ?? (error.message !== '' ? error.message : environment.fallbackMessage());
-    environment.toast(message, 'error');
+    environment.toast(messageOf(error), 'error');
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -205,7 +252,7 @@ export function createApiClient(environment: ApiClientEnvironment) {
         if (options.signal?.aborted) throw cause;
         const error = new ApiError(0, 'network_error', '');
         error.cause = cause;
-        report(error, options.silent ?? false);
+        report(error, method, options.silent ?? false);
         throw error;
       }
       if (response.ok) return parseSuccess<T>(response);
@@ -219,7 +266,7 @@ export function createApiClient(environment: ApiClientEnvironment) {
         continue;
       }
       const error = await toApiError(response);
-      report(error, options.silent ?? false, options.anonymousAllowed);
+      report(error, method, options.silent ?? false, options.anonymousAllowed);
       throw error;
     }
   }

@@ -74,18 +74,34 @@ export function isWhoAmI(value: unknown): value is WhoAmI {
   return typeof user.id === 'number' && typeof user.email === 'string';
 }
 
-/** The user's role, from the flags of WhoAmI (the discriminator as a fallback). */
-/** `discriminator` is read as any string: a role this app does not know is no role. */
+const knownRoles: readonly string[] = ['candidate', 'school', 'partner', 'operator'] satisfies UserRole[];
+
+/**
+ * The user's role, from the flags of WhoAmI (the discriminator as a fallback).
+ * `discriminator` is read as any string: a role this app does not know is no role.
+ */
 export function userRole(
-  user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPartner'> & { discriminator?: string },
+  user: Pick<WhoAmI, 'isCandidate' | 'isSchool' | 'isPartner'> & { isOperator?: boolean; discriminator?: string },
 ): UserRole | null {
   if (user.isCandidate) return 'candidate';
   if (user.isSchool) return 'school';
   if (user.isPartner) return 'partner';
-  if (user.discriminator === 'candidate' || user.discriminator === 'school' || user.discriminator === 'partner') {
-    return user.discriminator;
-  }
+  if (user.isOperator) return 'operator';
+  if (user.discriminator !== undefined && knownRoles.includes(user.discriminator)) return user.discriminator as UserRole;
   return null;
+}
+
+/** The standing of an account, as whoami says it. */
+export type AccountStanding = Schemas['AccountStanding'];
+
+/**
+ * Whether the user's account waits for, or was denied, an operator's approval:
+ * its standing when it is not approved, else null. Only school and partner
+ * accounts have a standing other than approved.
+ */
+export function restrictedStanding(user: Pick<WhoAmI, 'standing'> | null): Exclude<AccountStanding, 'approved'> | null {
+  if (user === null || user.standing === undefined || user.standing === 'approved') return null;
+  return user.standing;
 }
 
 /** The id of the candidate profile that goes with `user`; null for other roles and nobody. */

@@ -7,6 +7,7 @@ export const candidateUser: WhoAmI = {
   id: 1000, email: 'candidat@vivier.demo', firstname: 'Camille', lastname: 'Martin', discriminator: 'candidate',
   isCandidate: true, isSchool: false, isPartner: false, candidate: { id: 1000, slug: 'camille-martin-1000', completion: 80 },
   locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
+  isOperator: false, standing: 'approved', standingReason: null,
 };
 
 /** A partner (a company looking for candidates). */
@@ -14,4 +15,24 @@ export const partnerUser: WhoAmI = {
   id: 7, email: 'partenaire@vivier.demo', firstname: 'Karim', lastname: 'Mansour', discriminator: 'partner',
   isCandidate: false, isSchool: false, isPartner: true, candidate: null,
   locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
+  isOperator: false, standing: 'approved', standingReason: null,
+};
+
+/** A partner whose sign-up waits for an operator's approval. */
+export const pendingPartnerUser: WhoAmI = { ...partnerUser, id: 8, email: 'nouveau@entreprise.test', firstname: 'Inès', lastname: 'Roux', standing: 'pending' };
+
+/** A school (a school's staff member). */
+export const schoolUser: WhoAmI = {
+  id: 5, email: 'ecole@vivier.demo', firstname: 'Claire', lastname: 'Dubois', discriminator: 'school',
+  isCandidate: false, isSchool: true, isPartner: false, candidate: null,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: true, isBelongToASchool: true,
+  isOperator: false, standing: 'approved', standingReason: null,
+};
+
+/** An operator of the platform. */
+export const operatorUser: WhoAmI = {
+  id: 2, email: 'operateur@vivier.demo', firstname: 'Olivia', lastname: 'Perrin', discriminator: 'operator',
+  isCandidate: false, isSchool: false, isPartner: false, candidate: null,
+  locale: 'fr', firstTime: false, tour: false, hasCampus: false, isBelongToASchool: false,
+  isOperator: true, standing: 'approved', standingReason: null,
 };

@@ -1,5 +1,5 @@
 // The whole-app sweep: each route of the app, per role (anonymous, candidate,
-// school, partner), in French and in English, visited once. On each page:
+// school, partner, operator), in French and in English, visited once. On each page:
 // - it stays open to its role, is a known route and has a title (main h1);
 // - axe at desktop size: a serious or critical violation fails the test, with
 //   the rule, the page and the elements (axe is evaluated in the page: the
@@ -97,7 +97,7 @@ async function phoneWidthFailures(page, measure) {
   return failures;
 }
 
-for (const role of ['anonymous', 'candidate', 'school', 'partner']) {
+for (const role of ['anonymous', 'candidate', 'school', 'partner', 'operator']) {
   for (const [locale, browserLanguage] of Object.entries(locales)) {
     test(`every page of the ${role} in ${locale}: nothing serious for axe, fits phones ${phoneWidths.join(', ')} px wide`, async () => {
       const { context, page } =

@@ -106,18 +106,20 @@ export async function collectCspViolations(page) {
   return violations;
 }
 
-/** The demo accounts the server's seed creates, one per role. */
+/** The demo accounts the server's seed creates, one per role (the operator runs the /admin area). */
 export const demoPassword = 'Vivier-demo-2026';
 export const demoAccounts = {
   candidate: 'candidat@vivier.demo',
   school: 'ecole@vivier.demo',
   partner: 'partenaire@vivier.demo',
+  operator: 'operateur@vivier.demo',
 };
 
 export const dashboards = {
   candidate: '/dashboard/candidate',
   school: '/dashboard/ecole',
   partner: '/dashboard/partenaire',
+  operator: '/admin',
 };
 
 /** Logs in through the login page and waits for the dashboard the login sends the user to. */
@@ -127,7 +129,7 @@ export async function logIn(page, email, password = demoPassword, { expectPath }
   await page.locator('#login-password').fill(password);
   await page.locator('form button[type="submit"]').click();
   if (expectPath) await page.waitForURL((url) => url.pathname === expectPath);
-  else await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
+  else await page.waitForURL((url) => url.pathname.startsWith('/dashboard/') || url.pathname === '/admin');
   await page.getByTestId('user-menu').first().waitFor();
 }
 

@@ -16,7 +16,7 @@ const contexts = {};
 
 before(async () => {
   browser = await launchBrowser();
-  for (const role of ['candidate', 'school', 'partner']) contexts[role] = await loggedInContext(browser, role);
+  for (const role of ['candidate', 'school', 'partner', 'operator']) contexts[role] = await loggedInContext(browser, role);
   const context = await newContext(browser);
   contexts.anonymous = { context, page: await context.newPage() };
 });

@@ -30,7 +30,7 @@ async function json(context, path) {
 }
 
 /**
- * The routes `role` visits ('anonymous', 'candidate', 'school', 'partner'), as
+ * The routes `role` visits ('anonymous', 'candidate', 'school', 'partner', 'operator'), as
  * [name, path] pairs; `context` is logged in as that role (the API gives the ids).
  * The public profile is visited anonymously, at the demo candidate's slug,
  * which `candidateSlug` brings.
@@ -82,6 +82,14 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['partnerSavedSearch', `/dashboard/partenaire/sourcing/recherches/${searchId}`],
       ['jobOfferCreate', '/metier/offre/creer'],
       ['partnerNotifications', '/dashboard/partenaire/notifications'],
+    ];
+  }
+  if (role === 'operator') {
+    return [
+      ['adminQueue', '/admin'],
+      ['adminAccounts', '/admin/comptes'],
+      ['adminInstitutions', '/admin/etablissements'],
+      ['adminAudit', '/admin/journal'],
     ];
   }
   throw new Error(`unknown role ${role}`);

@@ -1,9 +1,11 @@
 // The frame of the logged-in areas: a sidebar with the area's pages (candidate,
 // school or partner, from the path prefix) and a header with the language
 // switch (and the candidate's help menu, the partner's notifications). On small screens the sidebar becomes a drawer behind a menu button.
+// A school's or partner's pages open on the banner of its account's standing while an operator has not approved it.
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { AccountStandingBanner } from '@/components/ui/account-standing';
 import { Logo } from '@/components/ui/logo';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
@@ -19,6 +21,7 @@ const areaTitleKeys = {
   candidate: 'layout.candidateArea',
   school: 'layout.schoolArea',
   partner: 'layout.partnerArea',
+  operator: 'layout.operatorArea',
 } as const;
 
 export function DashboardLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
@@ -81,6 +84,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
           <UserMenu compact />
         </header>
         <MainContent className="dashboard__main">
+          {(area === 'school' || area === 'partner') && <AccountStandingBanner />}
           {children}
         </MainContent>
       </div>

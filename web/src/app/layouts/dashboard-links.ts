@@ -41,4 +41,10 @@ export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
     { to: paths.partnerSourcing, labelKey: 'partnerSourcing.title', icon: 'map' },
     { to: paths.jobOfferCreate, labelKey: 'jobOfferCreate.title', icon: 'edit' },
   ],
+  operator: [
+    { to: paths.adminQueue, labelKey: 'adminQueue.title', icon: 'home', end: true },
+    { to: paths.adminAccounts, labelKey: 'adminAccounts.title', icon: 'users' },
+    { to: paths.adminInstitutions, labelKey: 'adminInstitutions.title', icon: 'school' },
+    { to: paths.adminAudit, labelKey: 'adminAudit.title', icon: 'list' },
+  ],
 };

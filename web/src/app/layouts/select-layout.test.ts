@@ -19,6 +19,9 @@ describe('selectLayout', () => {
     ['/inscription/candidat', 'default'],
     ['/metier/offre/creer', 'default'],
     ['/personnalisation/candidat', 'default'],
+    ['/admin', 'dashboard'],
+    ['/admin/journal', 'dashboard'],
+    ['/administration', 'default'],
     ['/page/inconnue', 'default'],
   ])('%s uses the %s layout', (pathname, layout) => {
     expect(selectLayout(pathname)).toBe(layout);
@@ -42,6 +45,9 @@ describe('dashboardArea', () => {
     ['/dashboard/ecole/profil/editer', 'school'],
     ['/dashboard/partenaire', 'partner'],
     ['/dashboard/partenaire/sourcing/recherches/3', 'partner'],
+    ['/admin', 'operator'],
+    ['/admin/comptes', 'operator'],
+    ['/administration', null],
     ['/dashboard/candidates', null],
     ['/dashboard', null],
   ])('%s belongs to the %s area', (pathname, area) => {

@@ -2,15 +2,20 @@
 // sourcing and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
+// A partner whose account an operator has not approved gets, in place of the
+// sourcing workspace, the page that says so (the server refuses its searches).
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { StandingPage } from '@/components/ui/account-standing';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { restrictedStanding, useSession } from '@/lib/session';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { ColleagueRequestsCard } from '@/features/partner-team/components/colleague-requests-card';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
@@ -34,6 +39,7 @@ export function PartnerDashboardPage() {
           </Link>
         </div>
       </PageHeader>
+      <ColleagueRequestsCard />
       <SavedSearchesOverview />
       <OffersOverview />
     </div>
@@ -45,7 +51,18 @@ function parseId(value: string | null | undefined): number | null {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+function SourcingStandingPage() {
+  const { t } = useTranslation('sourcing');
+  useDocumentTitle(t('page.title'));
+  return <StandingPage title={t('page.title')} testId="sourcing-standing" />;
+}
+
 export function PartnerSourcingPage() {
+  const { user } = useSession();
+  return restrictedStanding(user) === null ? <ApprovedSourcingPage /> : <SourcingStandingPage />;
+}
+
+function ApprovedSourcingPage() {
   const [searchParams] = useSearchParams();
   const offerId = parseId(searchParams.get('offer'));
   const searchId = parseId(searchParams.get('search'));

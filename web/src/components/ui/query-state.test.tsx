@@ -4,6 +4,7 @@
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { testI18n } from '@/testing/i18n';
 import { combinedQuery, type QueryLike, QueryState } from './query-state';
 
@@ -47,6 +48,23 @@ describe('QueryState', () => {
     expect(screen.queryByText('Create the first one')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(state.refetch).toHaveBeenCalledOnce();
+  });
+
+  it('says the account waits for approval when the server refuses the list for that, with no Retry', () => {
+    renderList(query({ isError: true, error: new ApiError(403, 'account_pending', 'pending') }));
+    expect(screen.getByTestId('things-standing').textContent).toContain('This part of Vivier opens as soon as our team has approved your account.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says the sign-up was refused when the server refuses the list for that', () => {
+    renderList(query({ isError: true, error: new ApiError(403, 'account_refused', 'refused') }));
+    expect(screen.getByTestId('things-standing').textContent).toContain('As your sign-up was refused');
+  });
+
+  it('keeps the Retry box for other refusals', () => {
+    renderList(query({ isError: true, error: new ApiError(403, 'forbidden', 'no') }));
+    expect(screen.getByRole('alert')).toBeTruthy();
   });
 
   it('disables Retry while the new attempt runs', () => {

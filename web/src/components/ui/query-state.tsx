@@ -1,8 +1,12 @@
 // The four states every list of the app has (house style): loading, error
 // (with a Retry button that asks again), empty (with the next thing to do)
-// and data. A failed request must never look like an empty list.
+// and data. A failed request must never look like an empty list. A list the
+// server refuses for the account's standing (a school or partner an operator
+// has not approved) says so instead of "could not load".
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { standingErrorOf } from '@/lib/api-client';
+import { StandingNotice, standingOfErrorCode } from './account-standing';
 
 /** What this needs from a TanStack Query result. */
 export type QueryLike<TData> = {
@@ -11,6 +15,8 @@ export type QueryLike<TData> = {
   isError: boolean;
   isFetching: boolean;
   refetch: () => unknown;
+  /** Why it failed, when it did. */
+  error?: unknown;
 };
 
 export type QueryStateProps<TData> = {
@@ -39,6 +45,7 @@ export function combinedQuery<TData>(queries: readonly QueryLike<unknown>[], dat
     isPending: queries.some((query) => query.isPending),
     isError: queries.some((query) => query.isError),
     isFetching: queries.some((query) => query.isFetching),
+    error: queries.find((query) => query.isError)?.error ?? null,
     refetch: () => Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch())),
   };
 }
@@ -116,6 +123,10 @@ export function QueryState<TData>({
     ) : (
       <>{children(query.data)}</>
     );
+  }
+  const standing = query.isError ? standingErrorOf(query.error) : null;
+  if (standing !== null) {
+    return <StandingNotice standing={standingOfErrorCode(standing)} className={className} testId={suffix('standing')} />;
   }
   if (query.isError) {
     return (

@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '@/locales/en/account.json';
+import enAdmin from '@/locales/en/admin.json';
 import enAlerts from '@/locales/en/alerts.json';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
@@ -24,6 +25,7 @@ import enSchool from '@/locales/en/school.json';
 import enSourcing from '@/locales/en/sourcing.json';
 import enTour from '@/locales/en/tour.json';
 import frAccount from '@/locales/fr/account.json';
+import frAdmin from '@/locales/fr/admin.json';
 import frAlerts from '@/locales/fr/alerts.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
@@ -73,6 +75,7 @@ export const resources = {
     legal: frLegal,
     alerts: frAlerts,
     map: frMap,
+    admin: frAdmin,
   },
   en: {
     common: enCommon,
@@ -94,12 +97,13 @@ export const resources = {
     legal: enLegal,
     alerts: enAlerts,
     map: enMap,
+    admin: enAdmin,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map', 'admin',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

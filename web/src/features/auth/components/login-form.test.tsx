@@ -67,6 +67,22 @@ describe('LoginForm', () => {
     );
   });
 
+  it('says the account is suspended', async () => {
+    answer(403, { code: 'account_suspended', message: 'account suspended' });
+    renderLogin();
+    submit('partenaire@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'This account is suspended. Contact our team to find out more.',
+    );
+  });
+
+  it('takes an operator to the approval queue', async () => {
+    answer(200, { ...candidate, id: 2, email: 'operateur@vivier.demo', discriminator: 'operator', isCandidate: false, isOperator: true });
+    renderLogin();
+    submit('operateur@vivier.demo', 'Vivier-demo-2026');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin');
+  });
+
   it('says how long to wait when rate limited', async () => {
     answer(429, { code: 'too_many_requests', message: 'slow down' }, { 'retry-after': '90' });
     renderLogin();

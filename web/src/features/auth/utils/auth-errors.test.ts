@@ -9,6 +9,7 @@ describe('describeAuthError', () => {
     expect(describeAuthError(new ApiError(401, 'invalid_credentials', ''))).toEqual({ key: 'errors.invalidCredentials' });
     expect(describeAuthError(new ApiError(403, 'email_not_validated', ''))).toEqual({ key: 'errors.emailNotValidated' });
     expect(describeAuthError(new ApiError(403, 'account_deactivated', ''))).toEqual({ key: 'errors.accountDeactivated' });
+    expect(describeAuthError(new ApiError(403, 'account_suspended', ''))).toEqual({ key: 'errors.accountSuspended' });
     expect(describeAuthError(new ApiError(400, 'invalid_token', ''))).toEqual({ key: 'errors.invalidToken' });
     expect(describeAuthError(new ApiError(409, 'email_taken', ''))).toEqual({ key: 'errors.emailTaken' });
   });
@@ -33,7 +34,7 @@ describe('describeAuthError', () => {
   });
 
   it('points at keys that exist in both languages', () => {
-    for (const key of ['invalidCredentials', 'emailNotValidated', 'accountDeactivated', 'invalidToken', 'emailTaken', 'rateLimited', 'network', 'unknown']) {
+    for (const key of ['invalidCredentials', 'emailNotValidated', 'accountDeactivated', 'accountSuspended', 'invalidToken', 'emailTaken', 'rateLimited', 'network', 'unknown']) {
       expect(resources.fr.auth.errors, key).toHaveProperty(key);
       expect(resources.en.auth.errors, key).toHaveProperty(key);
     }

@@ -10,6 +10,7 @@ const codeKeys: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   invalid_credentials: 'errors.invalidCredentials',
   email_not_validated: 'errors.emailNotValidated',
   account_deactivated: 'errors.accountDeactivated',
+  account_suspended: 'errors.accountSuspended',
   invalid_token: 'errors.invalidToken',
   email_taken: 'errors.emailTaken',
   validation_failed: 'errors.validationFailed',

@@ -3,7 +3,9 @@
 // header so the saved-search page can reuse the list as is.
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StandingNotice, standingOfErrorCode } from '@/components/ui/account-standing';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import type { StandingErrorCode } from '@/lib/api-client';
 import { type SearchHit, type SortOrder, sortOrders } from '../api/search-types';
 import { currentPage, pageCount, type PagingAction, type PagingState, shownRange } from '../utils/results-paging';
 import { HitCard } from './hit-card';
@@ -22,8 +24,11 @@ export type ResultsListProps = {
   onHover: (candidateId: number | null) => void;
   onOpen: (candidateId: number) => void;
   onToggleSave: (hit: SearchHit) => void;
-  /** The request failed: say so (never "no candidates") and offer to ask again. */
-  failure?: { retrying: boolean; onRetry: () => unknown } | null;
+  /**
+   * The request failed: say so (never "no candidates") and offer to ask again;
+   * or, when the server refused it for the account's standing, say that.
+   */
+  failure?: { retrying: boolean; onRetry: () => unknown; standing?: StandingErrorCode | null } | null;
   emptyText: string;
   emptyHint?: string;
   showSort?: boolean;
@@ -68,6 +73,8 @@ export function ResultsList(props: ResultsListProps) {
       {props.beforeList}
       {loading ? (
         <QueryLoading className="results__state" text={t('results.loading')} />
+      ) : props.failure?.standing ? (
+        <StandingNotice standing={standingOfErrorCode(props.failure.standing)} className="results__state" testId="results-standing" />
       ) : props.failure ? (
         <QueryError
           className="results__state"

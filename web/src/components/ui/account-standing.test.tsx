@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+// The standing banner says, in the user's language, that the account waits
+// for approval (or why it was refused), and nothing for an approved account.
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetSessionForTests, setSessionUser } from '@/lib/session';
+import { testI18n } from '@/testing/i18n';
+import { partnerUser, pendingPartnerUser } from '@/testing/users';
+import { AccountStandingBanner, StandingNotice } from './account-standing';
+
+const french = testI18n('fr');
+
+function renderBanner() {
+  render(
+    <I18nextProvider i18n={french}>
+      <AccountStandingBanner />
+      <StandingNotice />
+    </I18nextProvider>,
+  );
+}
+
+describe('AccountStandingBanner', () => {
+  afterEach(() => {
+    cleanup();
+    resetSessionForTests();
+  });
+
+  it('tells a pending partner that the team will approve the account', () => {
+    setSessionUser(pendingPartnerUser);
+    renderBanner();
+    expect(screen.getByTestId('standing-banner-pending').textContent).toContain(
+      'Votre compte est en attente de validation par notre équipe.',
+    );
+    expect(screen.getByTestId('standing-notice-pending').getAttribute('role')).toBe('status');
+  });
+
+  it('gives the reason of a refusal', () => {
+    setSessionUser({ ...pendingPartnerUser, standing: 'refused', standingReason: 'Entreprise inconnue' });
+    renderBanner();
+    expect(screen.getByTestId('standing-banner-refused').textContent).toContain('Inscription refusée');
+    expect(screen.getByTestId('standing-reason').textContent).toBe('Motif : Entreprise inconnue');
+  });
+
+  it('shows nothing for an approved account', () => {
+    setSessionUser(partnerUser);
+    render(
+      <I18nextProvider i18n={french}>
+        <AccountStandingBanner />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByTestId(/standing-banner/)).toBeNull();
+  });
+});
