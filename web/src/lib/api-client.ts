@@ -39,7 +39,9 @@ export const errorCodeKeys = {
   email_not_validated: 'codes.email_not_validated',
   account_deactivated: 'codes.account_deactivated',
   invalid_token: 'codes.invalid_token',
-  candidate_exists: 'codes.candidate_exists',
+  // school invitations
+  invitation_closed: 'codes.invitation_closed',
+  not_in_a_school: 'codes.not_in_a_school',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 
