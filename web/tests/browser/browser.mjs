@@ -181,3 +181,22 @@ export async function loggedInContext(browser, role, options = {}) {
   await context.storageState({ path: saved });
   return { context, page };
 }
+
+/**
+ * Opens the demo mailbox and waits for the newest email sent to `address`
+ * (reloading for a while: an email may be sent a moment after the action that
+ * asked for it); returns its locator.
+ */
+export async function mailTo(page, address) {
+  await page.goto(`${baseUrl}/mailbox`);
+  const mail = page.getByTestId('mailbox-email').filter({ hasText: address }).first();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page.getByTestId('mailbox').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await mail.isVisible()) return mail;
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  await mail.waitFor();
+  return mail;
+}
