@@ -18,7 +18,7 @@ describe('routeNeedsAuth', () => {
   });
 
   it('leaves public pages open', () => {
-    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire']) {
+    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation']) {
       expect(routeNeedsAuth(path), path).toBe(false);
     }
   });
@@ -30,8 +30,9 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources and the notifications', () => {
-    expect(Object.keys(paths)).toHaveLength(32);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications and the invitation link', () => {
+    expect(Object.keys(paths)).toHaveLength(33);
+    expect(paths.invitationSignUp).toBe('/inscription/invitation');
     expect(paths.dataSources).toBe('/sources-des-donnees');
     expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
