@@ -184,12 +184,15 @@ export async function loggedInContext(browser, role, options = {}) {
 
 /**
  * Opens the demo mailbox and waits for the newest email sent to `address`
- * (reloading for a while: an email may be sent a moment after the action that
- * asked for it); returns its locator.
+ * (with a link whose text holds `link`, when given), reloading for a while: an
+ * email may be sent a moment after the action that asked for it. Returns its
+ * locator.
  */
-export async function mailTo(page, address) {
+export async function mailTo(page, address, { link } = {}) {
   await page.goto(`${baseUrl}/mailbox`);
-  const mail = page.getByTestId('mailbox-email').filter({ hasText: address }).first();
+  let mails = page.getByTestId('mailbox-email').filter({ hasText: address });
+  if (link) mails = mails.filter({ has: page.locator('a', { hasText: link }) });
+  const mail = mails.first();
   for (let attempt = 0; attempt < 10; attempt += 1) {
     await page.getByTestId('mailbox').waitFor();
     await page.waitForLoadState('networkidle');
