@@ -30,6 +30,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   loginWithToken: lazyPage(publicPages, 'LoginWithTokenPage'),
   candidateSignUp: lazyPage(publicPages, 'CandidateSignUpPage'),
   signUpValidation: lazyPage(publicPages, 'SignUpValidationPage'),
+  invitationSignUp: lazyPage(publicPages, 'InvitationSignUpPage'),
   forgotPassword: lazyPage(publicPages, 'ForgotPasswordPage'),
   resetPassword: lazyPage(publicPages, 'ResetPasswordPage'),
   notificationsUnsubscribe: lazyPage(publicPages, 'NotificationsUnsubscribePage'),

@@ -25,7 +25,7 @@ describe('routeNeedsAuth', () => {
   });
 
   it('leaves public pages open', () => {
-    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire']) {
+    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation']) {
       expect(routeNeedsAuth(path), path).toBe(false);
     }
   });
@@ -37,9 +37,10 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications and the four operator pages', () => {
-    expect(Object.keys(paths)).toHaveLength(36);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages and the invitation link', () => {
+    expect(Object.keys(paths)).toHaveLength(37);
     expect(paths.adminQueue).toBe('/admin');
+    expect(paths.invitationSignUp).toBe('/inscription/invitation');
     expect(paths.dataSources).toBe('/sources-des-donnees');
     expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');

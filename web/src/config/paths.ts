@@ -9,6 +9,8 @@ export const paths = {
   loginWithToken: '/login/with-token',
   candidateSignUp: '/inscription/candidat',
   signUpValidation: '/inscription/valider',
+  // Not in the spec: the link of a school's invitation, for an address without an account.
+  invitationSignUp: '/inscription/invitation',
   forgotPassword: '/mot-de-passe/oublier',
   resetPassword: '/mot-de-passe/reinitialiser',
   notificationsUnsubscribe: '/notifications/desinscrire',

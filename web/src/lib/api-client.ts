@@ -43,7 +43,6 @@ export const errorCodeKeys = {
   email_not_validated: 'codes.email_not_validated',
   account_deactivated: 'codes.account_deactivated',
   invalid_token: 'codes.invalid_token',
-  candidate_exists: 'codes.candidate_exists',
   account_pending: 'codes.account_pending',
   account_refused: 'codes.account_refused',
   account_suspended: 'codes.account_suspended',
@@ -51,6 +50,9 @@ export const errorCodeKeys = {
   standing_transition_not_allowed: 'codes.standing_transition_not_allowed',
   operator_account: 'codes.operator_account',
   request_resolved: 'codes.request_resolved',
+  // school invitations
+  invitation_closed: 'codes.invitation_closed',
+  not_in_a_school: 'codes.not_in_a_school',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 

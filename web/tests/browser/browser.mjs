@@ -183,3 +183,25 @@ export async function loggedInContext(browser, role, options = {}) {
   await context.storageState({ path: saved });
   return { context, page };
 }
+
+/**
+ * Opens the demo mailbox and waits for the newest email sent to `address`
+ * (with a link whose text holds `link`, when given), reloading for a while: an
+ * email may be sent a moment after the action that asked for it. Returns its
+ * locator.
+ */
+export async function mailTo(page, address, { link } = {}) {
+  await page.goto(`${baseUrl}/mailbox`);
+  let mails = page.getByTestId('mailbox-email').filter({ hasText: address });
+  if (link) mails = mails.filter({ has: page.locator('a', { hasText: link }) });
+  const mail = mails.first();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page.getByTestId('mailbox').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await mail.isVisible()) return mail;
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  await mail.waitFor();
+  return mail;
+}

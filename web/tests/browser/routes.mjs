@@ -18,9 +18,11 @@ export function declaredRouteNames() {
 }
 
 // Pages without a parameter that a visitor reaches: their paths come from paths.ts as they are.
+// The pages of emailed links open without their token, so they show their "incomplete link" state.
 const anonymousRouteNames = [
   'home', 'login', 'loginWithToken', 'candidateSignUp', 'signUpValidation',
   'forgotPassword', 'resetPassword', 'notificationsUnsubscribe', 'mailbox', 'dataSources',
+  'invitationSignUp',
 ];
 
 async function json(context, path) {

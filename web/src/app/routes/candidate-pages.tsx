@@ -3,7 +3,8 @@
 // personal from academic projects and treats any other discriminator as an
 // unknown page, as the soft-skill family page does with an id that is not a
 // number. The dashboard carries the DISC test's card; the personality test
-// page is the DISC feature's.
+// page is the DISC feature's. The school invitations' banner (dashboard) and
+// the "my school" section (settings) are the school-membership feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
@@ -19,9 +20,11 @@ import { LanguagesPage } from '@/features/candidate-profile/components/languages
 import { ProfilePage } from '@/features/candidate-profile/components/profile-page';
 import { ProjectsPage, projectKindOfSegment } from '@/features/candidate-profile/components/projects-page';
 import { SoftskillFamilyPage } from '@/features/candidate-profile/components/softskill-family-page';
+import { MySchoolSection } from '@/features/school-membership/components/my-school-section';
+import { SchoolInvitationsBanner } from '@/features/school-membership/components/school-invitations-banner';
 import { NotFoundPage } from './not-found';
 
-export const CandidateDashboardPage = () => <CandidateDashboard aside={<DiscCard />} />;
+export const CandidateDashboardPage = () => <CandidateDashboard banner={<SchoolInvitationsBanner />} aside={<DiscCard />} />;
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <HobbiesPage />;
@@ -33,7 +36,9 @@ export function CandidateSoftSkillFamilyPage() {
   if (!id || !/^\d+$/.test(id)) return <NotFoundPage />;
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
-export const CandidateSettingsPage = () => <SettingsPage emailPreferences={<EmailPreferencesSection />} />;
+export const CandidateSettingsPage = () => (
+  <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} />
+);
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {

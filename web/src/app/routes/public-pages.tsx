@@ -1,8 +1,10 @@
 // Public pages outside any account: login (by password or by emailed link),
-// candidate sign-up and its validation, password recovery, notification
-// unsubscription, the demo mailbox and the data sources.
+// candidate sign-up and its validation, the account of a school's invitation
+// link, password recovery, notification unsubscription, the demo mailbox and
+// the data sources.
 import { CandidateSignUp } from '@/features/auth/components/candidate-sign-up';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { InvitationSignUp } from '@/features/auth/components/invitation-sign-up';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LoginWithToken } from '@/features/auth/components/login-with-token';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
@@ -15,6 +17,7 @@ export const LoginPage = () => <LoginForm />;
 export const LoginWithTokenPage = () => <LoginWithToken />;
 export const CandidateSignUpPage = () => <CandidateSignUp />;
 export const SignUpValidationPage = () => <SignUpValidationStatus />;
+export const InvitationSignUpPage = () => <InvitationSignUp />;
 export const ForgotPasswordPage = () => <ForgotPasswordForm />;
 export const ResetPasswordPage = () => <ResetPasswordForm />;
 export const NotificationsUnsubscribePage = () => <UnsubscribeStatus />;

@@ -1,5 +1,6 @@
 // The zod schemas of the small account forms (login, forgot password, reset
-// password). Each issue's message is a rule code, translated where it is shown.
+// password, the account of a school's invitation). Each issue's message is a
+// rule code, translated where it is shown.
 import { z } from 'zod';
 import { isPasswordValid } from './password-policy';
 import { isValidEmail } from './sign-up-validation';
@@ -31,3 +32,23 @@ export const resetPasswordSchema = z
     else if (confirmation !== password) fail('confirmation', 'password_mismatch');
   });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * The account of an invitation link: a password meeting the policy (not
+ * containing the invited address's local part), its confirmation, and the
+ * consent to the terms of use, all checked together.
+ */
+export function invitationAccountSchema(email: string) {
+  return z
+    .object({ password: z.string(), confirmation: z.string(), consent: z.boolean() })
+    .superRefine(({ password, confirmation, consent }, context) => {
+      const fail = (path: 'password' | 'confirmation' | 'consent', message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      if (password === '') fail('password', 'required');
+      else if (!isPasswordValid(password, email)) fail('password', 'password_policy');
+      if (confirmation === '') fail('confirmation', 'required');
+      else if (confirmation !== password) fail('confirmation', 'password_mismatch');
+      if (!consent) fail('consent', 'consent_required');
+    });
+}
+export type InvitationAccountValues = z.infer<ReturnType<typeof invitationAccountSchema>>;

@@ -1,7 +1,7 @@
 // /dashboard/candidate/parametres: the candidate's own account, apart from
 // the profile: sharing, who can find them, email, password, language of emails, their data,
-// deactivation and deletion. Which notification emails they receive is another
-// feature's section, handed over by the route.
+// deactivation and deletion. Which notification emails they receive and the
+// school they belong to are other features' sections, handed over by the route.
 import '../candidate-account.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { DataSection, SharingSection } from './account-life-sections';
 import { EmailLanguageSection, EmailSection, PasswordSection } from './credentials-sections';
 import { FindabilitySection } from './findability-section';
 
-export function SettingsPage({ emailPreferences }: { emailPreferences?: ReactNode }) {
+export function SettingsPage({ emailPreferences, school }: { emailPreferences?: ReactNode; school?: ReactNode }) {
   const { t } = useTranslation('account');
   const { user } = useSession();
   useDocumentTitle(t('title'));
@@ -24,6 +24,7 @@ export function SettingsPage({ emailPreferences }: { emailPreferences?: ReactNod
       </header>
       <SharingSection />
       <FindabilitySection />
+      {school}
       <EmailSection />
       <PasswordSection />
       <EmailLanguageSection />

@@ -92,8 +92,11 @@ function ProfileHead({ profile }: { profile: CandidateProfile }) {
   );
 }
 
-/** `aside`: what the app adds below the dashboard's own panels (the DISC test's card). */
-export function CandidateDashboard({ aside }: { aside?: ReactNode }) {
+/**
+ * `banner`: what the app shows right under the profile's head (the school invitations);
+ * `aside`: what it adds below the dashboard's own panels (the DISC test's card).
+ */
+export function CandidateDashboard({ banner, aside }: { banner?: ReactNode; aside?: ReactNode }) {
   const { t } = useTranslation(['candidate', 'pages']);
   const title = t('pages:candidateDashboard.title');
   useDocumentTitle(title);
@@ -121,6 +124,7 @@ export function CandidateDashboard({ aside }: { aside?: ReactNode }) {
   return (
     <div className="candidate-dashboard" data-testid="candidate-dashboard">
       <ProfileHead profile={candidate.profile} />
+      {banner}
       <CompletionCard profile={candidate.profile} />
       <JobSearch profile={candidate.profile} />
       <VisibilityPanel />

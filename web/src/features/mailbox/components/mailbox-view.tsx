@@ -18,6 +18,7 @@ import { type MailboxEmail, useMailbox } from '../api/get-mailbox';
 // address differs from the one in the browser): the demo must stay usable.
 const emailLinkPaths = new Set<string>([
   paths.signUpValidation,
+  paths.invitationSignUp,
   paths.resetPassword,
   paths.loginWithToken,
   paths.notificationsUnsubscribe,

@@ -1,9 +1,9 @@
-// Adding one person to a campus. A new email gets an account and an invitation
-// to choose a password; an email that already has a candidate account is
-// attached only once the school confirms it (the server's 409
-// `candidate_exists`, answered by sending again with `force`).
+// Inviting one person to a campus. Nothing is attached until the person
+// accepts: the server answers `invited` for any address that is not already
+// one of the school's students (whether it has an account or not), or
+// `already_your_student` when it is, after updating their campus, program and
+// parcours. The page then says which, with the person's name.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
@@ -15,7 +15,7 @@ import { rulesSchema } from '@/lib/form/rules-schema';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useAddCandidate } from '../api/add-candidate';
-import type { Campus, CampusCandidateAdded } from '../api/school-types';
+import type { Campus, CampusCandidateOutcome } from '../api/school-types';
 import { type CandidateFormValues, candidateRequest, checkCandidate, emptyCandidate } from '../utils/candidate-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SchoolFormSubmit } from './school-form-submit';
@@ -23,31 +23,53 @@ import { SchoolFormSubmit } from './school-form-submit';
 const schema = rulesSchema(checkCandidate);
 const fields = ['firstname', 'lastname', 'email', 'program', 'parcours'] as const;
 
-export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (added: CampusCandidateAdded) => void }) {
+/** What the form did, for the page's message: the server's outcome and who it was about. */
+export type AddedCandidate = CampusCandidateOutcome & { name: string; email: string };
+
+/**
+ * What the last invitation did, said on the campus page once the dialog is
+ * closed. The live region is there before the message, so that screen
+ * readers read the message out when it comes.
+ */
+export function AddedCandidateMessage({ added }: { added: AddedCandidate | null }) {
+  const { t } = useTranslation('school');
+  return (
+    <div role="status" data-testid="add-candidate-outcome">
+      {added && (
+        <p className="form-alert form-alert--success school-added-candidate">
+          {added.outcome === 'invited'
+            ? t('addCandidate.invited', { name: added.name, email: added.email })
+            : t('addCandidate.alreadyYourStudent', { name: added.name })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (added: AddedCandidate) => void }) {
   const { t } = useTranslation('school');
   const ruleMessage = useRuleMessage();
   const parcours = useReferenceList('school/parcours');
   const add = useAddCandidate(campus.id);
-  const [existing, setExisting] = useState(false);
   const { register, handleSubmit, setError, getValues, reset, formState } = useForm<CandidateFormValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyCandidate,
   });
   useUnsavedChanges(formState.isDirty);
   const { errors } = formState;
-  const send = (values: CandidateFormValues, force: boolean) =>
-    add.mutate(candidateRequest(values, force), {
-      onSuccess: (added) => {
+  const onSubmit = handleSubmit((values) => {
+    const request = candidateRequest(values);
+    add.mutate(request, {
+      onSuccess: (result) => {
         reset(getValues());
-        onDone(added);
+        onDone({ ...result, name: `${request.firstname ?? ''} ${request.lastname ?? ''}`.trim(), email: request.email ?? '' });
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'candidate_exists') setExisting(true);
-        else applyServerErrors(error, setError, fields);
-      },
+      onError: (error) => applyServerErrors(error, setError, fields),
     });
-  const onSubmit = handleSubmit((values) => send(values, false));
-  const failure = add.error instanceof ApiError ? add.error : null;
+  });
+  // A 422 lands on the fields; anything else is said above the button.
+  const failure = add.error instanceof ApiError && add.error.status === 422 ? null : add.error;
+  const tooMany = failure instanceof ApiError && (failure.status === 429 || failure.code === 'too_many_requests');
 
   return (
     <form className="school-form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="add-candidate-form">
@@ -76,15 +98,7 @@ export function AddCandidateForm({ campus, onDone }: { campus: Campus; onDone: (
         />
       </div>
       <p className="school-form__hint">{t('addCandidate.invitationHint')}</p>
-      {existing && (
-        <FormAlert tone="info" testId="candidate-exists" className="school-candidate-exists">
-          <p>{t('addCandidate.exists')}</p>
-          <button type="button" className="button button--primary" onClick={() => send(getValues(), true)} disabled={add.isPending}>
-            {t('addCandidate.attach')}
-          </button>
-        </FormAlert>
-      )}
-      {failure?.code === 'email_taken' && <FormAlert>{t('addCandidate.notACandidate')}</FormAlert>}
+      {failure && <FormAlert testId="add-candidate-error">{t(tooMany ? 'addCandidate.tooMany' : 'addCandidate.failed')}</FormAlert>}
       <SchoolFormSubmit pending={add.isPending}>{t('addCandidate.submit')}</SchoolFormSubmit>
     </form>
   );

@@ -1,5 +1,5 @@
 // /dashboard/ecole/campus/{id}: the campus (its place and programs, edited in
-// a dialog), its candidates, adding one, and importing a file. A campus that
+// a dialog), its candidates, inviting one, and importing a file. A campus that
 // is not one of the school's shows a "not found" message, as the server
 // answers 404 for it.
 import '@/styles/dashboard-blocks.css';
@@ -14,16 +14,15 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCampuses } from '../api/get-campuses';
 import type { Campus } from '../api/school-types';
-import { AddCandidateForm } from './add-candidate-form';
+import { type AddedCandidate, AddCandidateForm, AddedCandidateMessage } from './add-candidate-form';
 import { CampusForm } from './campus-form';
 import { CandidatesPanel } from './candidates-panel';
 import { ImportPanel } from './import-panel';
-import { FormAlert } from '@/components/ui/form-alert';
 
 function CampusDetails({ campus }: { campus: Campus }) {
   const { t } = useTranslation('school');
   const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
-  const [added, setAdded] = useState<boolean | null>(null);
+  const [added, setAdded] = useState<AddedCandidate | null>(null);
   useDocumentTitle(campus.name);
   return (
     <>
@@ -61,9 +60,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
         )}
         </div>
       </Panel>
-      {added !== null && (
-        <FormAlert tone="success">{added ? t('addCandidate.invited') : t('addCandidate.attached')}</FormAlert>
-      )}
+      <AddedCandidateMessage added={added} />
       <ImportPanel campus={campus} />
       <CandidatesPanel campus={campus} />
       {dialog === 'edit' && (
@@ -76,7 +73,7 @@ function CampusDetails({ campus }: { campus: Campus }) {
           <AddCandidateForm
             campus={campus}
             onDone={(result) => {
-              setAdded(result.created);
+              setAdded(result);
               setDialog(null);
             }}
           />

@@ -1,6 +1,8 @@
 // Importing a CSV file of candidates into a campus, in two steps: the file is
 // checked first (nothing written) and every problem is shown by line and
-// column; then the valid rows are imported, problem rows left out. While a
+// column; then the valid rows are imported, problem rows left out. A row of
+// someone who is not yet one of the school's students sends them an
+// invitation: they appear in the campus's list once they accept it. While a
 // file uploads, a progress bar says how far it got.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +41,26 @@ function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * What the import will do (`plan`) or did (`result`), in one sentence: the
+ * invitations, the school's own students placed on the campus, the rows
+ * already so; and, when there are invitations, that those people appear in the
+ * school's lists only once they accept.
+ */
+function ReportCounts({ report, tense }: { report: ImportReport; tense: 'plan' | 'result' }) {
+  const { t } = useTranslation('school');
+  return (
+    <>
+      {t(`import.${tense}.summary`, {
+        invited: t(`import.${tense}.invited`, { count: report.invited }),
+        alreadyYourStudents: t(`import.${tense}.alreadyYourStudents`, { count: report.already_your_students }),
+        unchanged: t(`import.${tense}.unchanged`, { count: report.unchanged }),
+      })}
+      {report.invited > 0 && ` ${t('import.invitedNote')}`}
+    </>
   );
 }
 
@@ -119,7 +141,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
         <div className="school-import__report" data-testid="import-report">
           <p className="school-import__summary" role="status">
             {t('import.checkedSummary', { rows: checked.rows, valid: checked.valid, problems: checked.problems.length })}{' '}
-            {t('import.willDo', { created: checked.created, attached: checked.attached, unchanged: checked.unchanged })}
+            <ReportCounts report={checked} tense="plan" />
           </p>
           <p className="school-form__hint">{t('import.format', { encoding: checked.encoding, separator: checked.separator === '\t' ? 'tab' : checked.separator })}</p>
           {checked.problems.length > 0 && <ProblemsTable problems={checked.problems} />}
@@ -131,7 +153,7 @@ export function ImportPanel({ campus }: { campus: Campus }) {
       {imported && (
         <div className="school-import__report" data-testid="import-result">
           <FormAlert tone="success">
-            {t('import.done', { created: imported.created, attached: imported.attached, unchanged: imported.unchanged })}
+            <ReportCounts report={imported} tense="result" />
           </FormAlert>
           {imported.problems.length > 0 && (
             <>

@@ -24,13 +24,12 @@ export function checkCandidate(values: CandidateFormValues): RuleErrors<Candidat
   return errors;
 }
 
-export function candidateRequest(values: CandidateFormValues, force: boolean): CampusCandidateRequest {
+export function candidateRequest(values: CandidateFormValues): CampusCandidateRequest {
   return {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),
     email: values.email.trim(),
     program: Number(values.program),
     parcours: values.parcours === '' ? null : Number(values.parcours),
-    force,
   };
 }
