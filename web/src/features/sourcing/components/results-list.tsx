@@ -3,6 +3,7 @@
 // header so the saved-search page can reuse the list as is.
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DailyQuotaAlert } from '@/components/ui/daily-quota-alert';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { type SearchHit, type SortOrder, sortOrders } from '../api/search-types';
 import { currentPage, pageCount, type PagingAction, type PagingState, shownRange } from '../utils/results-paging';
@@ -22,8 +23,11 @@ export type ResultsListProps = {
   onHover: (candidateId: number | null) => void;
   onOpen: (candidateId: number) => void;
   onToggleSave: (hit: SearchHit) => void;
-  /** The request failed: say so (never "no candidates") and offer to ask again. */
-  failure?: { retrying: boolean; onRetry: () => unknown } | null;
+  /**
+   * The request failed: say so (never "no candidates") and offer to ask again,
+   * or, when the partner's daily quota is spent, say until when.
+   */
+  failure?: { retrying: boolean; onRetry: () => unknown; quotaReached?: boolean } | null;
   emptyText: string;
   emptyHint?: string;
   showSort?: boolean;
@@ -68,6 +72,8 @@ export function ResultsList(props: ResultsListProps) {
       {props.beforeList}
       {loading ? (
         <QueryLoading className="results__state" text={t('results.loading')} />
+      ) : props.failure?.quotaReached ? (
+        <DailyQuotaAlert className="results__state" />
       ) : props.failure ? (
         <QueryError
           className="results__state"

@@ -8,6 +8,7 @@ import '../styles/sourcing-page.css';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isDailyQuotaReached } from '@/lib/api-client';
 import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSourcingResults } from '../hooks/use-sourcing-results';
 import { applyRelaxSuggestion, type RelaxSuggestion, relaxSuggestions } from '../utils/relax';
@@ -68,7 +69,11 @@ export function SourcingPage({ initialForm, editedSearchId = null }: { initialFo
         refreshing={(search.isFetching && !search.isPending) || waitingForDebounce}
         busyCandidateId={saving.busyCandidateId}
         onToggleSave={(hit) => void saving.toggle(hit)}
-        failure={request !== null && search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
+        failure={
+          request !== null && search.isError && !response
+            ? { retrying: search.isFetching, onRetry: search.refetch, quotaReached: isDailyQuotaReached(search.error) }
+            : null
+        }
         emptyText={request === null ? t('results.idle') : t('results.empty')}
         emptyHint={
           request === null
