@@ -1,5 +1,5 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
-// sourcing and offers blocks; the sourcing page may start from a job offer
+// school link requests, sourcing and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { EmailPreferencesSection } from '@/features/email-preferences/components
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { SchoolLinkRequestsCard } from '@/features/school-links/components/school-link-requests-card';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
@@ -34,6 +35,7 @@ export function PartnerDashboardPage() {
           </Link>
         </div>
       </PageHeader>
+      <SchoolLinkRequestsCard />
       <SavedSearchesOverview />
       <OffersOverview />
     </div>
