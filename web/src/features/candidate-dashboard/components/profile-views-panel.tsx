@@ -46,7 +46,7 @@ export function ProfileViewsPanel() {
         }
       >
         {(data) => (
-          <ul className="row-list" data-testid="profile-views-list">
+          <ul className="row-list profile-views__list" data-testid="profile-views-list">
             {groupProfileViews(data.views, locale).map((looks) => (
               <li key={looks.company} className="row-list__item">
                 <div>

@@ -56,7 +56,7 @@ export function SchoolLinkRequestsCard() {
           onRetry={requests.refetch}
         />
       ) : (
-        <ul className="row-list" data-testid="school-links-list">
+        <ul className="row-list school-links__list" data-testid="school-links-list">
           {list.map((request) => (
             <li key={request.id} className="row-list__item" data-testid="school-link-request">
               <div>
