@@ -1,7 +1,15 @@
 // The API client's error handling (spec §8) and retries (spec §9), with fetch
 // and the app's surroundings replaced by recording stubs.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiClientEnvironment, browserApiEnvironment, createApiClient, randomUuid, standingErrorOf } from './api-client';
+import {
+  ApiError,
+  type ApiClientEnvironment,
+  browserApiEnvironment,
+  createApiClient,
+  isDailyQuotaReached,
+  randomUuid,
+  standingErrorOf,
+} from './api-client';
 import { i18n, namespaces, resources } from './i18n';
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -348,6 +356,32 @@ describe('retries', () => {
     expect(withZero.fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('never resends a spent daily quota, with or without Retry-After', async () => {
+    const quota = { code: 'daily_quota_reached', message: 'daily quota reached' };
+    const without = setup({ responses: [jsonResponse(429, quota), jsonResponse(200, {})] });
+    const error = await failure(without.client.post('/api/sourcing/searchs', {}, { query: { save: false } }));
+    expect(error).toMatchObject({ status: 429, code: 'daily_quota_reached', retryAfter: null });
+    expect(isDailyQuotaReached(error)).toBe(true);
+    expect(without.fetch).toHaveBeenCalledOnce();
+    expect(without.environment.wait).not.toHaveBeenCalled();
+
+    const withHeader = setup({
+      responses: [
+        new Response(JSON.stringify(quota), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } }),
+        jsonResponse(200, {}),
+      ],
+    });
+    await failure(withHeader.client.post('/api/sourcing/searchs', {}));
+    expect(withHeader.fetch).toHaveBeenCalledOnce();
+    expect(withHeader.environment.wait).not.toHaveBeenCalled();
+  });
+
+  it('tells a spent daily quota from other failures', () => {
+    expect(isDailyQuotaReached(new ApiError(429, 'daily_quota_reached', ''))).toBe(true);
+    expect(isDailyQuotaReached(new ApiError(429, 'too_many_requests', ''))).toBe(false);
+    expect(isDailyQuotaReached(new Error('daily_quota_reached'))).toBe(false);
+  });
+
   it('sends one Idempotency-Key with a POST, the same on its resend', async () => {
     const { client, fetch } = setup({ responses: [jsonResponse(503, {}), jsonResponse(201, {})] });
 
@@ -397,6 +431,13 @@ describe('the browser environment translations', () => {
       'Certains champs sont invalides. Vérifiez le formulaire.',
     );
     expect(browserApiEnvironment.translateCode('no_such_code')).toBeUndefined();
+  });
+
+  it('says when a daily quota starts again, in both languages', async () => {
+    await i18n.changeLanguage('fr');
+    expect(browserApiEnvironment.translateCode('daily_quota_reached')).toMatch(/quota quotidien.*minuit \(UTC\)/);
+    await i18n.changeLanguage('en');
+    expect(browserApiEnvironment.translateCode('daily_quota_reached')).toMatch(/daily quota.*midnight \(UTC\)/);
   });
 
   it('has the French fallback "Une erreur est survenue" and its English version', async () => {

@@ -53,6 +53,7 @@ export const errorCodeKeys = {
   // school invitations
   invitation_closed: 'codes.invitation_closed',
   not_in_a_school: 'codes.not_in_a_school',
+  daily_quota_reached: 'codes.daily_quota_reached',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 
@@ -92,6 +93,14 @@ export class ApiError extends Error {
     this.errors = errors;
     this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * A partner's daily quota of searches or of opened profiles is spent (a 429
+ * that is never resent): the page says so where the results would be.
+ */
+export function isDailyQuotaReached(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'daily_quota_reached';
 }
 
 export type RequestOptions = {
@@ -260,14 +269,15 @@ export function createApiClient(environment: ApiClientEnvironment) {
       if (response.ok) return parseSuccess<T>(response);
 
       failedAttempts += 1;
-      const delay = shouldRetry(method, response.status, failedAttempts)
-        ? retryDelayMs(response.status, readRetryAfter(response))
+      // The body is read first: its code may say that a resend cannot help.
+      const error = await toApiError(response);
+      const delay = shouldRetry(method, response.status, failedAttempts, error.code)
+        ? retryDelayMs(response.status, error.retryAfter)
         : null;
       if (delay !== null) {
         await environment.wait(delay);
         continue;
       }
-      const error = await toApiError(response);
       report(error, method, options.silent ?? false, options.anonymousAllowed);
       throw error;
     }

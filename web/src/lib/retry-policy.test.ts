@@ -44,6 +44,15 @@ describe('shouldRetry', () => {
     expect(shouldRetry('get', 503, 1)).toBe(false);
   });
 
+  it('never retries a spent daily quota, whatever the status and the method', () => {
+    for (const method of [...idempotent, ...nonIdempotent]) {
+      for (const status of retryable) {
+        expect(shouldRetry(method, status, 1, 'daily_quota_reached')).toBe(false);
+      }
+    }
+    expect(shouldRetry('POST', 429, 1, 'too_many_requests')).toBe(true);
+  });
+
   it('gives the retry budget per method', () => {
     expect(idempotent.map(maxRetries)).toEqual([0, 0, 0, 0, 0]);
     expect(nonIdempotent.map(maxRetries)).toEqual([1, 1]);

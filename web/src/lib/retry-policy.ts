@@ -3,7 +3,8 @@
 // its only caller and TanStack Query is configured not to retry on top of it.
 // How long to wait follows the server: a `Retry-After` header is honoured (up
 // to a cap beyond which the call fails rather than keep the person waiting),
-// and a 429 is never sent again without one.
+// and a 429 is never sent again without one, nor one whose code says that no
+// resend can succeed before long (a partner's daily quota).
 
 /** Statuses worth a second try: the server may answer differently a moment later. */
 export const retryableStatuses: ReadonlySet<number> = new Set([
@@ -22,14 +23,21 @@ export function maxRetries(method: string): number {
 }
 
 /**
+ * Error codes no resend can change before long: a partner's daily quota of
+ * searches or profiles starts again at midnight UTC only.
+ */
+export const finalErrorCodes: ReadonlySet<string> = new Set(['daily_quota_reached']);
+
+/**
  * Whether to send the request again after a failure.
  *
  * @param method HTTP method of the request
  * @param status HTTP status of the failed response
  * @param failedAttempts how many times the request has failed so far, this one included (1 after the first failure)
+ * @param code the error body's `code`, when it has one
  */
-export function shouldRetry(method: string, status: number, failedAttempts: number): boolean {
-  return retryableStatuses.has(status) && failedAttempts <= maxRetries(method);
+export function shouldRetry(method: string, status: number, failedAttempts: number, code = ''): boolean {
+  return retryableStatuses.has(status) && failedAttempts <= maxRetries(method) && !finalErrorCodes.has(code);
 }
 
 /** The pause before a resend when the server does not say how long to wait. */

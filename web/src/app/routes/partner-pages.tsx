@@ -1,5 +1,5 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
-// sourcing and offers blocks; the sourcing page may start from a job offer
+// school link requests, sourcing and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
 // A partner whose account an operator has not approved gets, in place of the
@@ -17,6 +17,7 @@ import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
 import { ColleagueRequestsCard } from '@/features/partner-team/components/colleague-requests-card';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { SchoolLinkRequestsCard } from '@/features/school-links/components/school-link-requests-card';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
@@ -40,6 +41,7 @@ export function PartnerDashboardPage() {
         </div>
       </PageHeader>
       <ColleagueRequestsCard />
+      <SchoolLinkRequestsCard />
       <SavedSearchesOverview />
       <OffersOverview />
     </div>

@@ -9,7 +9,7 @@ import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { registerCandidateLoader, resetSessionForTests, setSessionUser } from '@/lib/session';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
-import { stubListServer } from '@/testing/fetch';
+import { jsonResponse, stubListServer } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 import { candidateUser as candidate } from '@/testing/users';
 import { CandidateDashboard } from './candidate-dashboard';
@@ -38,7 +38,8 @@ async function renderIn(language: 'fr' | 'en') {
 describe('CandidateDashboard', () => {
   beforeEach(() => {
     records = {};
-    stubListServer(records);
+    // the "who looked" card reads an object, not a list
+    stubListServer(records, (path) => (path === '/api/api/candidates/profile-views' ? jsonResponse(200, { views: [] }) : undefined));
   });
   afterEach(() => {
     cleanup();
@@ -58,6 +59,8 @@ describe('CandidateDashboard', () => {
     expect(screen.getByText('Profil non partagé')).toBeDefined();
     expect(screen.getByRole('heading', { name: 'Ma recherche' })).toBeDefined();
     expect(screen.getByText('Villeurbanne')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Entreprises qui ont consulté mon profil' })).toBeDefined();
+    expect(await screen.findByText('Aucune entreprise n’a encore consulté votre profil.')).toBeDefined();
     expect(screen.getByText('Ressources humaines')).toBeDefined();
     expect(screen.getByText('12 mois')).toBeDefined();
     expect(screen.getByText('1 sept. 2026')).toBeDefined();

@@ -1,7 +1,8 @@
 // The candidate's dashboard (/dashboard/candidate): who they are as partners
 // see them (name, headline, where they live, whether the profile is shared and
 // whether they are looking) and what they look for (places, job categories,
-// contracts, availability), and how visible they are to partners. It shows the session's candidate profile, loaded
+// contracts, availability), how visible they are to partners and which
+// companies looked at their profile. It shows the session's candidate profile, loaded
 // right after login, with how complete it is and what to fill next; while it loads, or if it could not be, it says so under
 // the page's title.
 import '@/styles/dashboard-blocks.css';
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format-date';
 import { reloadSessionCandidate, useSession } from '@/lib/session';
 import { CompletionCard } from './completion-card';
+import { ProfileViewsPanel } from './profile-views-panel';
 import { SoftSkillsPanel } from './soft-skills-panel';
 import { VisibilityPanel } from './visibility-panel';
 
@@ -128,6 +130,7 @@ export function CandidateDashboard({ banner, aside }: { banner?: ReactNode; asid
       <CompletionCard profile={candidate.profile} />
       <JobSearch profile={candidate.profile} />
       <VisibilityPanel />
+      <ProfileViewsPanel />
       <SoftSkillsPanel profile={candidate.profile} />
       {aside}
     </div>

@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getCandidateQueryOptions } from '@/api/candidates/get-candidate';
 import type { Schemas } from '@/api/schemas';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, isDailyQuotaReached } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 
 export type PublicExperience = Schemas['ExperienceView'];
@@ -32,7 +32,8 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-const noRetryOnNotFound = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
+// A spent daily quota (a partner's opened profiles) is an answer too, until midnight UTC.
+const noRetryOnNotFound = (failures: number, error: unknown) => !isNotFound(error) && !isDailyQuotaReached(error) && failures < 1;
 
 export function usePublicProfile(slug: string) {
   return useQuery({ ...getCandidateQueryOptions(slug), retry: noRetryOnNotFound });

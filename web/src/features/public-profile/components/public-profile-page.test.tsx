@@ -2,7 +2,7 @@
 // The public profile page: a shared profile shows its header, records (with
 // their photos), languages (flag as a picture, level as everywhere) and
 // soft-skill table, and sets viewer mode while open; a 404 shows "not
-// available" rather than an error.
+// available" rather than an error, and a spent daily quota says until when.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/lib/session';
@@ -84,5 +84,17 @@ describe('PublicProfilePage', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: "Ce profil n'est pas disponible" })).toBeTruthy();
+  });
+
+  it('says a partner\'s daily quota of profiles is spent, and does not ask again', async () => {
+    const fetch = vi.fn(async () => jsonResponse(429, { code: 'daily_quota_reached', message: 'daily quota reached' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Quota quotidien atteint');
+    expect(alert.textContent).toContain('Il se renouvelle à minuit (UTC).');
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });

@@ -1,15 +1,18 @@
 // /candidat/{slug}: a shared candidate profile as a recruiter reads it, and
 // prints it (the print stylesheet turns the page into a clean one- or
 // two-page CV). Sets viewer mode while open, and the page's title and
-// description tags. A profile nobody may read here shows "not available".
+// description tags. A profile nobody may read here shows "not available"; a
+// partner whose daily quota of opened profiles is spent is told until when.
 // Other features add to its side column through `aside`, given the profile
 // (the app passes the DISC result, which its candidate may choose to show).
 import '../public-profile.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { DailyQuotaAlert } from '@/components/ui/daily-quota-alert';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isDailyQuotaReached } from '@/lib/api-client';
 import { isNotFound, usePublicProfile } from '../api/get-public-profile';
 import { useViewerSlug } from '../hooks/use-viewer-slug';
 import { usePageMeta } from '../utils/page-meta';
@@ -63,6 +66,7 @@ export function SharedProfileGate({ slug, children }: { slug: string; children: 
   if (query.isPending) return <QueryLoading className="public-profile__state" text={t('loading')} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <ProfileUnavailable />;
+    if (isDailyQuotaReached(query.error)) return <DailyQuotaAlert className="public-profile__state" />;
     return (
       <QueryError className="public-profile__state" retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );

@@ -4,6 +4,7 @@
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StandingNotice, standingOfErrorCode } from '@/components/ui/account-standing';
+import { DailyQuotaAlert } from '@/components/ui/daily-quota-alert';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import type { StandingErrorCode } from '@/lib/api-client';
 import { type SearchHit, type SortOrder, sortOrders } from '../api/search-types';
@@ -26,9 +27,15 @@ export type ResultsListProps = {
   onToggleSave: (hit: SearchHit) => void;
   /**
    * The request failed: say so (never "no candidates") and offer to ask again;
-   * or, when the server refused it for the account's standing, say that.
+   * or, when the server refused it for the account's standing or because the
+   * partner's daily quota is spent, say that.
    */
-  failure?: { retrying: boolean; onRetry: () => unknown; standing?: StandingErrorCode | null } | null;
+  failure?: {
+    retrying: boolean;
+    onRetry: () => unknown;
+    standing?: StandingErrorCode | null;
+    quotaReached?: boolean;
+  } | null;
   emptyText: string;
   emptyHint?: string;
   showSort?: boolean;
@@ -75,6 +82,8 @@ export function ResultsList(props: ResultsListProps) {
         <QueryLoading className="results__state" text={t('results.loading')} />
       ) : props.failure?.standing ? (
         <StandingNotice standing={standingOfErrorCode(props.failure.standing)} className="results__state" testId="results-standing" />
+      ) : props.failure?.quotaReached ? (
+        <DailyQuotaAlert className="results__state" />
       ) : props.failure ? (
         <QueryError
           className="results__state"

@@ -9,7 +9,7 @@ import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { defaultRadiusKm } from '@/components/job-criteria/criteria-rules';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isDailyQuotaReached } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearch } from '../api/get-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
@@ -150,7 +150,11 @@ export function SavedSearchPage({ id }: { id: number }) {
           countryWideTotal={response?.country_wide_total}
           placePending={!mapSearch && search.isPending}
           onToggleSave={(hit) => void saving.toggle(hit)}
-          failure={search.isError && !response ? { retrying: search.isFetching, onRetry: search.refetch } : null}
+          failure={
+            search.isError && !response
+              ? { retrying: search.isFetching, onRetry: search.refetch, quotaReached: isDailyQuotaReached(search.error) }
+              : null
+          }
           emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
           emptyHint={tab === 'saved' ? t('saved.noSavedCandidatesHint') : undefined}
           showSort={tab === 'results'}

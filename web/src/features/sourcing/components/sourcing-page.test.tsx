@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The sourcing page on the shared criteria sections: a form pre-filled from an
 // offer runs its search by itself, a failed search says so with a Retry
-// (never "no candidates"), and a relax suggestion rewrites the form.
+// (never "no candidates"), a spent daily quota says until when, and a relax
+// suggestion rewrites the form.
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lyon } from '@/testing/places';
@@ -76,6 +77,18 @@ describe('SourcingPage', () => {
     searchAnswer = () => jsonResponse(200, answer());
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('results-empty')).toBeTruthy();
+  });
+
+  it('says a spent daily quota in place of the results, without sending the search again', async () => {
+    searchAnswer = () => jsonResponse(429, { code: 'daily_quota_reached', message: 'daily quota reached' });
+    renderPage(ready);
+    const alert = await screen.findByTestId('daily-quota-alert', {}, { timeout: 3000 });
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('Daily quota reached');
+    expect(alert.textContent).toContain('It renews at midnight (UTC).');
+    expect(screen.queryByTestId('results-error')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(searchBodies).toHaveLength(1);
   });
 
   it('waits for a complete form', () => {

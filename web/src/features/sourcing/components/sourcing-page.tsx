@@ -8,7 +8,7 @@ import '../styles/sourcing-page.css';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { standingErrorOf } from '@/lib/api-client';
+import { isDailyQuotaReached, standingErrorOf } from '@/lib/api-client';
 import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSourcingResults } from '../hooks/use-sourcing-results';
 import { applyRelaxSuggestion, type RelaxSuggestion, relaxSuggestions } from '../utils/relax';
@@ -71,7 +71,12 @@ export function SourcingPage({ initialForm, editedSearchId = null }: { initialFo
         onToggleSave={(hit) => void saving.toggle(hit)}
         failure={
           request !== null && search.isError && !response
-            ? { retrying: search.isFetching, onRetry: search.refetch, standing: standingErrorOf(search.error) }
+            ? {
+                retrying: search.isFetching,
+                onRetry: search.refetch,
+                standing: standingErrorOf(search.error),
+                quotaReached: isDailyQuotaReached(search.error),
+              }
             : null
         }
         emptyText={request === null ? t('results.idle') : t('results.empty')}
