@@ -1,4 +1,4 @@
-//! Changing where an account stands (see [`Standing`]): an operator approves, refuses,
+//! Changing where an account stands (see [`AccountStanding`]): an operator approves, refuses,
 //! suspends or reinstates an account, and an approved partner approves a colleague of their
 //! company. One function does it for both so that the rules, the audit line and the email to the
 //! person are always the same, written in one transaction.
@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 
 use crate::app::AppState;
 use crate::audit::{AuditAction, AuditEvent};
-use crate::auth::{Role, Standing};
+use crate::auth::{Role, AccountStanding};
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::mail::{EmailKind, account_notice};
 
@@ -15,8 +15,8 @@ use crate::mail::{EmailKind, account_notice};
 pub const MAX_REASON_CHARS: usize = 1000;
 
 /// What moving an account from `from` to `to` is, or why it may not be done.
-pub fn transition(from: Standing, to: Standing) -> Result<AuditAction> {
-    use Standing::{Approved, Pending, Refused, Suspended};
+pub fn transition(from: AccountStanding, to: AccountStanding) -> Result<AuditAction> {
+    use AccountStanding::{Approved, Pending, Refused, Suspended};
     match (from, to) {
         _ if from == to => Err(Error::Conflict {
             code: ErrorCode::StandingUnchanged,
@@ -44,8 +44,8 @@ fn email_of(action: AuditAction) -> EmailKind {
 
 /// The reason a change to `to` needs (refusals and suspensions say why), checked; `None` for
 /// an approval, whatever was sent.
-pub fn checked_reason(to: Standing, reason: Option<&str>) -> Result<Option<String>> {
-    if to == Standing::Approved {
+pub fn checked_reason(to: AccountStanding, reason: Option<&str>) -> Result<Option<String>> {
+    if to == AccountStanding::Approved {
         return Ok(None);
     }
     let reason = reason.map(str::trim).unwrap_or_default();
@@ -61,9 +61,9 @@ pub fn checked_reason(to: Standing, reason: Option<&str>) -> Result<Option<Strin
 /// Moves account `subject` to `to`, on behalf of `actor`: checks the move, records it in the
 /// audit log and queues the email that tells the person, all in one transaction. Operators'
 /// accounts are not changed this way; an unknown or deactivated account is a 404.
-pub async fn change(state: &AppState, actor: i64, subject: i64, to: Standing, reason: Option<String>) -> Result<()> {
+pub async fn change(state: &AppState, actor: i64, subject: i64, to: AccountStanding, reason: Option<String>) -> Result<()> {
     let mut transaction = state.db.begin().await?;
-    let current: Option<(String, Standing)> =
+    let current: Option<(String, AccountStanding)> =
         sqlx::query_as("select discriminator::text, standing from users where id = $1 and active for update")
             .bind(subject)
             .fetch_optional(&mut *transaction)
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn each_move_is_named_or_refused() {
-        use Standing::*;
+        use AccountStanding::*;
         assert_eq!(transition(Pending, Approved).unwrap(), AuditAction::AccountApproved);
         assert_eq!(transition(Refused, Approved).unwrap(), AuditAction::AccountApproved);
         assert_eq!(transition(Suspended, Approved).unwrap(), AuditAction::AccountReinstated);
@@ -116,9 +116,9 @@ mod tests {
 
     #[test]
     fn refusals_and_suspensions_need_a_reason_of_bounded_length() {
-        assert_eq!(checked_reason(Standing::Approved, Some("ignored")).unwrap(), None);
-        assert!(checked_reason(Standing::Refused, Some("  ")).is_err());
-        assert!(checked_reason(Standing::Suspended, Some(&"x".repeat(1001))).is_err());
-        assert_eq!(checked_reason(Standing::Refused, Some(" Not a school ")).unwrap().as_deref(), Some("Not a school"));
+        assert_eq!(checked_reason(AccountStanding::Approved, Some("ignored")).unwrap(), None);
+        assert!(checked_reason(AccountStanding::Refused, Some("  ")).is_err());
+        assert!(checked_reason(AccountStanding::Suspended, Some(&"x".repeat(1001))).is_err());
+        assert_eq!(checked_reason(AccountStanding::Refused, Some(" Not a school ")).unwrap().as_deref(), Some("Not a school"));
     }
 }

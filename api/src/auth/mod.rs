@@ -46,22 +46,22 @@ impl Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema, sqlx::Type)]
 #[serde(rename_all = "lowercase")]
 #[sqlx(type_name = "account_standing", rename_all = "lowercase")]
-pub enum Standing {
+pub enum AccountStanding {
     Pending,
     Approved,
     Refused,
     Suspended,
 }
 
-impl Standing {
+impl AccountStanding {
     /// Why this standing keeps its account from a route that needs an approved one, if it does.
     pub fn refusal(self) -> Option<crate::error::Error> {
         use crate::error::{Error, ErrorCode};
         let (code, message) = match self {
-            Standing::Approved => return None,
-            Standing::Pending => (ErrorCode::AccountPending, "the account waits for an operator's approval"),
-            Standing::Refused => (ErrorCode::AccountRefused, "an operator refused the account"),
-            Standing::Suspended => (ErrorCode::AccountSuspended, "an operator suspended the account"),
+            AccountStanding::Approved => return None,
+            AccountStanding::Pending => (ErrorCode::AccountPending, "the account waits for an operator's approval"),
+            AccountStanding::Refused => (ErrorCode::AccountRefused, "an operator refused the account"),
+            AccountStanding::Suspended => (ErrorCode::AccountSuspended, "an operator suspended the account"),
         };
         Some(Error::Rejected { status: axum::http::StatusCode::FORBIDDEN, code, message: message.to_owned() })
     }
@@ -72,7 +72,7 @@ impl Standing {
 pub struct CurrentUser {
     pub id: i64,
     pub role: Role,
-    pub standing: Standing,
+    pub standing: AccountStanding,
     pub session_version: i32,
 }
 

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use sqlx::PgPool;
 
-use super::{CurrentUser, Role, Standing};
+use super::{CurrentUser, Role, AccountStanding};
 
 pub const SESSION_COOKIE: &str = "vivier_session";
 /// A session without "remember me" lasts a day; with it, thirty.
@@ -178,7 +178,7 @@ pub async fn current_user(
         return Ok(Some(user));
     }
     // a token newer than the remembered check (issued by another server) is checked too
-    let row: Option<(String, Standing, i32)> =
+    let row: Option<(String, AccountStanding, i32)> =
         sqlx::query_as("select discriminator::text, standing, session_version from users where id = $1 and active")
             .bind(claims.sub)
             .fetch_optional(db)
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn a_passed_check_is_remembered_for_its_version_only_until_forgotten() {
         let checks = SessionChecks::default();
-        let partner = CurrentUser { id: 7, role: Role::Partner, standing: Standing::Approved, session_version: 3 };
+        let partner = CurrentUser { id: 7, role: Role::Partner, standing: AccountStanding::Approved, session_version: 3 };
         assert_eq!(checks.recent(7, 3).map(|user| user.id), None);
 
         checks.remember(partner);

@@ -40,7 +40,7 @@ use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, Standing};
+use crate::auth::{CurrentUser, Role, AccountStanding};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::places::{PLACE_JSON_SQL, Place};
@@ -104,7 +104,7 @@ fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) ->
     match caller {
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
         _ if facts.is_public && by_slug => Ok(Reader::Other),
-        Some(user) if user.standing != Standing::Approved => Err(Error::NotFound),
+        Some(user) if user.standing != AccountStanding::Approved => Err(Error::NotFound),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
         Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
         _ => Err(Error::NotFound),
@@ -399,7 +399,7 @@ mod tests {
     }
 
     fn caller(id: i64, role: Role) -> Option<CurrentUser> {
-        Some(CurrentUser { id, role, standing: Standing::Approved, session_version: 0 })
+        Some(CurrentUser { id, role, standing: AccountStanding::Approved, session_version: 0 })
     }
 
     #[test]

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use super::routes::{Access, RouteTable};
 use crate::account_standing;
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, Standing};
+use crate::auth::{CurrentUser, Role, AccountStanding};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 
@@ -85,6 +85,6 @@ pub async fn accept_colleague(
         return Err(Error::NotFound);
     }
     // the audit log names the colleague as the one who approved
-    account_standing::change(&state, user.id, id, Standing::Approved, None).await?;
+    account_standing::change(&state, user.id, id, AccountStanding::Approved, None).await?;
     Ok(StatusCode::NO_CONTENT)
 }

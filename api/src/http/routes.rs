@@ -25,7 +25,7 @@ use utoipa::openapi::{Content, Ref, RefOr, Response as DocumentedResponse, Respo
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, Standing, session};
+use crate::auth::{CurrentUser, Role, AccountStanding, session};
 use crate::error::Error;
 
 /// Every API path starts with this; the router is nested under it.
@@ -254,7 +254,7 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
             .await
         {
             // a suspended account is shut out; on a public route it reads as a visitor
-            Ok(Some(user)) if user.standing == Standing::Suspended && access == Access::PublicWithSession => {
+            Ok(Some(user)) if user.standing == AccountStanding::Suspended && access == Access::PublicWithSession => {
                 return next.run(request).await;
             }
             Ok(Some(user)) => user,
@@ -265,7 +265,7 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
     if !access.admits(user.role) {
         return Error::Forbidden.into_response();
     }
-    let standing_matters = access.needs_approval() || user.standing == Standing::Suspended;
+    let standing_matters = access.needs_approval() || user.standing == AccountStanding::Suspended;
     if let Some(refusal) = user.standing.refusal().filter(|_| standing_matters) {
         return refusal.into_response();
     }

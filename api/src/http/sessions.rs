@@ -15,7 +15,7 @@ use super::ClientIp;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::tokens::{self, TokenKind};
-use crate::auth::{CurrentUser, Role, Standing, session};
+use crate::auth::{CurrentUser, Role, AccountStanding, session};
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract::Json;
 use crate::password;
@@ -43,7 +43,7 @@ pub struct WhoAmI {
     is_operator: bool,
     /// Where the account stands with the operators: a pending or refused school or partner
     /// cannot reach candidates yet.
-    standing: Standing,
+    standing: AccountStanding,
     /// Why the account was refused or suspended, in the operator's words.
     standing_reason: Option<String>,
     is_belong_to_a_school: bool,
@@ -88,7 +88,7 @@ struct WhoAmIRow {
     lastname: String,
     locale: String,
     discriminator: String,
-    standing: Standing,
+    standing: AccountStanding,
     standing_reason: Option<String>,
     first_time: bool,
     tour: bool,
@@ -203,7 +203,7 @@ pub async fn login(
     let email = request.username.trim().to_lowercase();
     state.limits.logins_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     state.limits.logins_per_account.hit(&state.db, &email).await?;
-    let account: Option<(i64, Option<String>, bool, bool, bool, Standing)> = sqlx::query_as(
+    let account: Option<(i64, Option<String>, bool, bool, bool, AccountStanding)> = sqlx::query_as(
         "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null, standing
          from users where lower(email) = $1",
     )
@@ -224,7 +224,7 @@ pub async fn login(
             message: "validate your email first".into(),
         });
     }
-    if standing == Standing::Suspended {
+    if standing == AccountStanding::Suspended {
         return Err(standing.refusal().expect("a suspension refuses"));
     }
     if !active && self_deactivated {

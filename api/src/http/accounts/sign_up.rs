@@ -1,6 +1,6 @@
 //! Sign-up of candidates, schools and partners, and the validation of their address.
 //!
-//! A new school or partner account waits for an operator's approval ([`Standing::Pending`])
+//! A new school or partner account waits for an operator's approval ([`AccountStanding::Pending`])
 //! before it reaches any candidate; a candidate's account is approved from the start.
 //!
 //! Sign-up never tells whether an address is registered: a known address gets an email
@@ -18,7 +18,7 @@ use sqlx::PgConnection;
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
-use crate::auth::{Role, Standing};
+use crate::auth::{Role, AccountStanding};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::invalid_token;
@@ -292,9 +292,9 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     };
     // schools and partners reach candidates: an operator approves them first
     let (role, standing) = match details {
-        RoleDetails::Candidate => (Role::Candidate, Standing::Approved),
-        RoleDetails::School { .. } => (Role::School, Standing::Pending),
-        RoleDetails::Partner { .. } => (Role::Partner, Standing::Pending),
+        RoleDetails::Candidate => (Role::Candidate, AccountStanding::Approved),
+        RoleDetails::School { .. } => (Role::School, AccountStanding::Pending),
+        RoleDetails::Partner { .. } => (Role::Partner, AccountStanding::Pending),
     };
     let user_id: i64 = sqlx::query_scalar(
         "insert into users (discriminator, email, password_hash, lastname, firstname, phone, birthdate, localization_id, locale, standing)

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::account_standing;
 use crate::app::AppState;
 use crate::audit::{AuditAction, AuditEvent};
-use crate::auth::{CurrentUser, Role, Standing};
+use crate::auth::{CurrentUser, Role, AccountStanding};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::http::paging::{PageQuery, Paging};
@@ -19,7 +19,7 @@ use crate::validation::Checks;
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct AccountsQuery {
     /// Only the accounts that stand there.
-    standing: Option<Standing>,
+    standing: Option<AccountStanding>,
     /// Only the accounts of this role.
     role: Option<Role>,
     /// Part of the name, email or organisation; accents and case aside.
@@ -46,7 +46,7 @@ pub struct AdminAccount {
     /// A partner who named a company that already has approved recruiters: a company-membership
     /// request, which an approved colleague may also accept.
     joins_existing_company: bool,
-    standing: Standing,
+    standing: AccountStanding,
     /// Why the account was refused or suspended.
     standing_reason: Option<String>,
     email_validated: bool,
@@ -131,9 +131,9 @@ pub async fn list_accounts(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StandingChange {
     /// `approved` approves a pending or refused account and reinstates a suspended one.
-    standing: Standing,
+    standing: AccountStanding,
     /// Shown to the person in the email; required for `refused` and `suspended`.
-    #[schema(max_length = 1000)]
+    #[schema(min_length = 1, max_length = 1000)]
     reason: Option<String>,
 }
 

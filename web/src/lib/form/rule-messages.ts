@@ -46,8 +46,6 @@ export const ruleMessageKeys = {
   too_many_rows: 'errors.rules.too_many_rows',
   missing_column: 'errors.rules.missing_column',
   unreadable_file: 'errors.rules.unreadable_file',
-  attached_to_another_school: 'errors.rules.attached_to_another_school',
-  not_a_candidate_account: 'errors.rules.not_a_candidate_account',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {
