@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 
 use crate::app::AppState;
 use crate::audit::{AuditAction, AuditEvent};
-use crate::auth::{Role, AccountStanding};
+use crate::auth::{AccountStanding, Role};
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::mail::{EmailKind, account_notice};
 
@@ -61,7 +61,13 @@ pub fn checked_reason(to: AccountStanding, reason: Option<&str>) -> Result<Optio
 /// Moves account `subject` to `to`, on behalf of `actor`: checks the move, records it in the
 /// audit log and queues the email that tells the person, all in one transaction. Operators'
 /// accounts are not changed this way; an unknown or deactivated account is a 404.
-pub async fn change(state: &AppState, actor: i64, subject: i64, to: AccountStanding, reason: Option<String>) -> Result<()> {
+pub async fn change(
+    state: &AppState,
+    actor: i64,
+    subject: i64,
+    to: AccountStanding,
+    reason: Option<String>,
+) -> Result<()> {
     let mut transaction = state.db.begin().await?;
     let current: Option<(String, AccountStanding)> =
         sqlx::query_as("select discriminator::text, standing from users where id = $1 and active for update")
@@ -119,6 +125,9 @@ mod tests {
         assert_eq!(checked_reason(AccountStanding::Approved, Some("ignored")).unwrap(), None);
         assert!(checked_reason(AccountStanding::Refused, Some("  ")).is_err());
         assert!(checked_reason(AccountStanding::Suspended, Some(&"x".repeat(1001))).is_err());
-        assert_eq!(checked_reason(AccountStanding::Refused, Some(" Not a school ")).unwrap().as_deref(), Some("Not a school"));
+        assert_eq!(
+            checked_reason(AccountStanding::Refused, Some(" Not a school ")).unwrap().as_deref(),
+            Some("Not a school")
+        );
     }
 }

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use sqlx::PgPool;
 
-use super::{CurrentUser, Role, AccountStanding};
+use super::{AccountStanding, CurrentUser, Role};
 
 pub const SESSION_COOKIE: &str = "vivier_session";
 /// A session without "remember me" lasts a day; with it, thirty.
@@ -212,7 +212,8 @@ mod tests {
     #[test]
     fn a_passed_check_is_remembered_for_its_version_only_until_forgotten() {
         let checks = SessionChecks::default();
-        let partner = CurrentUser { id: 7, role: Role::Partner, standing: AccountStanding::Approved, session_version: 3 };
+        let partner =
+            CurrentUser { id: 7, role: Role::Partner, standing: AccountStanding::Approved, session_version: 3 };
         assert_eq!(checks.recent(7, 3).map(|user| user.id), None);
 
         checks.remember(partner);

@@ -40,7 +40,7 @@ use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, AccountStanding};
+use crate::auth::{AccountStanding, CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::places::{PLACE_JSON_SQL, Place};

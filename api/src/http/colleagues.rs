@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use super::routes::{Access, RouteTable};
 use crate::account_standing;
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, AccountStanding};
+use crate::auth::{AccountStanding, CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 

@@ -25,7 +25,7 @@ use utoipa::openapi::{Content, Ref, RefOr, Response as DocumentedResponse, Respo
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role, AccountStanding, session};
+use crate::auth::{AccountStanding, CurrentUser, Role, session};
 use crate::error::Error;
 
 /// Every API path starts with this; the router is nested under it.

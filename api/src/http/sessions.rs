@@ -15,7 +15,7 @@ use super::ClientIp;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::tokens::{self, TokenKind};
-use crate::auth::{CurrentUser, Role, AccountStanding, session};
+use crate::auth::{AccountStanding, CurrentUser, Role, session};
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract::Json;
 use crate::password;

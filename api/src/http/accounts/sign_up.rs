@@ -18,7 +18,7 @@ use sqlx::PgConnection;
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race};
 use crate::auth::tokens::{self, TokenKind};
-use crate::auth::{Role, AccountStanding};
+use crate::auth::{AccountStanding, Role};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::invalid_token;

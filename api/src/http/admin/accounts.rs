@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::account_standing;
 use crate::app::AppState;
 use crate::audit::{AuditAction, AuditEvent};
-use crate::auth::{CurrentUser, Role, AccountStanding};
+use crate::auth::{AccountStanding, CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::http::paging::{PageQuery, Paging};
