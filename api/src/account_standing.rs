@@ -69,8 +69,9 @@ pub async fn change(
     reason: Option<String>,
 ) -> Result<()> {
     let mut transaction = state.db.begin().await?;
+    // "no key" so that the email's unsubscribe row (a foreign key to users) can still be written
     let current: Option<(String, AccountStanding)> =
-        sqlx::query_as("select discriminator::text, standing from users where id = $1 and active for update")
+        sqlx::query_as("select discriminator::text, standing from users where id = $1 and active for no key update")
             .bind(subject)
             .fetch_optional(&mut *transaction)
             .await?;

@@ -55,6 +55,7 @@ async fn a_school_links_partners_to_itself_and_partners_see_their_colleagues_lin
     let twice = call(&app, &school, "POST", &format!("/api/api/partners/{partner_id}/add-school"), None).await;
     let unknown = call(&app, &school, "POST", "/api/api/partners/999999/add-school", None).await;
     let asked = get_as(&app, Some(&school), "/api/api/partners").await.json();
+    assert_eq!(asked[0]["id"], partner_id, "asked partners next after linked ones");
     assert_eq!((asked[0]["linked"].clone(), asked[0]["link_requested"].clone()), (json!(false), json!(true)));
     let requests = get_as(&app, Some(&partner), "/api/api/partner/school-links").await.json();
     assert_eq!(requests["requests"][0]["school"], "École Rhône Management", "{requests}");

@@ -239,8 +239,10 @@ async fn a_partner_stops_reading_a_saved_candidate_who_no_longer_lets_them_find_
     execute_of(
         &pool,
         "with search as (
-             insert into sourcing_searches (partner_id, job_category_id, duration, start_at, saved)
-             values ($1, (select min(id) from job_categories), 6, current_date, true) returning id)
+             insert into sourcing_searches (partner_id, job_category_id, localization_id, duration, start_at, saved)
+             values ($1, (select min(id) from job_categories), (select min(id) from localizations), 6, current_date,
+                     true)
+             returning id)
          insert into sourcing_saved_candidates (sourcing_search_id, candidate_id)
          select id, (select id from users where email = 'candidat@vivier.demo') from search",
         partner_id,

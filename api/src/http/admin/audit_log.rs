@@ -22,6 +22,7 @@ pub struct AuditQuery {
 }
 
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[schema(as = AuditEvent)]
 pub struct AuditEventView {
     id: i64,
     at: DateTime<Utc>,

@@ -75,7 +75,7 @@ pub async fn list_partners(
          where u.active and u.standing = 'approved'
            and ($2::text is null or fold(c.name) like fold($2))
            and ($3 or p.company_id = (select company_id from partners where user_id = $1))
-         order by linked desc, c.name, u.lastname, u.firstname
+         order by linked desc, link_requested desc, c.name, u.lastname, u.firstname
          limit $4",
     )
     .bind(user.id)
