@@ -79,3 +79,32 @@ async fn only_the_partners_of_my_school_find_me_when_i_say_so(pool: PgPool) {
     assert_eq!(nobody, (linked_total - 1, false), "nobody finds her");
     assert!(invalid.status.is_client_error(), "{}", invalid.text());
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_saved_candidate_who_hides_is_no_longer_available_and_nothing_more(pool: PgPool) {
+    let mut scene = scene(&pool).await;
+    let lastname: String = scalar_of(&pool, "select lastname from users where id = $1", scene.lea.id).await;
+    let saved = call(&scene.app, &scene.partner, "POST", "/api/api/sourcing/searchs?save=true", Some(search(5))).await;
+    let search_id = saved.json()["id"].as_i64().unwrap();
+    let keep = format!("/api/api/sourcing/searchs/{search_id}/save-candidate/{}", scene.lea.id);
+    assert_eq!(call(&scene.app, &scene.partner, "POST", &keep, None).await.status, StatusCode::NO_CONTENT);
+    let saved_tab = format!("/api/api/sourcing/searchs/{search_id}?only_saved=true");
+    let read = |scene: &Scene| {
+        let (app, partner, uri) = (scene.app.clone(), scene.partner.clone(), saved_tab.clone());
+        async move { call(&app, &partner, "GET", &uri, None).await }
+    };
+
+    let before = read(&scene).await.json();
+    choose(&mut scene, "nobody").await;
+    let hidden = read(&scene).await;
+    choose(&mut scene, "everyone").await;
+    let back = read(&scene).await.json();
+
+    assert_eq!(before["hits"][0]["candidate"]["id"], scene.lea.id);
+    assert_eq!(before["no_longer_available"], json!([]));
+    let hidden_body = hidden.json();
+    assert_eq!(hidden_body["hits"], json!([]), "{hidden_body}");
+    assert_eq!(hidden_body["no_longer_available"], json!([scene.lea.id]));
+    assert!(!hidden.text().contains(&lastname), "nothing of her but her id");
+    assert_eq!(back["hits"][0]["candidate"]["id"], scene.lea.id, "available again once she is findable");
+}

@@ -167,14 +167,12 @@ pub async fn get_search(
         return Ok(Json(results::live_page(&state, locale, user.id, Some(&saved), stored.criteria, page).await?)
             .into_response());
     }
-    // the saved candidates who are still looking, with their live score when they still match
-    let looking: Vec<i64> = saved_ids
-        .into_iter()
-        .filter(|&id| state.engine.matcher.document_without_text(id).is_some_and(|document| document.searchable))
-        .collect();
-    let (result, unmatched) = results::saved_candidates_page(&state, user.id, &stored.criteria, page, &looking).await?;
+    // the saved candidates still available, with their live score when they still match
+    let (available, gone, audience) = results::available_saved_candidates(&state, user.id, saved_ids).await?;
+    let (result, unmatched) =
+        results::saved_candidates_page(&state, audience, &stored.criteria, page, &available).await?;
     let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;
-    Ok(Json(response).into_response())
+    Ok(Json(response.with_no_longer_available(gone)).into_response())
 }
 
 #[utoipa::path(

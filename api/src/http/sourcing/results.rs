@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use chrono::NaiveDate;
 use indexer::cards::CandidateCard;
 use matcher::text::{KeywordTerm, keyword_terms};
-use matcher::{Breakdown, CandidateDoc, Hit, JobLocalization, RelaxCounts, SearchResult, SourcingQuery, relaxation};
+use matcher::{Audience, Breakdown, CandidateDoc, Hit, JobLocalization, RelaxCounts, SearchResult, SourcingQuery, relaxation};
 use serde::Serialize;
 
 use super::keywords::{KeywordExplanation, keyword_explanations};
@@ -53,22 +53,40 @@ pub async fn finds(state: &AppState, partner_id: i64, criteria: &SearchCriteria,
     Ok(state.engine.search(query).await?.total == 1)
 }
 
-/// A page of a search's saved candidates (`looking`, in the order they were saved): those who still
-/// match first, in the requested order and with their live score, then the others in the order
-/// they were saved. Returns the matches of the page, with `total` counting every saved candidate,
-/// and the candidates of the page who no longer match. One pass of the matcher, restricted to the
-/// saved candidates.
-pub async fn saved_candidates_page(
+/// A search's saved candidates (`saved`, in the order they were saved) split in two: those the
+/// partner may still read (looking, and letting this partner find them), and those no longer
+/// available, of whom the partner learns nothing more than that (see [`SearchResponse`]).
+pub async fn available_saved_candidates(
     state: &AppState,
     partner_id: i64,
+    saved: Vec<i64>,
+) -> Result<(Vec<i64>, Vec<i64>, Audience)> {
+    let audience = audience_of(&state.db, partner_id).await?;
+    let (available, gone) = saved.into_iter().partition(|&id| {
+        state
+            .engine
+            .matcher
+            .document_without_text(id)
+            .is_some_and(|document| document.searchable && audience.admits(document.findable_by, document.school_id))
+    });
+    Ok((available, gone, audience))
+}
+
+/// A page of a search's saved candidates (`looking`, in the order they were saved, all available
+/// to the partner): those who still match first, in the requested order and with their live
+/// score, then the others in the order they were saved. Returns the matches of the page, with
+/// `total` counting every one of `looking`, and the candidates of the page who no longer match.
+/// One pass of the matcher, restricted to the saved candidates.
+pub async fn saved_candidates_page(
+    state: &AppState,
+    audience: Audience,
     criteria: &SearchCriteria,
     page: Page,
     looking: &[i64],
 ) -> Result<(SearchResult, Vec<i64>)> {
     let query = SourcingQuery {
         restrict_to: Some(looking.iter().copied().collect()),
-        ..criteria
-            .query(Page { limit: looking.len(), offset: 0, sort: page.sort }, audience_of(&state.db, partner_id).await?)
+        ..criteria.query(Page { limit: looking.len(), offset: 0, sort: page.sort }, audience)
     };
     let mut matching = state.engine.search(query).await?;
     let matched: HashSet<i64> = matching.hits.iter().map(|hit| hit.candidate_id).collect();
@@ -222,6 +240,17 @@ pub struct SearchResponse<'a> {
     offset: usize,
     sort: SortOrder,
     hits: Vec<HitView<'a>>,
+    /// Of a search's saved candidates (`only_saved`), the ids of those no longer available to
+    /// the partner: hidden, not looking any more, or gone. Nothing else of them is said; a save
+    /// can still be removed. Empty for live results.
+    no_longer_available: Vec<i64>,
+}
+
+impl SearchResponse<'_> {
+    /// The response, telling which saved candidates are no longer available.
+    pub fn with_no_longer_available(self, no_longer_available: Vec<i64>) -> Self {
+        SearchResponse { no_longer_available, ..self }
+    }
 }
 
 /// The commune a place id names (communes only; a department or region match shows none).
@@ -291,6 +320,7 @@ pub async fn present<'a>(
         offset: page.offset,
         sort: page.sort,
         hits: views,
+        no_longer_available: Vec::new(),
     })
 }
 

@@ -17,6 +17,7 @@ import type { StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
 import { AlertControl } from './alert-control';
+import { NoLongerAvailable } from './no-longer-available';
 import { ResultsWorkspace } from './results-workspace';
 
 type Tab = 'results' | 'saved';
@@ -68,6 +69,10 @@ export function SavedSearchPage({ id }: { id: number }) {
     (jobCategories.data ?? []).find((category) => category.id === stored?.job_category)?.name ??
     null;
   const createdAt = summary?.created_at;
+
+  const noLongerAvailable = response?.no_longer_available ?? [];
+  const savedEmptyText =
+    noLongerAvailable.length > 0 ? t('noLongerAvailable.noneAvailable') : t('saved.noSavedCandidates');
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -155,10 +160,11 @@ export function SavedSearchPage({ id }: { id: number }) {
               ? { retrying: search.isFetching, onRetry: search.refetch, quotaReached: isDailyQuotaReached(search.error) }
               : null
           }
-          emptyText={tab === 'saved' ? t('saved.noSavedCandidates') : t('results.empty')}
+          emptyText={tab === 'saved' ? savedEmptyText : t('results.empty')}
           emptyHint={tab === 'saved' ? t('saved.noSavedCandidatesHint') : undefined}
           showSort={tab === 'results'}
         />
+        {tab === 'saved' && <NoLongerAvailable searchId={id} candidateIds={noLongerAvailable} />}
       </div>
     </section>
   );
