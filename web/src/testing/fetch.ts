@@ -23,3 +23,23 @@ export function stubListServer(
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+/** A request the stubbed server received: its method, URL and JSON body (null without one). */
+export type RecordedCall = { method: string; url: string; body: unknown };
+
+/**
+ * Stubs fetch with `answer` and records every call in the returned array, for
+ * tests that check what a component sent.
+ */
+export function stubRecordingServer(answer: (call: RecordedCall) => Response): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { method: init?.method ?? 'GET', url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}

@@ -6,7 +6,8 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissAllToasts, getToasts } from '@/lib/toasts';
-import { jsonResponse } from '@/testing/fetch';
+import { accountRow } from '@/testing/account-rows';
+import { jsonResponse, type RecordedCall, stubRecordingServer } from '@/testing/fetch';
 import { testI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import type { AdminAccount } from '../api/admin-types';
@@ -27,19 +28,13 @@ const operator: AdminAccount = {
   ...approved, id: 2, email: 'operateur@vivier.demo', role: 'operator', organisation: null, firstname: 'Olivia', lastname: 'Perrin',
 };
 
-let calls: { method: string; url: string; body: unknown }[];
+let calls: RecordedCall[];
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as { standing: string }) : null;
-      calls.push({ method, url: String(url), body });
-      if (method === 'PUT') return jsonResponse(200, { ...approved, standing: body?.standing });
-      return jsonResponse(200, { total: 120, accounts: [approved, suspended, operator] });
-    }),
+  calls = stubRecordingServer(({ method, body }) =>
+    method === 'PUT'
+      ? jsonResponse(200, { ...approved, standing: (body as { standing: string }).standing })
+      : jsonResponse(200, { total: 120, accounts: [approved, suspended, operator] }),
   );
 });
 
@@ -49,31 +44,25 @@ afterEach(() => {
   dismissAllToasts();
 });
 
-const rowOf = async (email: string) => {
-  const rows = await screen.findAllByTestId('admin-account');
-  const row = rows.find((candidate) => candidate.getAttribute('data-email') === email);
-  if (!row) throw new Error(`no row for ${email}`);
-  return row;
-};
 const gets = () => calls.filter((call) => call.method === 'GET').map((call) => call.url);
 
 describe('AccountsPage', () => {
   it('shows each account with its standing, its reason and the actions its standing allows', async () => {
     renderWithProviders(<AccountsPage />, { i18n });
-    const active = await rowOf('partenaire@vivier.demo');
+    const active = await accountRow('partenaire@vivier.demo');
     expect(within(active).getByTestId('standing-badge').textContent).toBe('Approved');
     expect(within(active).getByTestId('account-suspend')).toBeTruthy();
-    const away = await rowOf('ecole@vivier.demo');
+    const away = await accountRow('ecole@vivier.demo');
     expect(within(away).getByTestId('standing-badge').textContent).toBe('Suspended');
     expect(away.textContent).toContain('Reason: Spam sent to candidates');
     expect(within(away).getByTestId('account-reinstate')).toBeTruthy();
-    expect(within(await rowOf('operateur@vivier.demo')).queryByRole('button')).toBeNull();
+    expect(within(await accountRow('operateur@vivier.demo')).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('accounts-count').textContent).toBe('120 accounts');
   });
 
   it('sends the filters, the text once typing pauses, and starts a new search on its first page', async () => {
     renderWithProviders(<AccountsPage />, { i18n });
-    await rowOf('partenaire@vivier.demo');
+    await accountRow('partenaire@vivier.demo');
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(gets()).toContain('/api/api/admin/accounts?page=2&per_page=50'));
 
@@ -87,7 +76,7 @@ describe('AccountsPage', () => {
 
   it('suspends with a reason, and reinstates at once', async () => {
     renderWithProviders(<AccountsPage />, { i18n });
-    fireEvent.click(within(await rowOf('partenaire@vivier.demo')).getByRole('button', { name: 'Suspend the account of Karim Mansour (Vivier Demo)' }));
+    fireEvent.click(within(await accountRow('partenaire@vivier.demo')).getByRole('button', { name: 'Suspend the account of Karim Mansour (Vivier Demo)' }));
     const dialog = await screen.findByTestId('reason-dialog');
     fireEvent.change(within(dialog).getByLabelText('Reason (sent by email)'), { target: { value: 'Fake offers' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
@@ -99,7 +88,7 @@ describe('AccountsPage', () => {
     );
     await waitFor(() => expect(getToasts().map((toast) => toast.message)).toContain('Account of Karim Mansour (Vivier Demo) suspended.'));
 
-    fireEvent.click(within(await rowOf('ecole@vivier.demo')).getByTestId('account-reinstate'));
+    fireEvent.click(within(await accountRow('ecole@vivier.demo')).getByTestId('account-reinstate'));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT' && call.url.endsWith('/accounts/8/standing'))?.body).toEqual({ standing: 'approved' }),
     );
@@ -107,7 +96,7 @@ describe('AccountsPage', () => {
 
   it('closes the reason dialog on Cancel without sending anything', async () => {
     renderWithProviders(<AccountsPage />, { i18n });
-    fireEvent.click(within(await rowOf('partenaire@vivier.demo')).getByTestId('account-suspend'));
+    fireEvent.click(within(await accountRow('partenaire@vivier.demo')).getByTestId('account-suspend'));
     const dialog = await screen.findByTestId('reason-dialog');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('reason-dialog')).toBeNull());

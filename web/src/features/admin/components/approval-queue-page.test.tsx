@@ -6,7 +6,8 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissAllToasts, getToasts } from '@/lib/toasts';
-import { jsonResponse } from '@/testing/fetch';
+import { accountRow } from '@/testing/account-rows';
+import { jsonResponse, type RecordedCall, stubRecordingServer } from '@/testing/fetch';
 import { testI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import type { AdminAccount } from '../api/admin-types';
@@ -25,22 +26,14 @@ const school: AdminAccount = {
   joins_existing_company: false, email_validated: false, created_at: '2026-03-04T09:30:00Z',
 };
 
-let calls: { method: string; url: string; body: unknown }[];
+let calls: RecordedCall[];
 let listAnswer: () => Response;
 let putAnswer: () => Response;
 
 beforeEach(() => {
-  calls = [];
   listAnswer = () => jsonResponse(200, { total: 2, accounts: [acme, school] });
   putAnswer = () => jsonResponse(200, { ...acme, standing: 'approved' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
-      return method === 'PUT' ? putAnswer() : listAnswer();
-    }),
-  );
+  calls = stubRecordingServer(({ method }) => (method === 'PUT' ? putAnswer() : listAnswer()));
 });
 
 afterEach(() => {
@@ -49,24 +42,18 @@ afterEach(() => {
   dismissAllToasts();
 });
 
-const rowOf = async (email: string) => {
-  const rows = await screen.findAllByTestId('admin-account');
-  const row = rows.find((candidate) => candidate.getAttribute('data-email') === email);
-  if (!row) throw new Error(`no row for ${email}`);
-  return row;
-};
 
 describe('ApprovalQueuePage', () => {
   it('asks for the pending accounts and shows what the operator checks', async () => {
     renderWithProviders(<ApprovalQueuePage />, { i18n });
-    const row = await rowOf('ines@acme.test');
+    const row = await accountRow('ines@acme.test');
     expect(calls[0]?.url).toBe('/api/api/admin/accounts?standing=pending&page=1&per_page=50');
     expect(within(row).getByRole('heading', { name: 'Acme' })).toBeTruthy();
     expect(row.textContent).toContain('Inès Roux · ines@acme.test');
     expect(row.textContent).toContain('Company · signed up on Mar 2, 2026');
     expect(within(row).getByTestId('email-validated').textContent).toBe('Email validated');
     expect(within(row).getByTestId('joins-company').textContent).toBe('Joins an existing company');
-    const other = await rowOf('direction@lycee.test');
+    const other = await accountRow('direction@lycee.test');
     expect(within(other).getByTestId('email-validated').textContent).toBe('Email not validated');
     expect(within(other).queryByTestId('joins-company')).toBeNull();
     expect(screen.getByTestId('approval-queue-count').textContent).toBe('2 accounts waiting');
@@ -74,7 +61,7 @@ describe('ApprovalQueuePage', () => {
 
   it('approves at once and says so', async () => {
     renderWithProviders(<ApprovalQueuePage />, { i18n });
-    const row = await rowOf('ines@acme.test');
+    const row = await accountRow('ines@acme.test');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve the account of Inès Roux (Acme)' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')).toBeTruthy());
     const put = calls.find((call) => call.method === 'PUT');
@@ -85,7 +72,7 @@ describe('ApprovalQueuePage', () => {
 
   it('refuses only with a reason, checked before it is sent, and sends it trimmed', async () => {
     renderWithProviders(<ApprovalQueuePage />, { i18n });
-    const row = await rowOf('ines@acme.test');
+    const row = await accountRow('ines@acme.test');
     fireEvent.click(within(row).getByTestId('account-refuse'));
     const dialog = await screen.findByTestId('reason-dialog');
     expect(within(dialog).getByRole('heading', { name: 'Refuse the sign-up of Inès Roux (Acme)' })).toBeTruthy();
@@ -107,7 +94,7 @@ describe('ApprovalQueuePage', () => {
   it("says in the dialog, in the operator's language, why the server refused", async () => {
     putAnswer = () => jsonResponse(409, { code: 'standing_transition_not_allowed', message: 'not allowed' });
     renderWithProviders(<ApprovalQueuePage />, { i18n });
-    fireEvent.click(within(await rowOf('ines@acme.test')).getByTestId('account-refuse'));
+    fireEvent.click(within(await accountRow('ines@acme.test')).getByTestId('account-refuse'));
     const dialog = await screen.findByTestId('reason-dialog');
     fireEvent.change(within(dialog).getByLabelText('Reason (sent by email)'), { target: { value: 'Duplicate' } });
     fireEvent.click(within(dialog).getByTestId('reason-submit'));
@@ -119,7 +106,7 @@ describe('ApprovalQueuePage', () => {
   it('puts a 422 on the reason beside the field', async () => {
     putAnswer = () => jsonResponse(422, { code: 'validation_failed', message: 'invalid', errors: { reason: ['too_long'] } });
     renderWithProviders(<ApprovalQueuePage />, { i18n });
-    fireEvent.click(within(await rowOf('ines@acme.test')).getByTestId('account-refuse'));
+    fireEvent.click(within(await accountRow('ines@acme.test')).getByTestId('account-refuse'));
     const dialog = await screen.findByTestId('reason-dialog');
     fireEvent.change(within(dialog).getByLabelText('Reason (sent by email)'), { target: { value: 'Duplicate' } });
     fireEvent.click(within(dialog).getByTestId('reason-submit'));
@@ -128,7 +115,7 @@ describe('ApprovalQueuePage', () => {
 
   it('names the account the French way, with the elision of "de"', async () => {
     renderWithProviders(<ApprovalQueuePage />, { i18n: french });
-    const row = await rowOf('ines@acme.test');
+    const row = await accountRow('ines@acme.test');
     expect(within(row).getByRole('button', { name: 'Valider le compte d’Inès Roux (Acme)' })).toBeTruthy();
     expect(within(row).getByTestId('email-validated').textContent).toBe('E-mail validé');
     expect(row.textContent).toContain('Entreprise · inscription du 2 mars 2026');

@@ -5,7 +5,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissAllToasts, getToasts } from '@/lib/toasts';
-import { jsonResponse } from '@/testing/fetch';
+import { jsonResponse, type RecordedCall, stubRecordingServer } from '@/testing/fetch';
 import { testI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { InstitutionRequestsPage } from './institution-requests-page';
@@ -14,22 +14,16 @@ const i18n = testI18n('en');
 configure({ asyncUtilTimeout: 4000 });
 
 const request = { id: 5, name: 'Universite de Lyon 3', email: 'scol@lyon.test', requested_by: 'IAE Lyon', created_at: '2026-02-01T10:00:00Z' };
-let calls: { method: string; url: string; body: unknown }[];
+let calls: RecordedCall[];
 let resolveAnswer: () => Response;
 
 beforeEach(() => {
-  calls = [];
   resolveAnswer = () => jsonResponse(201, { id: 90, name: 'Université de Lyon 3', slug: 'universite-de-lyon-3' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (method === 'POST') return resolveAnswer();
-      if (method === 'DELETE') return new Response(null, { status: 204 });
-      return jsonResponse(200, { requests: [request] });
-    }),
-  );
+  calls = stubRecordingServer(({ method }) => {
+    if (method === 'POST') return resolveAnswer();
+    if (method === 'DELETE') return new Response(null, { status: 204 });
+    return jsonResponse(200, { requests: [request] });
+  });
 });
 
 afterEach(() => {

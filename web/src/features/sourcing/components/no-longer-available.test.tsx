@@ -3,24 +3,18 @@
 // languages, and Remove unsaves that one from the search.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedCall, stubRecordingServer } from '@/testing/fetch';
 import { testI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { NoLongerAvailable } from './no-longer-available';
 
 const english = testI18n('en');
 const french = testI18n('fr');
-let calls: { method: string; url: string }[];
+let calls: RecordedCall[];
 
 describe('NoLongerAvailable', () => {
   beforeEach(() => {
-    calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push({ method: init?.method ?? 'GET', url: String(url) });
-        return new Response(null, { status: 204 });
-      }),
-    );
+    calls = stubRecordingServer(() => new Response(null, { status: 204 }));
   });
   afterEach(() => {
     cleanup();
@@ -38,7 +32,7 @@ describe('NoLongerAvailable', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove saved candidate no longer available 2' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({ method: 'POST', url: expect.stringContaining('/searchs/7/unsave-candidate/42') }),
+      expect(calls).toContainEqual({ method: 'POST', url: expect.stringContaining('/searchs/7/unsave-candidate/42'), body: null }),
     );
   });
 
