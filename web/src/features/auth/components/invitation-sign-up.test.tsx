@@ -57,6 +57,15 @@ function renderPage(i18n: ReturnType<typeof testI18n>, search = '?token=abc') {
 
 const invalidToken = { status: 400, body: { code: 'invalid_token', message: '', errors: {} } };
 
+/** Fills the form with a good password, accepts the terms and sends it. */
+async function fillAndSend() {
+  await screen.findByTestId('invitation-sign-up');
+  fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/^Confirmation/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte et rejoindre l’école' }));
+}
+
 describe('the invitation page in French', () => {
   const i18n = testI18n('fr');
 
@@ -92,11 +101,7 @@ describe('the invitation page in French', () => {
   it('creates the account, logs in and goes to the candidate dashboard', async () => {
     const fetch = serve();
     renderPage(i18n);
-    await screen.findByTestId('invitation-sign-up');
-    fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: password } });
-    fireEvent.change(screen.getByLabelText(/^Confirmation/), { target: { value: password } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte et rejoindre l’école' }));
+    await fillAndSend();
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/candidate'));
     expect(getSession().user?.email).toBe(candidateUser.email);
@@ -107,11 +112,7 @@ describe('the invitation page in French', () => {
   it('says an account exists for the address, and to log in', async () => {
     serve({ accountAnswer: { status: 409, body: { code: 'email_taken', message: '', errors: {} } } });
     renderPage(i18n);
-    await screen.findByTestId('invitation-sign-up');
-    fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: password } });
-    fireEvent.change(screen.getByLabelText(/^Confirmation/), { target: { value: password } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte et rejoindre l’école' }));
+    await fillAndSend();
 
     const taken = await screen.findByTestId('invitation-email-taken', {}, { timeout: 4000 });
     expect(taken.textContent).toContain('Un compte existe déjà pour cette adresse : connectez-vous, l’invitation vous attend sur votre tableau de bord.');
@@ -122,11 +123,7 @@ describe('the invitation page in French', () => {
   it('puts the server\'s refusal of the password beside it', async () => {
     serve({ accountAnswer: { status: 422, body: { code: 'validation_failed', message: '', errors: { password: ['password_policy'] } } } });
     renderPage(i18n);
-    await screen.findByTestId('invitation-sign-up');
-    fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: password } });
-    fireEvent.change(screen.getByLabelText(/^Confirmation/), { target: { value: password } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte et rejoindre l’école' }));
+    await fillAndSend();
     await waitFor(() => expect(screen.getByLabelText(/^Mot de passe/).getAttribute('aria-invalid')).toBe('true'));
     expect(screen.queryByTestId('invitation-error')).toBeNull();
   });
@@ -150,11 +147,7 @@ describe('the invitation page in French', () => {
   it('says the invitation is no longer valid when it was closed while the page was open', async () => {
     serve({ accountAnswer: invalidToken });
     renderPage(i18n);
-    await screen.findByTestId('invitation-sign-up');
-    fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: password } });
-    fireEvent.change(screen.getByLabelText(/^Confirmation/), { target: { value: password } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte et rejoindre l’école' }));
+    await fillAndSend();
     expect(await screen.findByTestId('invitation-invalid')).toBeDefined();
   });
 

@@ -63,24 +63,18 @@ export function SchoolLinkRequestsCard() {
                 <p className="row-list__title">{request.school}</p>
                 <p className="row-list__meta">{t('schoolLinks.askedOn', { date: formatDate(request.created_at, locale) })}</p>
               </div>
-              <button
-                type="button"
-                className="button button--primary"
-                aria-label={t('schoolLinks.acceptNamed', { school: request.school })}
-                disabled={answerRequest.isPending}
-                onClick={() => answer(request, 'accept')}
-              >
-                {t('schoolLinks.accept')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('schoolLinks.refuseNamed', { school: request.school })}
-                disabled={answerRequest.isPending}
-                onClick={() => answer(request, 'refuse')}
-              >
-                {t('schoolLinks.refuse')}
-              </button>
+              {(['accept', 'refuse'] as const).map((choice) => (
+                <button
+                  key={choice}
+                  type="button"
+                  className={choice === 'accept' ? 'button button--primary' : 'button button--secondary'}
+                  aria-label={t(`schoolLinks.${choice}Named`, { school: request.school })}
+                  disabled={answerRequest.isPending}
+                  onClick={() => answer(request, choice)}
+                >
+                  {t(`schoolLinks.${choice}`)}
+                </button>
+              ))}
             </li>
           ))}
         </ul>
