@@ -6,8 +6,9 @@
 //   sourcing page held back; the demo operator logs in, lands on the approval
 //   queue (/admin) and approves the partner; the partner reloads and runs a
 //   search;
-// - in English, the operator finds an account on /admin/comptes, suspends it
-//   (with a reason) and reinstates it, and the audit log shows both.
+// - in English, the operator finds a new account on /admin/comptes, approves
+//   it, suspends it (with a reason) and reinstates it, and the audit log shows
+//   the last two.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -19,16 +20,21 @@ import {
   loggedInContext,
   newContext,
   openPage,
+  ownAddressHeaders,
   screenshotPath,
   sharedBrowser,
 } from './browser.mjs';
 import { fillSearchAroundLyon, shownTotal, waitForSettledResults } from './sourcing-steps.mjs';
 
-/** A partner account created through the API, in a company of its own (so that an operator, not a colleague, approves it). */
+/**
+ * A partner account created through the API, in a company of its own (so that an operator, not a colleague, approves it),
+ * from an address of its own (see ownAddressHeaders).
+ */
 async function signUpPartner(context, { stamp, locale, lastname }) {
   const email = `partenaire.${stamp}@example.com`;
   const company = `Entreprise Test ${stamp}`;
   const response = await context.request.post(`${baseUrl}/api/api/partners`, {
+    headers: ownAddressHeaders(),
     data: {
       email,
       firstname: 'Inès',
@@ -141,6 +147,10 @@ describe('operator', () => {
       await page.getByLabel('Search', { exact: true }).fill(partner.email);
       const row = page.locator(`[data-testid="admin-account"][data-email="${partner.email}"]`);
       await row.waitFor();
+
+      // The new account waits: approving it first (the queue's action, on this page too).
+      await row.getByTestId('account-approve').click();
+      await row.locator('[data-testid="standing-badge"][data-standing="approved"]').waitFor();
 
       // Suspending needs a reason.
       await row.getByTestId('account-suspend').click();

@@ -22,6 +22,7 @@ import {
   openPage,
   screenshotPath,
   sharedBrowser,
+  signUpsFromOwnAddress,
   validateSignUpAndLogIn,
 } from './browser.mjs';
 import { axeViolations } from './page-checks.mjs';
@@ -179,6 +180,7 @@ describe('school invitations', () => {
     try {
       // The candidate signs up first, in English, and has no invitation yet.
       const { page } = candidate;
+      await signUpsFromOwnAddress(candidate.context);
       await page.goto(`${baseUrl}/inscription/candidat`);
       await page.locator('#signup-firstname').fill(person.firstname);
       await page.locator('#signup-lastname').fill(person.lastname);
