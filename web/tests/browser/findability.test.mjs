@@ -6,9 +6,9 @@
 // a keyword search counts exactly them. Both recruiters find the person
 // (total 1). In their settings the person chooses "only the recruiters my
 // school works with": the unlinked recruiter's total drops to 0, the linked
-// one's stays 1. The linked recruiter opens the profile, and the person's
-// dashboard names that company under "companies that viewed my profile".
-// The setup and the recruiters' searches go through the API; the person's
+// one's stays 1. The linked recruiter saves and opens the profile, and the person's
+// dashboard names that company under "companies that viewed your profile".
+// The setup, the recruiters' searches and the save go through the API; the person's
 // choice and dashboard through the pages (axe checked, screenshots written).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -18,8 +18,8 @@ import { seriousAxeViolations } from './page-checks.mjs';
 const browser = sharedBrowser();
 
 const texts = {
-  fr: { browserLanguage: 'fr-FR', schoolOnly: 'Seulement les recruteurs avec qui mon école travaille', looked: 'Entreprises qui ont consulté mon profil' },
-  en: { browserLanguage: 'en-GB', schoolOnly: 'Only the recruiters my school works with', looked: 'Companies that viewed my profile' },
+  fr: { browserLanguage: 'fr-FR', schoolOnly: 'Seulement les recruteurs avec qui mon école travaille', looked: 'Entreprises qui ont consulté votre profil' },
+  en: { browserLanguage: 'en-GB', schoolOnly: 'Only the recruiters my school works with', looked: 'Companies that viewed your profile' },
 };
 
 const lyon = { value: 'Lyon', type: 'city', id: '69123' };
@@ -32,7 +32,7 @@ function uniqueWord() {
 /** A request context logged in as `email` (the demo password), from an address of its own (logins are limited per address). */
 async function apiSession(email, locale) {
   const context = await newContext(browser(), { localeCookie: locale });
-  const response = await context.request.post(`${baseUrl}/api/auth/login`, {
+  const response = await context.request.post(`${baseUrl}/api/api/auth/login`, {
     headers: ownAddressHeaders(),
     data: { username: email, password: demoPassword, remember: false },
   });
@@ -61,13 +61,18 @@ async function cast(locale) {
   return { school, linked, unlinked };
 }
 
-/** How many candidates the recruiter of `context` finds with `word` as keyword, around Lyon. */
-async function totalFor(context, word) {
+/** The search around Lyon with `word` as keyword, stored (`save`) or not; its answer. */
+async function searchFor(context, word, { save = false } = {}) {
   const search = {
     job_category: 1, contracts: [5], duration: 6, start_at: '2026-12-15', localization: lyon, radius: 5,
     languages: [{ id: 2, level: 4 }], degree: 0, keywords: word,
   };
-  return (await send(context, 'POST', '/api/api/sourcing/searchs?save=false', search)).total;
+  return send(context, 'POST', `/api/api/sourcing/searchs?save=${save}`, search);
+}
+
+/** How many candidates the recruiter of `context` finds with `word` as keyword, around Lyon. */
+async function totalFor(context, word) {
+  return (await searchFor(context, word)).total;
 }
 
 for (const [locale, text] of Object.entries(texts)) {
@@ -116,12 +121,21 @@ for (const [locale, text] of Object.entries(texts)) {
       // In their settings they choose the recruiters their school works with.
       const page = await candidate.newPage();
       const errors = collectPageErrors(page);
+      // the page logs in itself (the app keeps its own session hint); a first login starts the onboarding, skipped here
+      await page.goto(`${baseUrl}/login`);
+      await page.locator('#login-email').fill(email);
+      await page.locator('#login-password').fill(demoPassword);
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
+      await page.getByTestId('onboarding-skip').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
       await page.goto(`${baseUrl}/dashboard/candidate/parametres`);
       const choices = page.getByTestId('findability');
       await choices.waitFor();
       const schoolOnly = choices.locator('label', { has: page.locator('input[value="school_partners"]') });
       assert.ok((await schoolOnly.innerText()).includes(text.schoolOnly), 'the choice reads in the page language');
-      await schoolOnly.locator('input').check();
+      await schoolOnly.locator('input').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="findability"] input[value="school_partners"]')?.checked === true);
       await page.waitForFunction(() => document.querySelector('[data-testid="findability"]')?.disabled === false);
       await page.locator('.toast').first().waitFor();
       assert.equal((await send(candidate, 'GET', '/api/api/candidates/findability')).findable_by, 'school_partners');
@@ -131,7 +145,9 @@ for (const [locale, text] of Object.entries(texts)) {
       assert.equal(await waitForTotal(unlinkedSession, 0), 0, 'the recruiter the school does not work with no longer finds them');
       assert.equal(await totalFor(linkedSession, word), 1, 'the one it works with still does');
 
-      // The linked recruiter opens the profile; the person's dashboard names the company.
+      // The linked recruiter saves them in a search and opens the profile; the person's dashboard names the company.
+      const saved = await searchFor(linkedSession, word, { save: true });
+      await send(linkedSession, 'POST', `/api/api/sourcing/searchs/${saved.id}/save-candidate/${me.id}`);
       await send(linkedSession, 'GET', `/api/api/candidates/${me.id}`);
       await page.goto(`${baseUrl}/dashboard/candidate`);
       const looked = page.getByTestId('profile-views');

@@ -9,7 +9,9 @@ use std::collections::HashSet;
 use chrono::NaiveDate;
 use indexer::cards::CandidateCard;
 use matcher::text::{KeywordTerm, keyword_terms};
-use matcher::{Audience, Breakdown, CandidateDoc, Hit, JobLocalization, RelaxCounts, SearchResult, SourcingQuery, relaxation};
+use matcher::{
+    Audience, Breakdown, CandidateDoc, Hit, JobLocalization, RelaxCounts, SearchResult, SourcingQuery, relaxation,
+};
 use serde::Serialize;
 
 use super::keywords::{KeywordExplanation, keyword_explanations};
@@ -62,13 +64,12 @@ pub async fn available_saved_candidates(
     saved: Vec<i64>,
 ) -> Result<(Vec<i64>, Vec<i64>, Audience)> {
     let audience = audience_of(&state.db, partner_id).await?;
-    let (available, gone) = saved.into_iter().partition(|&id| {
-        state
-            .engine
-            .matcher
-            .document_without_text(id)
-            .is_some_and(|document| document.searchable && audience.admits(document.findable_by, document.school_id))
-    });
+    let (available, gone) =
+        saved.into_iter().partition(|&id| {
+            state.engine.matcher.document_without_text(id).is_some_and(|document| {
+                document.searchable && audience.admits(document.findable_by, document.school_id)
+            })
+        });
     Ok((available, gone, audience))
 }
 

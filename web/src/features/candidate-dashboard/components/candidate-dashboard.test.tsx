@@ -59,7 +59,7 @@ describe('CandidateDashboard', () => {
     expect(screen.getByText('Profil non partagé')).toBeDefined();
     expect(screen.getByRole('heading', { name: 'Ma recherche' })).toBeDefined();
     expect(screen.getByText('Villeurbanne')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Entreprises qui ont consulté mon profil' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Entreprises qui ont consulté votre profil' })).toBeDefined();
     expect(await screen.findByText('Aucune entreprise n’a encore consulté votre profil.')).toBeDefined();
     expect(screen.getByText('Ressources humaines')).toBeDefined();
     expect(screen.getByText('12 mois')).toBeDefined();

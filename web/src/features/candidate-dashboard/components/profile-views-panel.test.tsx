@@ -46,7 +46,7 @@ describe('ProfileViewsPanel', () => {
       'Numéria Conseila consulté votre profil le 26 nov. 2025, l’a sauvegardé le 25 nov. 2025',
       'Atelier Boisa sauvegardé votre profil le 2 oct. 2025',
     ]);
-    expect(screen.getByRole('heading', { level: 2, name: 'Entreprises qui ont consulté mon profil' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Entreprises qui ont consulté votre profil' })).toBeTruthy();
     expect(screen.getByText(/jamais le nom de leurs recruteurs.*90 derniers jours/)).toBeTruthy();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/api/candidates/profile-views');
   });
