@@ -190,7 +190,8 @@ impl Letter {
             more_line => more_line.trim(),
             unsubscribe_url => self.unsubscribe_url,
         };
-        let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)? + "\n";
+        // one line end after the last line, with or without the unsubscribe footer
+        let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)?.trim_end().to_owned() + "\n";
         let html = ENVIRONMENT.get_template("layout.html")?.render(&layout)?;
         Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links })
     }
@@ -313,7 +314,9 @@ mod tests {
         assert!(email.text.starts_with("Bonjour Léa <b>,\n\nVous avez demandé"), "{}", email.text);
         assert!(email.text.contains("\n\nChoisir un nouveau mot de passe : http://"));
         assert!(
-            email.text.ends_with("Se désabonner : http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news\n")
+            email.text.ends_with("Se désabonner : http://127.0.0.1:8080/notifications/desinscrire?token=b&type=news\n"),
+            "{:?}",
+            email.text
         );
     }
 }
