@@ -66,12 +66,24 @@ pub(crate) struct EntryFilter {
     pub available_day: i32,
     pub minimum_duration: u16,
     pub degree: u8,
-    /// [`FINDABLE_BY_EVERYONE`], or 0 (the byte the struct's padding had free).
+    /// [`FINDABLE_BY_EVERYONE`], or'ed with the [`school_bit`] of the candidate's school (the
+    /// byte the struct's padding had free).
     pub findable: u8,
 }
 
 /// The bit of [`EntryFilter::findable`] of a candidate findable by everyone.
 pub(crate) const FINDABLE_BY_EVERYONE: u8 = 1;
+
+/// The bit of [`EntryFilter::findable`] that a school's slot sets (0 for no school): one of the
+/// seven bits left, so that a query whose audience names a few schools screens out, from the
+/// entry alone, most candidates of the other schools, and looks up the school only of those
+/// whose bit is one of the audience's.
+pub(crate) fn school_bit(school_slot: u32) -> u8 {
+    match school_slot {
+        0 => 0,
+        slot => 2 << (slot % 7),
+    }
+}
 
 pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
 
@@ -301,11 +313,13 @@ impl Columns {
             segment.degrees.push(doc.degree_level);
             segment.available_days.push(day_number(doc.available_from));
             segment.minimum_durations.push(doc.minimum_duration_months);
-            segment.findable.push(if doc.findable_by == FindableBy::Everyone { FINDABLE_BY_EVERYONE } else { 0 });
-            segment.school_slots.push(doc.school_id.map_or(0, |school_id| {
+            let school_slot = doc.school_id.map_or(0, |school_id| {
                 let position = segment.school_dictionary.binary_search(&school_id).expect("every school is listed");
                 position as u32 + 1
-            }));
+            });
+            let everyone = if doc.findable_by == FindableBy::Everyone { FINDABLE_BY_EVERYONE } else { 0 };
+            segment.findable.push(everyone | school_bit(school_slot));
+            segment.school_slots.push(school_slot);
             segment.localizations.extend(doc.localizations.iter().map(|localization| match *localization {
                 JobLocalization::Place { place_id, lat, lng, country } => {
                     StoredLocalization { lat, lng, place_id: Some(place_id), country }
@@ -506,7 +520,7 @@ impl Columns {
             languages: self.languages_of(row).to_vec(),
             soft_skills: self.soft_skills_of(row).to_vec(),
             searchable: self.searchable[index],
-            findable_by: match self.findable[index] {
+            findable_by: match self.findable[index] & FINDABLE_BY_EVERYONE {
                 FINDABLE_BY_EVERYONE => FindableBy::Everyone,
                 _ => FindableBy::SchoolPartners,
             },

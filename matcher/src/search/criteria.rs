@@ -4,7 +4,7 @@
 
 use crate::model::SourcingQuery;
 use crate::relaxation::{relaxed_duration_flexibility, relaxed_minimum_degree, relaxed_start_date};
-use crate::segment::{Columns, EntryFilter, FINDABLE_BY_EVERYONE, OTHER_CONTRACT_BIT};
+use crate::segment::{Columns, EntryFilter, FINDABLE_BY_EVERYONE, OTHER_CONTRACT_BIT, school_bit};
 use crate::semantics::day_number;
 
 // Failure bits of the relaxable criteria.
@@ -23,7 +23,8 @@ pub(super) struct Criteria<'a> {
     relaxed_start_day: i32,
     duration_limit: u32,
     relaxed_duration_limit: u32,
-    /// [`FINDABLE_BY_EVERYONE`] when the audience includes everyone, else 0.
+    /// [`FINDABLE_BY_EVERYONE`] when the audience includes everyone, or'ed with the
+    /// [`school_bit`]s of the audience's schools.
     admitted_findable: u8,
     /// The segment's slots of the audience's schools, sorted (see `Columns::school_slots`).
     school_slots: Vec<u32>,
@@ -41,15 +42,16 @@ impl<'a> Criteria<'a> {
         let start_day = day_number(query.start_date);
         let duration = u32::from(query.duration_months);
         let duration_limit = duration + u32::from(query.duration_flexibility_months);
-        let school_slots = query
+        let school_slots: Vec<u32> = query
             .audience
             .schools
             .iter()
             .filter_map(|school_id| columns.school_dictionary.binary_search(school_id).ok())
             .map(|position| position as u32 + 1)
             .collect();
+        let everyone = if query.audience.everyone { FINDABLE_BY_EVERYONE } else { 0 };
         Criteria {
-            admitted_findable: if query.audience.everyone { FINDABLE_BY_EVERYONE } else { 0 },
+            admitted_findable: school_slots.iter().fold(everyone, |bits, &slot| bits | school_bit(slot)),
             school_slots,
             contract_mask,
             contracts: &query.contract_types,
@@ -67,8 +69,10 @@ impl<'a> Criteria<'a> {
     /// (so it can be ignored altogether).
     #[inline(always)]
     pub(super) fn screen(&self, columns: &Columns, row: u32, filter: &EntryFilter) -> Option<u8> {
-        // the audience is never relaxed: a candidate outside it is not counted at all
-        if filter.findable & self.admitted_findable == 0 && !self.admits_school_of(columns, row) {
+        // the audience is never relaxed: a candidate outside it is not counted at all; only a
+        // school bit in common asks which school it is
+        let admitted = filter.findable & self.admitted_findable;
+        if admitted & FINDABLE_BY_EVERYONE == 0 && (admitted == 0 || !self.admits_school_of(columns, row)) {
             return None;
         }
         let common = filter.contract_mask & self.contract_mask;
@@ -92,7 +96,7 @@ impl<'a> Criteria<'a> {
     /// as accepted here.
     #[inline(always)]
     pub(super) fn prescreen(&self, filter: &EntryFilter) -> (bool, bool) {
-        let maybe_admitted = (filter.findable & self.admitted_findable != 0) | !self.school_slots.is_empty();
+        let maybe_admitted = filter.findable & self.admitted_findable != 0;
         let minimum_duration = u32::from(filter.minimum_duration);
         let failures = u8::from(filter.contract_mask & self.contract_mask == 0)
             + u8::from(filter.degree < self.minimum_degree)
@@ -107,7 +111,7 @@ impl<'a> Criteria<'a> {
     /// Whether the row's school is one of the audience's.
     #[cold]
     fn admits_school_of(&self, columns: &Columns, row: u32) -> bool {
-        !self.school_slots.is_empty() && self.school_slots.binary_search(&columns.school_slots[row as usize]).is_ok()
+        self.school_slots.binary_search(&columns.school_slots[row as usize]).is_ok()
     }
 
     #[inline]

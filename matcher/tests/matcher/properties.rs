@@ -79,7 +79,8 @@ prop_compose! {
         soft_skills in prop::collection::vec((1u16..=10, 0u8..=100), 0..4),
         searchable in prop::bool::weighted(0.9),
         findable_by_everyone in prop::bool::weighted(0.7),
-        school_id in prop::option::weighted(0.5, 1i64..4),
+        // more schools than the entry's seven school bits, so that two schools share a bit
+        school_id in prop::option::weighted(0.5, 1i64..12),
         text in text(),
     ) -> CandidateDoc {
         CandidateDoc {
@@ -131,7 +132,7 @@ prop_compose! {
         sort in prop_oneof![Just(SortOrder::Score), Just(SortOrder::Distance)],
         restrict_to in prop::option::weighted(0.3, prop::collection::btree_set(0i64..80, 0..24)),
         audience_everyone in prop::bool::weighted(0.8),
-        audience_schools in prop::collection::btree_set(1i64..4, 0..3),
+        audience_schools in prop::collection::btree_set(1i64..12, 0..4),
     ) -> SourcingQuery {
         let (_, lat, lng, in_france) = PLACES[center];
         let (lat, lng) = if jitter.0.abs() < 0.02 { (lat, lng) } else { (lat + jitter.0, lng + jitter.1) };
