@@ -12,7 +12,7 @@
 // choice and dashboard through the pages (axe checked, screenshots written).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, collectPageErrors, demoAccounts, demoPassword, newContext, ownAddressHeaders, screenshotPath, sharedBrowser } from './browser.mjs';
+import { baseUrl, collectPageErrors, demoAccounts, demoPassword, firstLogIn, newContext, ownAddressHeaders, screenshotPath, sharedBrowser } from './browser.mjs';
 import { seriousAxeViolations } from './page-checks.mjs';
 
 const browser = sharedBrowser();
@@ -121,14 +121,8 @@ for (const [locale, text] of Object.entries(texts)) {
       // In their settings they choose the recruiters their school works with.
       const page = await candidate.newPage();
       const errors = collectPageErrors(page);
-      // the page logs in itself (the app keeps its own session hint); a first login starts the onboarding, skipped here
-      await page.goto(`${baseUrl}/login`);
-      await page.locator('#login-email').fill(email);
-      await page.locator('#login-password').fill(demoPassword);
-      await page.locator('form button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
-      await page.getByTestId('onboarding-skip').click();
-      await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
+      // the page logs in itself: the app keeps its own session hint
+      await firstLogIn(page, email);
       await page.goto(`${baseUrl}/dashboard/candidate/parametres`);
       const choices = page.getByTestId('findability');
       await choices.waitFor();
