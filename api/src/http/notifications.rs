@@ -23,7 +23,7 @@ use super::routes::{Access, RouteTable};
 use crate::alerts::live::{CLOSE_STREAMS, EVERYONE};
 use crate::alerts::reason::MatchReason;
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role};
+use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::job_criteria::List;
@@ -32,7 +32,7 @@ use crate::job_criteria::List;
 const LIST_SIZE: i64 = 100;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Vetted(Role::Partner);
+    let partner = Access::SourcingPartner;
     table.add(partner, routes!(list_notifications));
     table.add(partner, routes!(unread_count));
     table.add(partner, routes!(unread_count_events));
