@@ -11,7 +11,8 @@
 //! - a school reads the candidates it manages: attached to the school, or to one of its campuses;
 //! - a partner reads the candidates saved in one of their own sourcing searches while the
 //!   candidate would still appear to them in a search: looking for a job, and findable by
-//!   everyone or by the partners of their school when the partner is one. Reads follow consent:
+//!   everyone or by the partners of their school when the partner is one (the SQL function
+//!   `partner_may_find`, migration 0032, the matcher's audience rule). Reads follow consent:
 //!   a candidate who stops looking or narrows who finds them is closed to the partner. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
@@ -378,13 +379,7 @@ pub(super) async fn authorize_read(
                 exists (select 1 from sourcing_saved_candidates v
                         join sourcing_searches s on s.id = v.sourcing_search_id
                         where v.candidate_id = c.user_id and s.partner_id = $3)
-                and c.in_research
-                and (c.findable_by = 'everyone' and $4
-                     or c.findable_by <> 'nobody' and exists (
-                         select 1 from partner_schools l
-                         where l.partner_id = $3 and l.school_id = coalesce(c.school_id, m.school_id)
-                           and l.accepted_at is not null))
-                as saved_by_caller
+                and partner_may_find(c.user_id, $3) as saved_by_caller
          from candidates c
          join users u on u.id = c.user_id and u.active
          left join campuses m on m.id = c.campus_id
@@ -393,7 +388,6 @@ pub(super) async fn authorize_read(
     .bind(id)
     .bind(slug)
     .bind(caller.map(|user| user.id))
-    .bind(caller.is_some_and(|user| user.standing == AccountStanding::Approved))
     .fetch_optional(db)
     .await?
     .ok_or(Error::NotFound)?;
