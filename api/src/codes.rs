@@ -60,6 +60,14 @@ pub enum ErrorCode {
     /// The partner used today's quota of searches or profile opens (429; it starts again at
     /// midnight UTC, and an operator may raise it).
     DailyQuotaReached,
+    /// The partner's earlier request to this candidate still waits for an answer.
+    ContactRequestOpen,
+    /// The candidate declined this partner's request less than 90 days ago.
+    ContactRecentlyDeclined,
+    /// The contact request was already answered, or expired.
+    ContactRequestClosed,
+    /// The conversation was closed: it takes no more messages.
+    ConversationClosed,
 }
 
 /// Which rule a field broke, as an entry of the error body's `errors`.
@@ -68,6 +76,8 @@ pub enum ErrorCode {
 pub enum RuleCode {
     Required,
     TooLong,
+    /// A text shorter than the rule asks (a contact request's message).
+    TooShort,
     OutOfRange,
     InvalidDate,
     InvalidEmail,

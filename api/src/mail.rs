@@ -21,7 +21,9 @@ mod notices;
 pub mod outbox;
 mod templates;
 
-pub use notices::{Mailing, Recipient, account_email, account_email_quoting, account_notice, unsubscribe_link};
+pub use notices::{
+    Mailing, Recipient, account_email, account_email_quoting, account_notice, subscribed_notice, unsubscribe_link,
+};
 pub use templates::{DigestLine, EmailKind, Letter};
 
 /// A message ready to record and send.

@@ -1,6 +1,7 @@
 //! Daily quotas against scraping: per approved partner and per day, distinct searches and
 //! distinct profile opens are capped ([`DEFAULT_DAILY_SEARCHES`], [`DEFAULT_DAILY_PROFILE_OPENS`],
-//! or the partner's own, which an operator may raise). A use is a distinct thing per day (a
+//! or the partner's own, which an operator may raise), and so are the candidates asked to get
+//! in touch ([`DAILY_CONTACT_REQUESTS`]). A use is a distinct thing per day (a
 //! search's criteria, a candidate), so paging through results or reopening a profile costs
 //! nothing more. Counted in Postgres (`partner_quota_uses`, unlogged like the rate limits); a day
 //! is a UTC day, and the retention job deletes the past days.
@@ -14,6 +15,9 @@ use crate::error::{Error, ErrorCode, Result};
 
 pub const DEFAULT_DAILY_SEARCHES: i32 = 300;
 pub const DEFAULT_DAILY_PROFILE_OPENS: i32 = 200;
+/// Distinct candidates a partner asks to get in touch with a day; not raised per partner: a
+/// recruiter writing to more people a day than this is mass-mailing, not hiring.
+pub const DAILY_CONTACT_REQUESTS: i32 = 50;
 
 /// What a quota counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::Type)]
@@ -21,6 +25,7 @@ pub const DEFAULT_DAILY_PROFILE_OPENS: i32 = 200;
 pub enum QuotaKind {
     Search,
     Profile,
+    Contact,
 }
 
 /// The subject of a search's use: a hash of its criteria (without the page).
@@ -41,8 +46,9 @@ pub async fn take(db: &sqlx::PgPool, partner_id: i64, kind: QuotaKind, subject: 
              select $1, $2, $3
              where not exists (select 1 from already)
                and (select count(*) from partner_quota_uses where partner_id = $1 and day = current_date and kind = $2)
-                   < (select coalesce(case $2 when 'search' then daily_search_quota else daily_profile_quota end,
-                                      case $2 when 'search' then $4 else $5 end)
+                   < (select case $2 when 'search' then coalesce(daily_search_quota, $4)
+                                     when 'profile' then coalesce(daily_profile_quota, $5)
+                                     else $6 end
                       from partners where user_id = $1)
              on conflict do nothing
              returning 1
@@ -54,6 +60,7 @@ pub async fn take(db: &sqlx::PgPool, partner_id: i64, kind: QuotaKind, subject: 
     .bind(subject)
     .bind(DEFAULT_DAILY_SEARCHES)
     .bind(DEFAULT_DAILY_PROFILE_OPENS)
+    .bind(DAILY_CONTACT_REQUESTS)
     .fetch_optional(db)
     .await?;
     if taken.is_some() {

@@ -138,6 +138,26 @@ const SECTIONS: &[Section] = &[
         hidden: &["token_hash"],
         extra: Some("jsonb_build_object('school', (select s.name from schools s where s.user_id = t.school_id))"),
     },
+    // the recruiters who asked to get in touch, and the conversations that followed
+    Section {
+        table: "contact_requests",
+        rows: Rows::Where("candidate_id"),
+        hidden: &["partner_id"],
+        extra: Some(
+            "jsonb_build_object('company', (select c.name from partners p join companies c on c.id = p.company_id
+                                            where p.user_id = t.partner_id))",
+        ),
+    },
+    Section {
+        table: "contact_messages",
+        rows: Rows::Select(
+            "select t.* from contact_messages t join contact_requests r on r.id = t.contact_request_id
+             where r.candidate_id = $1",
+        ),
+        hidden: &["author_id"],
+        extra: Some("jsonb_build_object('mine', t.author_id = $1)"),
+    },
+    Section { table: "company_blocks", rows: Rows::Where("candidate_id"), hidden: &[], extra: None },
     rows_of_records("education_soft_skills", "education_id", "educations"),
     rows_of_records("experience_soft_skills", "experience_id", "experiences"),
     rows_of_records("project_soft_skills", "project_id", "projects"),

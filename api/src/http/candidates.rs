@@ -16,7 +16,9 @@
 //!   a candidate who stops looking or narrows who finds them is closed to the partner. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
-//!   until the partner saves them or the candidate shares the profile;
+//!   until the partner saves them or the candidate shares the profile. A candidate who accepted
+//!   a partner's contact request is open to that partner whatever else they chose, until either
+//!   closes the conversation (or the candidate blocks the company);
 //! - a school or a partner whose account an operator has not approved reads as a visitor, but
 //!   for a waiting partner that a school invited, who reads the candidates of that school it
 //!   saved, as above;
@@ -87,9 +89,11 @@ struct AccessFacts {
     is_public: bool,
     /// Whether the caller is the school the candidate is attached to (directly or by campus).
     managed_by_caller: bool,
-    /// Whether the caller saved the candidate in one of their sourcing searches and would still
-    /// find them (the candidate is looking and lets the caller find them).
-    saved_by_caller: bool,
+    /// Whether the caller is a partner the candidate is open to: one who saved the candidate in
+    /// one of their sourcing searches and would still find them (the candidate is looking and
+    /// lets the caller find them), or whose contact request the candidate accepted (while their
+    /// conversation is open).
+    open_to_partner: bool,
 }
 
 /// How much of a profile the caller receives.
@@ -108,15 +112,15 @@ fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) ->
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
         _ if facts.is_public && by_slug => Ok(Reader::Other),
         // a waiting partner a school invited reads that school's candidates it saved: the
-        // query's `saved_by_caller` leaves everyone else's out
+        // query's `open_to_partner` leaves everyone else's out
         Some(user)
-            if user.role == Role::Partner && user.standing == AccountStanding::Pending && facts.saved_by_caller =>
+            if user.role == Role::Partner && user.standing == AccountStanding::Pending && facts.open_to_partner =>
         {
             Ok(Reader::Other)
         }
         Some(user) if user.standing != AccountStanding::Approved => Err(Error::NotFound),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
-        Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
+        Some(user) if user.role == Role::Partner && facts.open_to_partner => Ok(Reader::Other),
         _ => Err(Error::NotFound),
     }
 }
@@ -379,7 +383,11 @@ pub(super) async fn authorize_read(
                 exists (select 1 from sourcing_saved_candidates v
                         join sourcing_searches s on s.id = v.sourcing_search_id
                         where v.candidate_id = c.user_id and s.partner_id = $3)
-                and partner_may_find(c.user_id, $3) as saved_by_caller
+                and partner_may_find(c.user_id, $3)
+                or exists (select 1 from contact_requests r
+                           where r.partner_id = $3 and r.candidate_id = c.user_id and r.state = 'accepted'
+                             and r.closed_at is null)
+                as open_to_partner
          from candidates c
          join users u on u.id = c.user_id and u.active
          left join campuses m on m.id = c.campus_id
@@ -398,8 +406,8 @@ pub(super) async fn authorize_read(
 mod tests {
     use super::*;
 
-    fn facts(is_public: bool, managed_by_caller: bool, saved_by_caller: bool) -> AccessFacts {
-        AccessFacts { candidate_id: 1000, is_public, managed_by_caller, saved_by_caller }
+    fn facts(is_public: bool, managed_by_caller: bool, open_to_partner: bool) -> AccessFacts {
+        AccessFacts { candidate_id: 1000, is_public, managed_by_caller, open_to_partner }
     }
 
     fn caller(id: i64, role: Role) -> Option<CurrentUser> {

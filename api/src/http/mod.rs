@@ -15,6 +15,7 @@ mod client_config;
 mod client_ip;
 mod colleagues;
 mod companies;
+mod contacts;
 mod disc;
 mod geo;
 mod health;
@@ -96,6 +97,7 @@ fn route_table() -> RouteTable {
     admin::routes(&mut table);
     colleagues::routes(&mut table);
     school_links::routes(&mut table);
+    contacts::routes(&mut table);
     table
 }
 

@@ -1,6 +1,7 @@
 //! The emails about a person's own account (validation, reset, invitation, notices): one
-//! [`Letter`] shape whose main link is the action, always with the "news" unsubscribe link, and
-//! the unsubscribe links themselves. Background jobs (retention, alert digests) and the account
+//! [`Letter`] shape whose main link is the action, with the "news" unsubscribe link, or the link
+//! of their own type for notifications one may turn off ([`subscribed_notice`]), and the
+//! unsubscribe links themselves. Background jobs (retention, alert digests) and the account
 //! routes both write them, so they live with the mail rather than with either.
 
 use std::sync::Arc;
@@ -55,6 +56,45 @@ pub async fn account_email(
     action_url: String,
 ) -> Result<Email> {
     account_email_quoting(db, settings, kind, to, action_url, None).await
+}
+
+/// A notification of `notification_type` (`messages`...) to user `user_id`, in their language,
+/// whose unsubscribe link turns that type off; `None` when they turned it off already.
+pub async fn subscribed_notice(
+    db: &PgPool,
+    settings: &Settings,
+    kind: EmailKind,
+    user_id: i64,
+    notification_type: &str,
+    action_url: String,
+    detail: String,
+) -> Result<Option<Email>> {
+    let (email, firstname, locale, subscribed): (String, String, String, bool) = sqlx::query_as(
+        "select u.email, u.firstname, u.locale,
+                not exists (select 1 from notification_subscriptions n
+                            where n.user_id = u.id and n.type = $2 and not n.subscribed)
+         from users u where u.id = $1",
+    )
+    .bind(user_id)
+    .bind(notification_type)
+    .fetch_one(db)
+    .await?;
+    if !subscribed {
+        return Ok(None);
+    }
+    let letter = Letter {
+        kind,
+        locale: Locale::from_code(&locale),
+        unsubscribe_url: Some(unsubscribe_link(db, settings, user_id, notification_type).await?),
+        to: email,
+        user_id: Some(user_id),
+        firstname,
+        action_url: Some(action_url),
+        lines: Vec::new(),
+        more: 0,
+        detail: Some(detail),
+    };
+    letter.compose().map(Some).map_err(|error| Error::Internal(error.into()))
 }
 
 /// [`account_email`] quoting `detail` (see [`Letter::detail`]).

@@ -43,6 +43,14 @@ pub enum EmailKind {
     SchoolLinkRequest,
     /// A school invites a recruiter's address without an account: the link creates it.
     RecruiterInvitation,
+    /// A partner asks a candidate to get in touch: read and answer in the dashboard.
+    ContactRequest,
+    /// The candidate accepted a partner's contact request (to the partner).
+    ContactAccepted,
+    /// The candidate declined a partner's contact request (to the partner, kindly).
+    ContactDeclined,
+    /// New messages in a conversation, at most once per 15 minutes and thread.
+    ContactMessage,
 }
 
 impl EmailKind {
@@ -63,6 +71,10 @@ impl EmailKind {
             EmailKind::AccountReinstated => "account_reinstated.txt",
             EmailKind::SchoolLinkRequest => "school_link_request.txt",
             EmailKind::RecruiterInvitation => "recruiter_invitation.txt",
+            EmailKind::ContactRequest => "contact_request.txt",
+            EmailKind::ContactAccepted => "contact_accepted.txt",
+            EmailKind::ContactDeclined => "contact_declined.txt",
+            EmailKind::ContactMessage => "contact_message.txt",
         }
     }
 }
@@ -74,7 +86,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 34] = embedded_templates![
+const TEMPLATES: [(&str, &str); 42] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -93,6 +105,10 @@ const TEMPLATES: [(&str, &str); 34] = embedded_templates![
     "fr/account_reinstated.txt",
     "fr/school_link_request.txt",
     "fr/recruiter_invitation.txt",
+    "fr/contact_request.txt",
+    "fr/contact_accepted.txt",
+    "fr/contact_declined.txt",
+    "fr/contact_message.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
@@ -109,6 +125,10 @@ const TEMPLATES: [(&str, &str); 34] = embedded_templates![
     "en/account_reinstated.txt",
     "en/school_link_request.txt",
     "en/recruiter_invitation.txt",
+    "en/contact_request.txt",
+    "en/contact_accepted.txt",
+    "en/contact_declined.txt",
+    "en/contact_message.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -244,6 +264,10 @@ mod tests {
             EmailKind::AccountReinstated,
             EmailKind::SchoolLinkRequest,
             EmailKind::RecruiterInvitation,
+            EmailKind::ContactRequest,
+            EmailKind::ContactAccepted,
+            EmailKind::ContactDeclined,
+            EmailKind::ContactMessage,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {

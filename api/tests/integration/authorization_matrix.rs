@@ -6,6 +6,7 @@
 //! table of expected statuses below. Every answer of the matrix is also read for personal
 //! data: no one but its owner may receive a user's email, phone or birthdate.
 
+use api::auth::Role;
 use api::http::routes::Access;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -117,7 +118,8 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
     )
     .await;
     let waiting_school = login(&app, &waiting_school_email, api::seed::DEMO_PASSWORD).await;
-    // a waiting partner that a school invited: it sources, among that school's students only
+    // a waiting partner that a school invited: it sources, among that school's students only (a
+    // school other than id 1, which the calls below name, so that ending "link 1" leaves it)
     let invited_partner_email: String = sqlx::query_scalar(
         "with waiting as (
              update users set standing = 'pending' where id = (
@@ -126,7 +128,8 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
              returning id, email),
          linked as (
              insert into partner_schools (partner_id, school_id, accepted_at)
-             select waiting.id, s.id, now() from waiting, users s where s.email = 'ecole@vivier.demo'
+             select waiting.id, s.user_id, now() from waiting, schools s where s.user_id <> 1
+             order by s.user_id limit 1
              on conflict (partner_id, school_id) do update set accepted_at = now())
          select email from waiting",
     )
@@ -206,9 +209,10 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
                 }
                 None => assert!(
                     status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
-                    "{} {} as {name} was refused with {status}",
+                    "{} {} as {name} was refused with {status}: {}",
                     route.method,
-                    route.path
+                    route.path,
+                    response.text()
                 ),
             }
             checked += 1;
@@ -338,7 +342,11 @@ fn the_document_describes_exactly_the_routes_the_router_serves() {
 /// the table, its id column and the column naming the owner. A route with an `{id}` that is
 /// neither here nor public fails the test below, so a new owned resource must be added here the
 /// day it is routed. (Public routes by id or slug follow the profile's reading rule, tested above.)
-const OWNED_RESOURCES: [(&str, &str, &str, &str); 13] = [
+const OWNED_RESOURCES: [(&str, &str, &str, &str); 15] = [
+    // a contact request is its candidate's, a conversation is also its partner's (before the
+    // candidates, whose prefix is shorter)
+    ("/api/api/candidates/contact-requests/", "contact_requests", "id", "candidate_id"),
+    ("/api/api/conversations/", "contact_requests", "id", "partner_id"),
     // an invitation is its addressee's (before the candidates, whose prefix is shorter)
     (
         "/api/api/candidates/school-invitations/",
@@ -363,9 +371,14 @@ const OWNED_RESOURCES: [(&str, &str, &str, &str); 13] = [
 
 /// Routes whose `{id}` names something any caller of the route's role may name, not a thing of
 /// their own: a partner a school links to, a company, any account for an operator, a colleague
-/// waiting for approval (the company check has its test in `trust`).
-const SHARED_RESOURCES: [&str; 4] =
-    ["/api/api/partners/", "/api/api/companies/", "/api/api/admin/", "/api/api/partner/colleague-requests/"];
+/// waiting for approval (the company check has its test in `trust`), a company a candidate blocks.
+const SHARED_RESOURCES: [&str; 5] = [
+    "/api/api/partners/",
+    "/api/api/companies/",
+    "/api/api/admin/",
+    "/api/api/partner/colleague-requests/",
+    "/api/api/candidates/blocked-companies/",
+];
 
 /// One session per user, logged in once (logins are rate limited); every seeded account has
 /// the demo password.
@@ -408,6 +421,15 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
          order by m.id, u.id limit 1",
     )
     .await;
+    // the demo partner asked a candidate to get in touch, and the candidate accepted
+    execute(
+        &pool,
+        "insert into contact_requests (partner_id, candidate_id, message, state, answered_at)
+         select p.id, (select user_id from candidates order by user_id limit 1),
+                'Bonjour, votre profil correspond à notre poste.', 'accepted', now()
+         from users p where p.email = 'partenaire@vivier.demo'",
+    )
+    .await;
     // the demo school invites a recruiter
     execute(
         &pool,
@@ -438,11 +460,11 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
         if matches!(route.access, Access::Public | Access::PublicWithSession) || !route.path.contains('{') {
             continue;
         }
+        if SHARED_RESOURCES.iter().any(|prefix| route.path.starts_with(prefix)) {
+            continue;
+        }
         let owned = OWNED_RESOURCES.iter().find(|(prefix, ..)| route.path.starts_with(prefix));
         let Some((_, table, id_column, owner_column)) = owned else {
-            if SHARED_RESOURCES.iter().any(|prefix| route.path.starts_with(prefix)) {
-                continue;
-            }
             assert!(
                 !route.path.contains("{id}"),
                 "{} {}: an owned resource missing from OWNED_RESOURCES",
@@ -480,9 +502,13 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
         };
         let what = format!("{} {}", route.method, route.path);
         assert_eq!(call(None).await, StatusCode::UNAUTHORIZED, "{what} as an anonymous visitor");
+        // another role is refused, or, on a route both roles call (a conversation), finds nothing
+        let other_role_name: String =
+            scalar_of(&pool, "select discriminator::text from users where id = $1", other_role).await;
+        let other_admitted = Role::from_discriminator(&other_role_name).is_some_and(|role| route.access.admits(role));
         assert_eq!(
             call(Some(sessions.of(&app, &pool, other_role).await)).await,
-            StatusCode::FORBIDDEN,
+            if other_admitted { StatusCode::NOT_FOUND } else { StatusCode::FORBIDDEN },
             "{what} as another role"
         );
         assert_eq!(

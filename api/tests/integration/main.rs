@@ -12,6 +12,7 @@ mod candidate_job_search;
 mod candidate_profile;
 mod candidate_uploads;
 mod candidates;
+mod contacts;
 mod demo_data;
 mod disc_tour;
 mod findability;

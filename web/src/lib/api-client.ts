@@ -54,6 +54,11 @@ export const errorCodeKeys = {
   invitation_closed: 'codes.invitation_closed',
   not_in_a_school: 'codes.not_in_a_school',
   daily_quota_reached: 'codes.daily_quota_reached',
+  // contact requests and conversations
+  contact_request_open: 'codes.contact_request_open',
+  contact_recently_declined: 'codes.contact_recently_declined',
+  contact_request_closed: 'codes.contact_request_closed',
+  conversation_closed: 'codes.conversation_closed',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 

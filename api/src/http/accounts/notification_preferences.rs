@@ -12,18 +12,20 @@ use crate::extract::Json;
 use crate::mail::unsubscribe_link;
 
 /// The kinds of notification email each role receives: product news for everyone, alerts on
-/// saved searches for partners, messages of their school for candidates.
+/// saved searches for partners, messages of their school for candidates, contact requests and
+/// conversations for candidates and partners.
 fn notification_types(role: Role) -> &'static [&'static str] {
     match role {
-        Role::Candidate => &["news", "school"],
+        Role::Candidate => &["news", "school", "messages"],
         Role::School | Role::Operator => &["news"],
-        Role::Partner => &["news", "sourcing"],
+        Role::Partner => &["news", "sourcing", "messages"],
     }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NotificationPreference {
-    /// `news`, `sourcing` (saved-search alerts) or `school` (messages of the candidate's school).
+    /// `news`, `sourcing` (saved-search alerts), `school` (messages of the candidate's school) or
+    /// `messages` (contact requests and conversations).
     #[serde(rename = "type")]
     notification_type: &'static str,
     subscribed: bool,

@@ -13,7 +13,7 @@ use crate::http::{AppState, ClientIp};
 use crate::mail::unsubscribe_link;
 
 /// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
-const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school"];
+const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school", "messages"];
 
 /// Subscribes a new account to every notification email.
 pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> Result<()> {
@@ -26,7 +26,7 @@ pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> R
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct UnsubscribeRequest {
     token: Option<String>,
-    /// The notification type named in the link (`news`, `sourcing`, `school`).
+    /// The notification type named in the link (`news`, `sourcing`, `school`, `messages`).
     #[serde(rename = "type")]
     notification_type: Option<String>,
 }

@@ -17,6 +17,7 @@ export type FormRuleCode = RuleCode | ClientRuleCode;
 export const ruleMessageKeys = {
   required: 'errors.rules.required',
   too_long: 'errors.rules.too_long',
+  too_short: 'errors.rules.too_short',
   out_of_range: 'errors.rules.out_of_range',
   invalid_date: 'errors.rules.invalid_date',
   invalid_email: 'errors.rules.invalid_email',

@@ -1,0 +1,134 @@
+//! From a match to a conversation, with the candidate's consent at each step (double opt-in):
+//! a partner asks to get in touch ([`requests`]), the candidate accepts or declines, and only an
+//! accepted request shows each side the other's address and opens a thread of messages
+//! ([`conversations`]). A candidate may block a company, whose recruiters can then ask no more
+//! ([`blocks`]).
+//!
+//! Who sees what: a partner reaches only a candidate they could find in a search
+//! (`partner_may_find`), and sees that candidate's name in their requests only while they could,
+//! or once the candidate accepted; nobody sees an address before the acceptance. A request
+//! nobody answers counts as expired after 14 days (computed when read, so never late); a
+//! declined partner waits 90 days before asking the same candidate again.
+
+mod blocks;
+mod conversations;
+mod requests;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa_axum::routes;
+
+use super::routes::{Access, RouteTable};
+use crate::app::AppState;
+use crate::auth::Role;
+use crate::error::{Error, Result};
+use crate::mail::{EmailKind, subscribed_notice};
+
+pub fn routes(table: &mut RouteTable) {
+    table.add(Access::SourcingPartner, routes!(requests::ask_for_contact));
+    table.add(Access::SourcingPartner, routes!(requests::list_sent_requests));
+    let candidate = Access::Only(Role::Candidate);
+    table.add(candidate, routes!(requests::list_received_requests));
+    table.add(candidate, routes!(requests::accept_request));
+    table.add(candidate, routes!(requests::decline_request));
+    table.add(candidate, routes!(blocks::list_blocked_companies));
+    table.add(candidate, routes!(blocks::block_company));
+    table.add(candidate, routes!(blocks::unblock_company));
+    let either = Access::OneOf(&[Role::Candidate, Role::Partner]);
+    table.add(either, routes!(conversations::list_conversations));
+    table.add(either, routes!(conversations::read_conversation));
+    table.add(either, routes!(conversations::write_message));
+    table.add(either, routes!(conversations::close_conversation));
+}
+
+/// Where a contact request stands. `expired`: nobody answered within 14 days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::Type, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "contact_request_state", rename_all = "lowercase")]
+pub enum ContactRequestState {
+    Pending,
+    Accepted,
+    Declined,
+    Expired,
+}
+
+/// A contact request as either side sees it.
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct ContactRequestView {
+    id: i64,
+    state: ContactRequestState,
+    /// The partner's message, plain text.
+    message: String,
+    /// The partner's offer the request is about.
+    offer_id: Option<i64>,
+    offer_title: Option<String>,
+    company_id: i64,
+    company: String,
+    recruiter_firstname: String,
+    recruiter_lastname: String,
+    /// The recruiter's job title.
+    recruiter_role: Option<String>,
+    candidate_id: i64,
+    /// For the partner: only while the candidate could still be found by them, or once they
+    /// accepted (`null` otherwise: "no longer available").
+    candidate_firstname: Option<String>,
+    candidate_lastname: Option<String>,
+    /// Once accepted: the other side's email address (the candidate's for the partner, the
+    /// recruiter's for the candidate).
+    contact_email: Option<String>,
+    created_at: DateTime<Utc>,
+    /// A pending request expires then.
+    expires_at: DateTime<Utc>,
+    answered_at: Option<DateTime<Utc>>,
+}
+
+/// The query of [`ContactRequestView`]s: `$1` is whether the reader is the partner; the caller
+/// adds its `where` on `r`.
+const VIEW: &str = "select r.id,
+        case when r.state = 'pending' and r.expires_at <= now() then 'expired'::contact_request_state
+             else r.state end as state,
+        r.message, r.offer_id, o.title as offer_title, p.company_id, co.name as company,
+        pu.firstname as recruiter_firstname, pu.lastname as recruiter_lastname, p.role as recruiter_role,
+        r.candidate_id,
+        case when not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id)
+             then cu.firstname end as candidate_firstname,
+        case when not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id)
+             then cu.lastname end as candidate_lastname,
+        case when r.state = 'accepted' then case when $1 then cu.email else pu.email end end as contact_email,
+        r.created_at, r.expires_at, r.answered_at
+    from contact_requests r
+    join partners p on p.user_id = r.partner_id
+    join users pu on pu.id = r.partner_id
+    join companies co on co.id = p.company_id
+    join users cu on cu.id = r.candidate_id
+    left join job_offers o on o.id = r.offer_id";
+
+/// The column of `contact_requests` that names the caller's side.
+fn own_side(user: &crate::auth::CurrentUser) -> &'static str {
+    if user.role == Role::Partner { "partner_id" } else { "candidate_id" }
+}
+
+/// The emails of this module honour the "messages" notification type, and link to the
+/// reader's dashboard.
+async fn notify(
+    state: &AppState,
+    kind: EmailKind,
+    user_id: i64,
+    role: Role,
+    detail: String,
+) -> Result<Option<crate::mail::Email>> {
+    let dashboard = match role {
+        Role::Partner => "/dashboard/partenaire",
+        _ => "/dashboard/candidate",
+    };
+    let action_url = format!("{}{dashboard}", state.settings.public_url);
+    subscribed_notice(&state.db, &state.settings, kind, user_id, "messages", action_url, detail).await
+}
+
+/// Queues `email` (when there is one) in `connection`'s transaction.
+async fn queue(state: &AppState, connection: &mut sqlx::PgConnection, email: Option<crate::mail::Email>) -> Result<()> {
+    if let Some(email) = email {
+        state.mailer.enqueue(&mut *connection, email).await.map_err(Error::Internal)?;
+    }
+    Ok(())
+}
