@@ -69,10 +69,26 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// Query parameters; malformed ones are answered with `invalid_query`.
-#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(Error))]
+/// Query parameters; malformed ones are answered with `invalid_query`, and so are those that
+/// hold the NUL character (`%00`), as for a JSON body.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Error> {
+        if parts.uri.query().is_some_and(|query| query.contains("%00")) {
+            return Err(Error::Rejected {
+                status: StatusCode::BAD_REQUEST,
+                code: ErrorCode::InvalidQuery,
+                message: "query parameters may not contain the NUL character".to_owned(),
+            });
+        }
+        let axum::extract::Query(value) = axum::extract::Query::from_request_parts(parts, state).await?;
+        Ok(Query(value))
+    }
+}
 
 /// Path parameters; malformed ones are answered with `invalid_path`.
 #[derive(Debug, Clone, Copy, Default, FromRequestParts)]

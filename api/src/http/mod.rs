@@ -31,6 +31,7 @@ mod public_profile_page;
 mod reference_lists;
 mod reports;
 pub mod routes;
+mod same_origin;
 mod school_links;
 mod schools;
 mod sessions;
@@ -131,6 +132,10 @@ pub fn api_router(state: AppState) -> Router {
                 message: "this path does not accept that method".to_owned(),
             }
         })
+        .layer(axum::middleware::from_fn_with_state(
+            same_origin::public_host(&state.settings.public_url),
+            same_origin::refuse_cross_site_changes,
+        ))
         .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), observability::track_requests))
         .layer(DefaultBodyLimit::max(DEFAULT_BODY_LIMIT_BYTES))
         .layer(Extension(state.clone()))

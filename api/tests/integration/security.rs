@@ -12,8 +12,8 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use crate::support::{
-    TestResponse, app, app_with_web, execute_of, get, json_request, latest_email, login, post_json, post_raw, scalar,
-    scalar_of, send, send_as, settings, state_with,
+    TestResponse, app, app_with_web, execute_of, get, get_as, json_request, latest_email, login, post_json, post_raw,
+    scalar, scalar_of, send, send_as, settings, state_with,
 };
 
 const PASSWORD: &str = "Bonjour-Vivier-42";
@@ -329,4 +329,62 @@ async fn a_body_whose_texts_hold_the_nul_character_is_refused_before_the_databas
     assert_eq!(text_not_escape.status, StatusCode::CREATED, "{}", text_not_escape.text());
     let stored: i64 = scalar(&pool, "select count(*) from problem_reports").await;
     assert_eq!(stored, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_nul_character_in_a_query_is_refused_as_in_a_body(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let school = login(&app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
+
+    let as_school = |uri: &'static str| {
+        let (app, school) = (app.clone(), school.clone());
+        async move { get_as(&app, Some(&school), uri).await }
+    };
+    let institutions = as_school("/api/api/school/institutions?name=%00").await;
+    let companies = as_school("/api/api/companies?name=a%00b").await;
+    let candidates = as_school("/api/api/candidates?name=%00").await;
+
+    for answer in [&institutions, &companies, &candidates] {
+        assert_eq!((answer.status, answer.json()["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_query")));
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn another_site_cannot_make_a_logged_in_browser_change_anything(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let candidate = login(&app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let share = |headers: &'static [(&'static str, &'static str)]| {
+        let (app, candidate) = (app.clone(), candidate.clone());
+        async move {
+            let mut request = Request::builder().method("POST").uri("/api/api/candidates/share");
+            for (name, value) in headers {
+                request = request.header(*name, *value);
+            }
+            let request = request.header(header::CONTENT_TYPE, "text/plain").body(Body::empty()).unwrap();
+            send_as(&app, Some(&candidate), request).await
+        }
+    };
+
+    let from_elsewhere = share(&[("origin", "https://evil.example"), ("host", "127.0.0.1:8080")]).await;
+    let fetched_cross_site = share(&[("sec-fetch-site", "cross-site")]).await;
+    let null_origin = share(&[("origin", "null")]).await;
+    let from_here = share(&[("origin", "http://127.0.0.1:8080"), ("host", "127.0.0.1:8080")]).await;
+    let reading_from_elsewhere = send_as(
+        &app,
+        Some(&candidate),
+        Request::builder()
+            .uri("/api/api/auth/whoami")
+            .header("origin", "https://evil.example")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+
+    for refused in [&from_elsewhere, &fetched_cross_site, &null_origin] {
+        assert_eq!((refused.status, refused.json()["code"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden")));
+    }
+    assert_ne!(from_here.status, StatusCode::FORBIDDEN, "{}", from_here.text());
+    assert_eq!(reading_from_elsewhere.status, StatusCode::OK, "reading changes nothing");
 }
