@@ -51,6 +51,8 @@ pub struct RateLimits {
     pub enrolments_per_school: RateLimiter,
     /// A school checking or importing a file of up to 20,000 addresses.
     pub imports_per_school: RateLimiter,
+    /// A school inviting recruiters (each may send an email to an address it chooses).
+    pub recruiter_invitations_per_school: RateLimiter,
 }
 
 impl Default for RateLimits {
@@ -68,6 +70,7 @@ impl Default for RateLimits {
             email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
             enrolments_per_school: RateLimiter::new("enrolments_per_school", 200, minutes(60)),
             imports_per_school: RateLimiter::new("imports_per_school", 30, minutes(60)),
+            recruiter_invitations_per_school: RateLimiter::new("recruiter_invitations_per_school", 20, minutes(60)),
         }
     }
 }

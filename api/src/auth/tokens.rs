@@ -47,6 +47,15 @@ pub fn sha256(text: &str) -> Vec<u8> {
     Sha256::digest(text.as_bytes()).to_vec()
 }
 
+/// A fresh secret for a link, and the hash kept of it (the database never holds the secret).
+pub fn new_secret() -> (String, Vec<u8>) {
+    let mut secret = [0_u8; 32];
+    rand::rng().fill_bytes(&mut secret);
+    let token = URL_SAFE_NO_PAD.encode(secret);
+    let hash = sha256(&token);
+    (token, hash)
+}
+
 /// Creates a token for `user_id` and returns the secret to put in the link.
 pub async fn create(
     connection: &mut PgConnection,
@@ -54,16 +63,14 @@ pub async fn create(
     kind: TokenKind,
     new_email: Option<&str>,
 ) -> sqlx::Result<String> {
-    let mut secret = [0_u8; 32];
-    rand::rng().fill_bytes(&mut secret);
-    let token = URL_SAFE_NO_PAD.encode(secret);
+    let (token, hash) = new_secret();
     sqlx::query(
         "insert into user_tokens (user_id, kind, token_hash, new_email, expires_at)
          values ($1, $2::user_token_kind, $3, $4, now() + $5)",
     )
     .bind(user_id)
     .bind(kind.as_sql())
-    .bind(sha256(&token))
+    .bind(hash)
     .bind(new_email)
     .bind(kind.lifetime())
     .execute(connection)

@@ -11,12 +11,15 @@
 //! - a school reads the candidates it manages: attached to the school, or to one of its campuses;
 //! - a partner reads the candidates saved in one of their own sourcing searches while the
 //!   candidate would still appear to them in a search: looking for a job, and findable by
-//!   everyone or by the partners of their school when the partner is one. Reads follow consent:
+//!   everyone or by the partners of their school when the partner is one (the SQL function
+//!   `partner_may_find`, migration 0032, the matcher's audience rule). Reads follow consent:
 //!   a candidate who stops looking or narrows who finds them is closed to the partner. A search run
 //!   without being saved leaves no trace to check, so a candidate merely met in results is read
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
 //!   until the partner saves them or the candidate shares the profile;
-//! - a school or a partner whose account an operator has not approved reads as a visitor;
+//! - a school or a partner whose account an operator has not approved reads as a visitor, but
+//!   for a waiting partner that a school invited, who reads the candidates of that school it
+//!   saved, as above;
 //! - nobody but the candidate receives `contact`: not schools, not partners, not visitors;
 //! - anyone else: 404, logged in or not, exactly as for an unknown id or slug, a user who is
 //!   not a candidate or a deactivated account, so that an answer never tells whether someone
@@ -104,6 +107,13 @@ fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) ->
     match caller {
         Some(user) if user.id == facts.candidate_id => Ok(Reader::Owner),
         _ if facts.is_public && by_slug => Ok(Reader::Other),
+        // a waiting partner a school invited reads that school's candidates it saved: the
+        // query's `saved_by_caller` leaves everyone else's out
+        Some(user)
+            if user.role == Role::Partner && user.standing == AccountStanding::Pending && facts.saved_by_caller =>
+        {
+            Ok(Reader::Other)
+        }
         Some(user) if user.standing != AccountStanding::Approved => Err(Error::NotFound),
         Some(user) if user.role == Role::School && facts.managed_by_caller => Ok(Reader::Other),
         Some(user) if user.role == Role::Partner && facts.saved_by_caller => Ok(Reader::Other),
@@ -369,13 +379,7 @@ pub(super) async fn authorize_read(
                 exists (select 1 from sourcing_saved_candidates v
                         join sourcing_searches s on s.id = v.sourcing_search_id
                         where v.candidate_id = c.user_id and s.partner_id = $3)
-                and c.in_research
-                and (c.findable_by = 'everyone'
-                     or c.findable_by = 'school_partners' and exists (
-                         select 1 from partner_schools l
-                         where l.partner_id = $3 and l.school_id = coalesce(c.school_id, m.school_id)
-                           and l.accepted_at is not null))
-                as saved_by_caller
+                and partner_may_find(c.user_id, $3) as saved_by_caller
          from candidates c
          join users u on u.id = c.user_id and u.active
          left join campuses m on m.id = c.campus_id

@@ -1,8 +1,9 @@
 //! A partner's notifications: the candidates who started to match their saved searches with
 //! alerts (`GET /api/api/notifications`), the unread count the header's bell shows, pushed live
 //! (`/api/api/notifications/events`, see [`crate::alerts::live`]) or polled, and marking them
-//! read. A notification is its owner's alone: another partner's id is a 404. Candidates who
-//! stopped looking for a job (or whose account closed) are left out, as from search results.
+//! read. A notification is its owner's alone: another partner's id is a 404. Candidates the
+//! partner could no longer find in a search (they stopped looking, narrowed who finds them, left
+//! the school that works with the partner, or closed their account) are left out.
 
 use std::convert::Infallible;
 use std::sync::atomic::Ordering;
@@ -23,7 +24,7 @@ use super::routes::{Access, RouteTable};
 use crate::alerts::live::{CLOSE_STREAMS, EVERYONE};
 use crate::alerts::reason::MatchReason;
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role};
+use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::job_criteria::List;
@@ -32,7 +33,7 @@ use crate::job_criteria::List;
 const LIST_SIZE: i64 = 100;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Vetted(Role::Partner);
+    let partner = Access::SourcingPartner;
     table.add(partner, routes!(list_notifications));
     table.add(partner, routes!(unread_count));
     table.add(partner, routes!(unread_count_events));
@@ -44,7 +45,7 @@ pub fn routes(table: &mut RouteTable) {
 const VISIBLE: &str = "from sourcing_search_matches m
      join sourcing_searches s on s.id = m.sourcing_search_id
      join candidates c on c.user_id = m.candidate_id join users u on u.id = m.candidate_id
-     where m.partner_id = $1 and c.in_research and u.active";
+     where m.partner_id = $1 and partner_may_find(m.candidate_id, m.partner_id)";
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Notification {

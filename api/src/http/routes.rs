@@ -27,6 +27,7 @@ use utoipa_axum::router::UtoipaMethodRouter;
 use crate::app::AppState;
 use crate::auth::{AccountStanding, CurrentUser, Role, session};
 use crate::error::Error;
+use crate::sourcing_searches::audience;
 
 /// Every API path starts with this; the router is nested under it.
 const API_PREFIX: &str = "/api";
@@ -52,6 +53,10 @@ pub enum Access {
     Vetted(Role),
     /// Logged-in users of any of these roles, approved.
     VettedOneOf(&'static [Role]),
+    /// Partners who may source: approved ones, and pending ones that a school invited (linked to
+    /// at least one school), who reach only those schools' candidates until an operator approves
+    /// them ([`crate::sourcing_searches::audience`]).
+    SourcingPartner,
 }
 
 impl Access {
@@ -61,16 +66,17 @@ impl Access {
             Access::Public | Access::PublicWithSession | Access::Authenticated => true,
             Access::Only(allowed) | Access::Vetted(allowed) => allowed == role,
             Access::OneOf(allowed) | Access::VettedOneOf(allowed) => allowed.contains(&role),
+            Access::SourcingPartner => role == Role::Partner,
         }
     }
 
     /// Whether the route needs an approved account on top of the role.
     pub fn needs_approval(self) -> bool {
-        matches!(self, Access::Vetted(_) | Access::VettedOneOf(_))
+        matches!(self, Access::Vetted(_) | Access::VettedOneOf(_) | Access::SourcingPartner)
     }
 
     fn checks_role(self) -> bool {
-        matches!(self, Access::Only(_) | Access::OneOf(_) | Access::Vetted(_) | Access::VettedOneOf(_))
+        !matches!(self, Access::Public | Access::PublicWithSession | Access::Authenticated)
     }
 }
 
@@ -267,7 +273,15 @@ async fn enforce(access: Access, mut request: Request, next: Next) -> Response {
     }
     let standing_matters = access.needs_approval() || user.standing == AccountStanding::Suspended;
     if let Some(refusal) = user.standing.refusal().filter(|_| standing_matters) {
-        return refusal.into_response();
+        let school_scoped = match access {
+            Access::SourcingPartner => audience::is_school_scoped(&state.db, user.id, user.standing).await,
+            _ => Ok(false),
+        };
+        match school_scoped {
+            Ok(true) => {}
+            Ok(false) => return refusal.into_response(),
+            Err(error) => return Error::Database(error).into_response(),
+        }
     }
     request.extensions_mut().insert(user);
     next.run(request).await

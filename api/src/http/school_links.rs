@@ -17,7 +17,8 @@ use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Vetted(Role::Partner);
+    // a waiting partner answers too: a school that invites a recruiter vouches for them
+    let partner = Access::Only(Role::Partner);
     table.add(partner, routes!(list_school_link_requests));
     table.add(partner, routes!(accept_school_link));
     table.add(partner, routes!(end_school_link));
@@ -70,14 +71,17 @@ pub async fn accept_school_link(
     user: CurrentUser,
     Path(school_id): Path<i64>,
 ) -> Result<StatusCode> {
+    let mut transaction = state.db.begin().await?;
     let found = sqlx::query(
         "update partner_schools set accepted_at = coalesce(accepted_at, now()), updated_at = now()
          where partner_id = $1 and school_id = $2",
     )
     .bind(user.id)
     .bind(school_id)
-    .execute(&state.db)
+    .execute(&mut *transaction)
     .await?;
+    answer_invitation(&mut transaction, user.id, school_id, "accepted").await?;
+    transaction.commit().await?;
     done_if_found(found)
 }
 
@@ -94,12 +98,37 @@ pub async fn end_school_link(
     user: CurrentUser,
     Path(school_id): Path<i64>,
 ) -> Result<StatusCode> {
+    let mut transaction = state.db.begin().await?;
     let found = sqlx::query("delete from partner_schools where partner_id = $1 and school_id = $2")
         .bind(user.id)
         .bind(school_id)
-        .execute(&state.db)
+        .execute(&mut *transaction)
         .await?;
+    answer_invitation(&mut transaction, user.id, school_id, "refused").await?;
+    transaction.commit().await?;
     done_if_found(found)
+}
+
+/// Closes the school's open invitation to the partner's address, if it sent one
+/// ([`super::schools`]' recruiter invitations): the school's list then stops showing it as
+/// waiting.
+async fn answer_invitation(
+    connection: &mut sqlx::PgConnection,
+    partner_id: i64,
+    school_id: i64,
+    answer: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "update recruiter_invitations set answer = $3::invitation_answer, answered_at = now(), updated_at = now()
+         where school_id = $2 and answer is null
+           and lower(email) = (select lower(email) from users where id = $1)",
+    )
+    .bind(partner_id)
+    .bind(school_id)
+    .bind(answer)
+    .execute(connection)
+    .await?;
+    Ok(())
 }
 
 /// 204 when the statement touched the link, 404 when there was none.

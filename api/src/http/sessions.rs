@@ -73,6 +73,10 @@ pub struct PartnerSummary {
     company_id: i64,
     company_name: String,
     role: Option<String>,
+    /// The account waits for an operator's approval, but a school works with it (it invited the
+    /// recruiter, or the recruiter accepted its request): it already sources, among the
+    /// candidates of the schools it is linked to only.
+    school_scoped: bool,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -99,6 +103,7 @@ struct WhoAmIRow {
     company_id: Option<i64>,
     company_name: Option<String>,
     partner_role: Option<String>,
+    has_school_links: bool,
     school_name: Option<String>,
 }
 
@@ -108,7 +113,9 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
         "select u.id, u.email, u.firstname, u.lastname, u.locale, u.discriminator::text as discriminator,
                 u.standing, u.standing_reason, u.first_time, u.tour,
                 c.slug, c.school_id as candidate_school_id, c.campus_id, c.completion,
-                p.company_id, co.name as company_name, p.role as partner_role, s.name as school_name
+                p.company_id, co.name as company_name, p.role as partner_role, s.name as school_name,
+                exists (select 1 from partner_schools l where l.partner_id = u.id and l.accepted_at is not null)
+                    as has_school_links
          from users u
          left join candidates c on c.user_id = u.id
          left join partners p on p.user_id = u.id
@@ -132,6 +139,7 @@ pub async fn who_am_i(db: &sqlx::PgPool, user_id: i64) -> Result<WhoAmI> {
         company_id,
         company_name: row.company_name.unwrap_or_default(),
         role: row.partner_role,
+        school_scoped: row.standing == AccountStanding::Pending && row.has_school_links,
     });
     Ok(WhoAmI {
         id: row.id,

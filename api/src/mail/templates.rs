@@ -39,6 +39,10 @@ pub enum EmailKind {
     AccountSuspended,
     /// An operator lifted the account's suspension.
     AccountReinstated,
+    /// A school asks a partner to work with it: accept or refuse in the dashboard.
+    SchoolLinkRequest,
+    /// A school invites a recruiter's address without an account: the link creates it.
+    RecruiterInvitation,
 }
 
 impl EmailKind {
@@ -57,6 +61,8 @@ impl EmailKind {
             EmailKind::AccountRefused => "account_refused.txt",
             EmailKind::AccountSuspended => "account_suspended.txt",
             EmailKind::AccountReinstated => "account_reinstated.txt",
+            EmailKind::SchoolLinkRequest => "school_link_request.txt",
+            EmailKind::RecruiterInvitation => "recruiter_invitation.txt",
         }
     }
 }
@@ -68,7 +74,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 30] = embedded_templates![
+const TEMPLATES: [(&str, &str); 34] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -85,6 +91,8 @@ const TEMPLATES: [(&str, &str); 30] = embedded_templates![
     "fr/account_refused.txt",
     "fr/account_suspended.txt",
     "fr/account_reinstated.txt",
+    "fr/school_link_request.txt",
+    "fr/recruiter_invitation.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
@@ -99,6 +107,8 @@ const TEMPLATES: [(&str, &str); 30] = embedded_templates![
     "en/account_refused.txt",
     "en/account_suspended.txt",
     "en/account_reinstated.txt",
+    "en/school_link_request.txt",
+    "en/recruiter_invitation.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -232,6 +242,8 @@ mod tests {
             EmailKind::AccountRefused,
             EmailKind::AccountSuspended,
             EmailKind::AccountReinstated,
+            EmailKind::SchoolLinkRequest,
+            EmailKind::RecruiterInvitation,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {

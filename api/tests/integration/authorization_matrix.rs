@@ -117,6 +117,25 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
     )
     .await;
     let waiting_school = login(&app, &waiting_school_email, api::seed::DEMO_PASSWORD).await;
+    // a waiting partner that a school invited: it sources, among that school's students only
+    let invited_partner_email: String = sqlx::query_scalar(
+        "with waiting as (
+             update users set standing = 'pending' where id = (
+                 select user_id from partners
+                 where user_id not in (select id from users where email in ($1, $2)) order by user_id desc limit 1)
+             returning id, email),
+         linked as (
+             insert into partner_schools (partner_id, school_id, accepted_at)
+             select waiting.id, s.id, now() from waiting, users s where s.email = 'ecole@vivier.demo'
+             on conflict (partner_id, school_id) do update set accepted_at = now())
+         select email from waiting",
+    )
+    .bind(api::seed::DEMO_PARTNER_EMAIL)
+    .bind(api::seed::DEMO_PENDING_PARTNER_EMAIL)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let invited_partner = login(&app, &invited_partner_email, api::seed::DEMO_PASSWORD).await;
     let users = contact_details(&pool).await;
     let id_of = |email: &str| users.iter().find(|user| user.email == email).map(|user| user.id);
     // (name, session, role, user id)
@@ -138,6 +157,12 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
             id_of(api::seed::DEMO_PENDING_PARTNER_EMAIL),
         ),
         ("waiting school", Some(waiting_school.as_str()), Some(api::auth::Role::School), id_of(&waiting_school_email)),
+        (
+            "waiting invited partner",
+            Some(invited_partner.as_str()),
+            Some(api::auth::Role::Partner),
+            id_of(&invited_partner_email),
+        ),
     ];
     let routes = api::http::routes();
     assert!(routes.len() >= 40, "the table lists every route ({} found)", routes.len());
@@ -167,6 +192,7 @@ async fn every_route_answers_each_role_as_its_access_declares(pool: PgPool) {
             let expected_refusal = match (route.access, role) {
                 (Access::Public | Access::PublicWithSession, _) => None,
                 (_, None) => Some((StatusCode::UNAUTHORIZED, "unauthorized")),
+                (Access::SourcingPartner, Some(_)) if name == "waiting invited partner" => None,
                 (access, Some(role)) if access.admits(role) && waiting && access.needs_approval() => {
                     Some((StatusCode::FORBIDDEN, "account_pending"))
                 }
@@ -312,7 +338,7 @@ fn the_document_describes_exactly_the_routes_the_router_serves() {
 /// the table, its id column and the column naming the owner. A route with an `{id}` that is
 /// neither here nor public fails the test below, so a new owned resource must be added here the
 /// day it is routed. (Public routes by id or slug follow the profile's reading rule, tested above.)
-const OWNED_RESOURCES: [(&str, &str, &str, &str); 12] = [
+const OWNED_RESOURCES: [(&str, &str, &str, &str); 13] = [
     // an invitation is its addressee's (before the candidates, whose prefix is shorter)
     (
         "/api/api/candidates/school-invitations/",
@@ -332,6 +358,7 @@ const OWNED_RESOURCES: [(&str, &str, &str, &str); 12] = [
     // a school's candidate (before its campuses, whose prefix is shorter)
     ("/api/api/school/campuses/candidates/", "candidates", "user_id", "school_id"),
     ("/api/api/school/campuses/", "campuses", "id", "school_id"),
+    ("/api/api/school/recruiter-invitations/", "recruiter_invitations", "id", "school_id"),
 ];
 
 /// Routes whose `{id}` names something any caller of the route's role may name, not a thing of
@@ -379,6 +406,13 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
          where m.school_id = (select id from users where email = 'ecole@vivier.demo')
            and c.school_id is distinct from m.school_id
          order by m.id, u.id limit 1",
+    )
+    .await;
+    // the demo school invites a recruiter
+    execute(
+        &pool,
+        "insert into recruiter_invitations (school_id, email, firstname, lastname, token_hash)
+         select id, 'rh@invitee.example', 'Inès', 'Garnier', sha256('matrix') from users where email = 'ecole@vivier.demo'",
     )
     .await;
     // the demo school asks the demo partner for a link

@@ -94,9 +94,21 @@ async fn a_saved_candidate_who_hides_is_no_longer_available_and_nothing_more(poo
         async move { call(&app, &partner, "GET", &uri, None).await }
     };
 
+    // and she started to match the search, as an alert would tell
+    let matched = "insert into sourcing_search_matches (sourcing_search_id, candidate_id, partner_id, reason)
+         select id, $2, partner_id, '{\"score\": 50, \"country_wide\": true}'
+         from sourcing_searches where id = $1";
+    sqlx::query(matched).bind(search_id).bind(scene.lea.id).execute(&pool).await.unwrap();
+    let notified = |scene: &Scene| {
+        let (app, partner) = (scene.app.clone(), scene.partner.clone());
+        async move { call(&app, &partner, "GET", "/api/api/notifications", None).await.json() }
+    };
+
     let before = read(&scene).await.json();
+    let notified_before = notified(&scene).await;
     choose(&mut scene, "nobody").await;
     let hidden = read(&scene).await;
+    let notified_hidden = notified(&scene).await;
     choose(&mut scene, "everyone").await;
     let back = read(&scene).await.json();
 
@@ -107,4 +119,6 @@ async fn a_saved_candidate_who_hides_is_no_longer_available_and_nothing_more(poo
     assert_eq!(hidden_body["no_longer_available"], json!([scene.lea.id]));
     assert!(!hidden.text().contains(&lastname), "nothing of her but her id");
     assert_eq!(back["hits"][0]["candidate"]["id"], scene.lea.id, "available again once she is findable");
+    assert_eq!(notified_before["notifications"][0]["candidate_id"], scene.lea.id, "{notified_before}");
+    assert_eq!(notified_hidden, json!({ "unread": 0, "notifications": [] }), "the alert went with her consent");
 }

@@ -18,6 +18,7 @@ mod findability;
 mod indexer;
 mod localizations;
 mod notification_events;
+mod recruiter_invitations;
 mod reference_lists;
 mod replicas;
 mod reports;

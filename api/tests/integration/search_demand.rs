@@ -28,20 +28,26 @@ pub async fn scene(pool: &PgPool) -> Scene {
     execute(pool, "delete from search_runs").await;
     let (state, mut follower) = indexed_state(pool).await;
     let app = app_with_state(state.clone());
-    let lea = new_candidate(pool, &app, "lea@example.org").await;
+    let lea = looking_like_lea(pool, &app, "lea@example.org").await;
+    follower.catch_up().await.unwrap();
+    let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
+    Scene { state, app, lea, partner, follower }
+}
+
+/// A new candidate at `email` looking for what Léa looks for (not indexed yet).
+pub async fn looking_like_lea(pool: &PgPool, app: &Router, email: &str) -> Candidate {
+    let candidate = new_candidate(pool, app, email).await;
     let job_search = json!({
         "from": "job_search", "job_categories": [1], "job_localizations": [lyon()], "contract_types": [1, 5],
         "contract_min_duration": 6, "availability": "2026-12-01", "in_research": true, "degree": 6
     });
-    let saved = call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}", lea.id), Some(job_search)).await;
+    let uri = format!("/api/api/candidates/{}", candidate.id);
+    let saved = call(app, &candidate.cookie, "POST", &uri, Some(job_search)).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
     let languages = json!({ "languages": [{ "id": 2, "level": 5 }] });
-    let spoken =
-        call(&app, &lea.cookie, "POST", &format!("/api/api/candidates/{}/languages", lea.id), Some(languages)).await;
+    let spoken = call(app, &candidate.cookie, "POST", &format!("{uri}/languages"), Some(languages)).await;
     assert_eq!(spoken.status, StatusCode::OK, "{}", spoken.text());
-    follower.catch_up().await.unwrap();
-    let partner = login(&app, api::seed::DEMO_PARTNER_EMAIL, api::seed::DEMO_PASSWORD).await;
-    Scene { state, app, lea, partner, follower }
+    candidate
 }
 
 pub fn search(contract: i64) -> Value {

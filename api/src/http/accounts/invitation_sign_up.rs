@@ -11,13 +11,12 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use super::sign_up::insert_candidate;
+use super::sign_up::{chosen_locale, insert_candidate};
 use super::unsubscribe::subscribe_to_everything;
-use super::{check_password, email_taken_on_race};
-use crate::auth::tokens::sha256;
+use super::{check_password, email_taken_on_race, open_invitation};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::http::sessions::{invalid_token, logged_in};
+use crate::http::sessions::logged_in;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::password;
@@ -35,30 +34,21 @@ pub struct InvitationPreview {
 }
 
 /// The open invitation whose link carries `token` (locked when `lock`).
-async fn open_invitation(
+async fn open_school_invitation(
     connection: &mut sqlx::PgConnection,
     token: &str,
     lock: bool,
 ) -> Result<(i64, InvitationPreview)> {
-    if token.is_empty() || token.len() > 100 {
-        return Err(invalid_token());
-    }
     #[derive(sqlx::FromRow)]
     struct Row {
         id: i64,
         #[sqlx(flatten)]
         preview: InvitationPreview,
     }
-    let row: Option<Row> = sqlx::query_as(&format!(
-        "select i.id, i.firstname, i.lastname, i.email, s.name as school, m.name as campus
-         from school_invitations i join schools s on s.user_id = i.school_id join campuses m on m.id = i.campus_id
-         where i.token_hash = $1 and i.answer is null and i.expires_at > now() {}",
-        if lock { "for update of i" } else { "" }
-    ))
-    .bind(sha256(token))
-    .fetch_optional(&mut *connection)
-    .await?;
-    row.map(|row| (row.id, row.preview)).ok_or_else(invalid_token)
+    let select = "select i.id, i.firstname, i.lastname, i.email, s.name as school, m.name as campus
+         from school_invitations i join schools s on s.user_id = i.school_id join campuses m on m.id = i.campus_id";
+    let row: Row = open_invitation(connection, select, token, lock).await?;
+    Ok((row.id, row.preview))
 }
 
 #[utoipa::path(
@@ -77,7 +67,7 @@ pub async fn preview_invitation(
 ) -> Result<Json<InvitationPreview>> {
     state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut connection = state.db.acquire().await?;
-    Ok(Json(open_invitation(&mut connection, &token, false).await?.1))
+    Ok(Json(open_school_invitation(&mut connection, &token, false).await?.1))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -109,17 +99,14 @@ pub async fn create_invited_account(
 ) -> Result<Response> {
     state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut transaction = state.db.begin().await?;
-    let (invitation_id, invited) = open_invitation(&mut transaction, &token, true).await?;
+    let (invitation_id, invited) = open_school_invitation(&mut transaction, &token, true).await?;
     let mut checks = Checks::new();
     let password = check_password(&mut checks, "password", request.password.as_deref(), &invited.email);
     if request.consent != Some(true) {
         checks.fail("consent", RuleCode::Required);
     }
     checks.finish()?;
-    let locale = match request.locale.as_deref() {
-        Some(code @ ("fr" | "en")) => Locale::from_code(code),
-        _ => locale,
-    };
+    let locale = chosen_locale(request.locale.as_deref(), locale);
     let password_hash = password::hash_off_runtime(password).await?;
     let user_id: i64 = sqlx::query_scalar(
         "insert into users (discriminator, email, password_hash, firstname, lastname, locale, email_validated_at)

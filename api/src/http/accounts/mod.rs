@@ -1,12 +1,15 @@
 //! Account life cycle, one file per job: [`sign_up`] (three sign-ups and the validation of the
-//! address), [`invitation_sign_up`] (joining from a school's invitation), [`passwords`] (reset and change), [`email_change`], [`unsubscribe`] and the
-//! [`notification_preferences`] it switches. This module
+//! address), [`invitation_sign_up`] (a student joining from a school's invitation),
+//! [`recruiter_sign_up`] (a recruiter joining from a school's invitation), [`passwords`] (reset
+//! and change), [`email_change`], [`unsubscribe`] and the [`notification_preferences`] it
+//! switches. This module
 //! registers their routes and holds what several of them share.
 
 mod email_change;
 mod invitation_sign_up;
 mod notification_preferences;
 mod passwords;
+mod recruiter_sign_up;
 mod sign_up;
 mod unsubscribe;
 
@@ -17,9 +20,10 @@ pub use sign_up::TERMS_VERSION;
 use utoipa_axum::routes;
 
 use super::routes::{Access, RouteTable};
-use crate::auth::Role;
 use crate::auth::password_policy;
+use crate::auth::{Role, tokens};
 use crate::error::{Error, ErrorCode, RuleCode};
+use crate::http::sessions::invalid_token;
 use crate::validation::Checks;
 
 pub fn routes(table: &mut RouteTable) {
@@ -29,6 +33,8 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(sign_up::validate_account));
     table.add(Access::Public, routes!(invitation_sign_up::preview_invitation));
     table.add(Access::Public, routes!(invitation_sign_up::create_invited_account));
+    table.add(Access::Public, routes!(recruiter_sign_up::preview_recruiter_invitation));
+    table.add(Access::Public, routes!(recruiter_sign_up::create_recruiter_account));
     table.add(Access::Public, routes!(passwords::request_password_reset));
     table.add(Access::Public, routes!(passwords::reset_password));
     table.add(Access::Authenticated, routes!(email_change::request_email_renewal));
@@ -52,6 +58,28 @@ pub(super) fn check_password(checks: &mut Checks, field: &str, password: Option<
         checks.fail(field, RuleCode::PasswordPolicy);
     }
     password.to_owned()
+}
+
+/// The open invitation (of a school to a student or to a recruiter) whose link carries `token`:
+/// `select` reads it from the invitations table aliased `i`, whose token hash is `$1`, and is
+/// completed here with the conditions of an open invitation, and a lock of its row when `lock`.
+/// An unknown, answered, withdrawn or expired one is an `invalid_token`.
+pub(super) async fn open_invitation<T>(
+    connection: &mut sqlx::PgConnection,
+    select: &str,
+    token: &str,
+    lock: bool,
+) -> crate::error::Result<T>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    if token.is_empty() || token.len() > 100 {
+        return Err(invalid_token());
+    }
+    let lock = if lock { "for update of i" } else { "" };
+    let sql = format!("{select} where i.token_hash = $1 and i.answer is null and i.expires_at > now() {lock}");
+    let row = sqlx::query_as(&sql).bind(tokens::sha256(token)).fetch_optional(connection).await?;
+    row.ok_or_else(invalid_token)
 }
 
 /// Two sign-ups with one address at the same instant: the second sees the unique index.

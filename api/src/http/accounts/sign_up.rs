@@ -147,7 +147,7 @@ fn check_birthdate(checks: &mut Checks, birthdate: Option<&str>) -> Option<Naive
     Some(date)
 }
 
-fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Locale {
+pub(super) fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Locale {
     match requested {
         Some("en") => Locale::En,
         Some("fr") => Locale::Fr,
@@ -374,7 +374,11 @@ pub(super) async fn insert_candidate(
     Ok(())
 }
 
-async fn company_id(connection: &mut PgConnection, company: CompanyReference, created_by: i64) -> Result<i64> {
+pub(super) async fn company_id(
+    connection: &mut PgConnection,
+    company: CompanyReference,
+    created_by: i64,
+) -> Result<i64> {
     match company {
         CompanyReference::Id(id) => Ok(id),
         CompanyReference::Name(name) => {

@@ -8,13 +8,10 @@
 
 use std::collections::HashMap;
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use rand::RngCore;
 use sqlx::PgConnection;
 
 use crate::app::AppState;
-use crate::auth::tokens::sha256;
+use crate::auth::tokens::new_secret;
 use crate::error::{Error, Result};
 use crate::locale::Locale;
 use crate::mail::{EmailKind, Letter, Recipient, account_email_quoting};
@@ -98,15 +95,6 @@ pub async fn place(
     Ok(())
 }
 
-/// A fresh link token and the hash kept of it.
-fn new_token() -> (String, Vec<u8>) {
-    let mut secret = [0_u8; 32];
-    rand::rng().fill_bytes(&mut secret);
-    let token = URL_SAFE_NO_PAD.encode(secret);
-    let hash = sha256(&token);
-    (token, hash)
-}
-
 /// An account that exists for an invited address.
 #[derive(sqlx::FromRow)]
 struct InvitedAccount {
@@ -131,7 +119,7 @@ pub async fn invite(
     if people.is_empty() {
         return Ok(());
     }
-    let tokens: Vec<(String, Vec<u8>)> = people.iter().map(|_| new_token()).collect();
+    let tokens: Vec<(String, Vec<u8>)> = people.iter().map(|_| new_secret()).collect();
     let column = |pick: fn(&Enrolment) -> &str| people.iter().map(|person| pick(person).to_owned()).collect::<Vec<_>>();
     sqlx::query(
         "insert into school_invitations

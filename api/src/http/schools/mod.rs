@@ -2,7 +2,8 @@
 //! [`roster`] of who they are, filtered and paged: all of them in [`listing`], a campus's, added
 //! one by one or detached, in [`candidates`]), the CSV import ([`import`]) and the
 //! statistics of their candidates ([`statistics`]), the institutions list ([`institutions`]), the
-//! partners a school works with ([`partners`]) and the school's own profile ([`profile`]).
+//! partners a school works with ([`partners`]), the recruiters it invites
+//! ([`recruiter_invitations`]) and the school's own profile ([`profile`]).
 //!
 //! Only school accounts call these routes (but the institutions list, which anyone reads, and the
 //! partners list, which partners read too), and a school only ever reaches its own campuses and
@@ -16,6 +17,7 @@ mod institutions;
 mod listing;
 mod partners;
 mod profile;
+mod recruiter_invitations;
 mod roster;
 mod statistics;
 
@@ -52,6 +54,9 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::VettedOneOf(&[Role::School, Role::Partner]), routes!(partners::list_partners));
     table.add(approved_school, routes!(partners::add_partner_school));
     table.add(approved_school, routes!(partners::remove_partner_school));
+    table.add(approved_school, routes!(recruiter_invitations::invite_recruiter));
+    table.add(approved_school, routes!(recruiter_invitations::list_recruiter_invitations));
+    table.add(approved_school, routes!(recruiter_invitations::withdraw_recruiter_invitation));
     table.add(school, routes!(profile::get_school_profile));
     table.add(school, routes!(profile::update_school_profile));
 }

@@ -15,6 +15,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
 use sqlx::types::Json as JsonColumn;
 
 use crate::app::AppState;
@@ -22,6 +23,7 @@ use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::http::candidate_profile::NamedItem;
+use crate::mail::{EmailKind, account_notice};
 
 /// Partners one answer lists at most.
 const MAX_PARTNERS: i64 = 50;
@@ -98,13 +100,44 @@ async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -
     if !known {
         return Err(Error::NotFound);
     }
-    let sql = if linked {
-        "insert into partner_schools (partner_id, school_id) values ($1, $2) on conflict do nothing"
+    let mut transaction = state.db.begin().await?;
+    if linked {
+        request_link(state, &mut transaction, school_id, partner_id).await?;
     } else {
-        "delete from partner_schools where partner_id = $1 and school_id = $2"
-    };
-    sqlx::query(sql).bind(partner_id).bind(school_id).execute(&state.db).await?;
+        sqlx::query("delete from partner_schools where partner_id = $1 and school_id = $2")
+            .bind(partner_id)
+            .bind(school_id)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Asks partner `partner_id` to work with school `school_id` and tells them by email, queued in
+/// `connection`'s transaction. A link or a request that exists already is left as it is, and
+/// the partner is not written to again.
+pub(super) async fn request_link(
+    state: &AppState,
+    connection: &mut PgConnection,
+    school_id: i64,
+    partner_id: i64,
+) -> Result<()> {
+    let school: Option<String> = sqlx::query_scalar(
+        "with asked as (insert into partner_schools (partner_id, school_id) values ($1, $2)
+                        on conflict do nothing returning school_id)
+         select s.name from asked join schools s on s.user_id = asked.school_id",
+    )
+    .bind(partner_id)
+    .bind(school_id)
+    .fetch_optional(&mut *connection)
+    .await?;
+    if let Some(school) = school {
+        let email =
+            account_notice(&state.db, &state.settings, EmailKind::SchoolLinkRequest, partner_id, Some(school)).await?;
+        state.mailer.enqueue(&mut *connection, email).await.map_err(Error::Internal)?;
+    }
+    Ok(())
 }
 
 #[utoipa::path(

@@ -19,7 +19,7 @@ use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::alerts::AlertMode;
 use crate::app::AppState;
-use crate::auth::{CurrentUser, Role};
+use crate::auth::CurrentUser;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::job_criteria::{List, ReferenceLists};
@@ -32,7 +32,7 @@ use results::SavedSearch;
 pub use results::SearchResponse;
 
 pub fn routes(table: &mut RouteTable) {
-    let partner = Access::Vetted(Role::Partner);
+    let partner = Access::SourcingPartner;
     table.add(partner, routes!(list_searches));
     table.add(partner, routes!(create_search));
     table.add(partner, routes!(get_search));
