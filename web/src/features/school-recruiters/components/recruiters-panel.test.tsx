@@ -40,6 +40,7 @@ function serve({ failFirstList = false } = {}) {
   let failing = failFirstList;
   const calls = stubRecordingServer(({ method, url }) => {
     const [path = '', search = ''] = url.split('?');
+    if (method === 'GET' && path === '/api/api/school/recruiter-invitations') return jsonResponse(200, { invitations: [] });
     if (method === 'GET' && path === '/api/api/partners') {
       if (failing) {
         failing = false;
@@ -62,7 +63,7 @@ function serve({ failFirstList = false } = {}) {
   return calls;
 }
 
-const lists = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET').map((call) => call.url);
+const lists = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/api/partners')).map((call) => call.url);
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST').map((call) => call.url);
 const rowOf = (name: string) => screen.getAllByTestId('school-recruiter').find((row) => row.textContent?.includes(name))!;
 const toastMessages = () => getToasts().map((toast) => toast.message);
@@ -163,7 +164,7 @@ describe('the recruiters panel in English', () => {
     fireEvent.change(search, { target: { value: 'Zorglub' } });
     const empty = await screen.findByTestId('school-recruiters-empty');
     expect(empty.textContent).toContain('No recruiter matches');
-    expect(empty.textContent).toContain("Check the spelling, or type fewer letters of the company's name.");
+    expect(empty.textContent).toContain("Check the spelling, or invite the recruiter by email below.");
   });
 
   it('withdraws a request at once, and says so', async () => {
@@ -191,7 +192,7 @@ describe('the recruiters panel in English', () => {
   });
 
   it('says when no recruiter is approved yet', async () => {
-    stubRecordingServer(() => jsonResponse(200, []));
+    stubRecordingServer(({ url }) => jsonResponse(200, url.startsWith('/api/api/partners') ? [] : { invitations: [] }));
     renderWithProviders(<RecruitersPanel />, { i18n });
 
     const empty = await screen.findByTestId('school-recruiters-empty');
@@ -204,6 +205,7 @@ describe('the recruiters panel in English', () => {
     renderWithProviders(<RecruitersPanel />, { i18n });
 
     expect(await screen.findByTestId('school-recruiters-standing')).toBeTruthy();
+    expect(await screen.findByTestId('recruiter-invitations-standing')).toBeTruthy();
     await act(() => Promise.resolve());
     expect(getToasts()).toEqual([]);
   });

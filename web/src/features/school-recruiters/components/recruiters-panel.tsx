@@ -5,7 +5,8 @@
 // school stands with them and what to do: ask for a link, withdraw the
 // request, or end the link, which is asked first since it closes those
 // students to the recruiter. A toast says each change; the list is asked
-// again after it, and the focus goes back to the partner's row.
+// again after it, and the focus goes back to the partner's row. Under the
+// list, a recruiter who is not in it can be invited by email.
 import '@/styles/dashboard-blocks.css';
 import '../school-recruiters.css';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +20,7 @@ import { showToast } from '@/lib/toasts';
 import { useChangePartnerLink } from '../api/change-partner-link';
 import { partnersShownAtMost, type SchoolPartner, usePartners } from '../api/get-partners';
 import { type PartnerAction, partnerActionId, partnerName, PartnerRow } from './partner-row';
+import { RecruiterInvitationsSection } from './recruiter-invitations-section';
 
 /** The pause after the last key before the company is searched. */
 const typingPauseMs = 300;
@@ -103,6 +105,7 @@ export function RecruitersPanel() {
           </>
         )}
       </QueryState>
+      <RecruiterInvitationsSection />
       {ending && (
         <ConfirmDialog
           title={t('recruiters.end.title', { name: partnerName(ending) })}
