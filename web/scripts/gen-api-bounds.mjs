@@ -13,7 +13,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const documentPath = 'openapi.json';
 const outputPath = 'src/api/bounds.ts';
 /** The request schemas whose limits the forms read. */
-const schemaNames = ['JobCriteriaInput', 'JobSearchInput', 'LanguageInput', 'SearchCreateRequest', 'StandingChange'];
+const schemaNames = [
+  'JobCriteriaInput',
+  'JobSearchInput',
+  'LanguageInput',
+  'RecruiterAccountRequest',
+  'RecruiterInvitationRequest',
+  'SearchCreateRequest',
+  'StandingChange',
+];
 const limitKeywords = ['minimum', 'maximum', 'minLength', 'maxLength'];
 
 const schemas = JSON.parse(readFileSync(documentPath, 'utf8')).components?.schemas ?? {};

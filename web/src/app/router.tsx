@@ -31,6 +31,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   candidateSignUp: lazyPage(publicPages, 'CandidateSignUpPage'),
   signUpValidation: lazyPage(publicPages, 'SignUpValidationPage'),
   invitationSignUp: lazyPage(publicPages, 'InvitationSignUpPage'),
+  recruiterInvitationSignUp: lazyPage(publicPages, 'RecruiterInvitationSignUpPage'),
   forgotPassword: lazyPage(publicPages, 'ForgotPasswordPage'),
   resetPassword: lazyPage(publicPages, 'ResetPasswordPage'),
   notificationsUnsubscribe: lazyPage(publicPages, 'NotificationsUnsubscribePage'),

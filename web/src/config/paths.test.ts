@@ -25,7 +25,7 @@ describe('routeNeedsAuth', () => {
   });
 
   it('leaves public pages open', () => {
-    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation']) {
+    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation', '/inscription/recruteur']) {
       expect(routeNeedsAuth(path), path).toBe(false);
     }
   });
@@ -37,10 +37,11 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages and the invitation link', () => {
-    expect(Object.keys(paths)).toHaveLength(37);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages and the two invitation links', () => {
+    expect(Object.keys(paths)).toHaveLength(38);
     expect(paths.adminQueue).toBe('/admin');
     expect(paths.invitationSignUp).toBe('/inscription/invitation');
+    expect(paths.recruiterInvitationSignUp).toBe('/inscription/recruteur');
     expect(paths.dataSources).toBe('/sources-des-donnees');
     expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');

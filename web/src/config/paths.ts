@@ -11,6 +11,8 @@ export const paths = {
   signUpValidation: '/inscription/valider',
   // Not in the spec: the link of a school's invitation, for an address without an account.
   invitationSignUp: '/inscription/invitation',
+  // Not in the spec: the link of a school's invitation to a recruiter, for an address without an account.
+  recruiterInvitationSignUp: '/inscription/recruteur',
   forgotPassword: '/mot-de-passe/oublier',
   resetPassword: '/mot-de-passe/reinitialiser',
   notificationsUnsubscribe: '/notifications/desinscrire',

@@ -14,6 +14,7 @@ const table: [string, Record<Who, string>][] = [
   ['/mot-de-passe/oublier', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
   ['/inscription/valider', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
   ['/inscription/invitation', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
+  ['/inscription/recruteur', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
   ['/login/with-token', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
   ['/mailbox', { anonymous: allow, candidate: allow, school: allow, partner: allow, operator: allow }],
   ['/login', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],

@@ -1,14 +1,16 @@
 // The session store: it hydrates from whoami, loads a candidate's profile
 // after them, logging out (or a 401) forgets both and tells subscribers, and
-// the role comes from the WhoAmI flags.
+// the role comes from the WhoAmI flags; a pending partner a school works with
+// may already source.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
-import { candidateUser as candidate } from '@/testing/users';
+import { candidateUser as candidate, partnerUser, pendingPartnerUser, schoolScopedPartnerUser } from '@/testing/users';
 import { ApiError } from './api-client';
 import {
   endSession,
   getSession,
   hydrateSession,
+  isSchoolScoped,
   isViewerMode,
   logout,
   registerCandidateLoader,
@@ -203,5 +205,15 @@ describe('userRole', () => {
     expect(userRole({ isCandidate: false, isSchool: false, isPartner: true })).toBe('partner');
     expect(userRole({ isCandidate: false, isSchool: false, isPartner: false, discriminator: 'partner' })).toBe('partner');
     expect(userRole({ isCandidate: false, isSchool: false, isPartner: false, discriminator: 'admin' })).toBeNull();
+  });
+});
+
+describe('isSchoolScoped', () => {
+  it('holds for a pending partner a school works with, and for nobody else', () => {
+    expect(isSchoolScoped(schoolScopedPartnerUser)).toBe(true);
+    expect(isSchoolScoped(pendingPartnerUser)).toBe(false);
+    expect(isSchoolScoped(partnerUser)).toBe(false);
+    expect(isSchoolScoped({ ...schoolScopedPartnerUser, standing: 'suspended' })).toBe(false);
+    expect(isSchoolScoped(null)).toBe(false);
   });
 });

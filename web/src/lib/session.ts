@@ -104,6 +104,15 @@ export function restrictedStanding(user: Pick<WhoAmI, 'standing'> | null): Exclu
   return user.standing;
 }
 
+/**
+ * Whether a partner waiting for an operator's approval may already source,
+ * among the candidates of the schools it works with only (a school invited
+ * it, or it accepted a school's request): whoami's `partner.school_scoped`.
+ */
+export function isSchoolScoped(user: Pick<WhoAmI, 'standing' | 'partner'> | null): boolean {
+  return user !== null && user.standing === 'pending' && user.partner?.school_scoped === true;
+}
+
 /** The id of the candidate profile that goes with `user`; null for other roles and nobody. */
 function candidateIdOf(user: SessionUser | null): number | null {
   if (user === null || userRole(user) !== 'candidate') return null;

@@ -21,6 +21,15 @@ export const partnerUser: WhoAmI = {
 /** A partner whose sign-up waits for an operator's approval. */
 export const pendingPartnerUser: WhoAmI = { ...partnerUser, id: 8, email: 'nouveau@entreprise.test', firstname: 'Inès', lastname: 'Roux', standing: 'pending' };
 
+/**
+ * A partner waiting for approval whom a school invited: they already source,
+ * among the candidates of the schools they are linked to only.
+ */
+export const schoolScopedPartnerUser: WhoAmI = {
+  ...pendingPartnerUser, id: 9, email: 'lea.morel@acme.fr', firstname: 'Léa', lastname: 'Morel',
+  partner: { company_id: 3, company_name: 'Acme Logistique', role: null, school_scoped: true },
+};
+
 /** A school (a school's staff member). */
 export const schoolUser: WhoAmI = {
   id: 5, email: 'ecole@vivier.demo', firstname: 'Claire', lastname: 'Dubois', discriminator: 'school',

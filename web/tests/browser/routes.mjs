@@ -22,7 +22,7 @@ export function declaredRouteNames() {
 const anonymousRouteNames = [
   'home', 'login', 'loginWithToken', 'candidateSignUp', 'signUpValidation',
   'forgotPassword', 'resetPassword', 'notificationsUnsubscribe', 'mailbox', 'dataSources',
-  'invitationSignUp',
+  'invitationSignUp', 'recruiterInvitationSignUp',
 ];
 
 async function json(context, path) {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // A partner whose account waits for approval: the sourcing page says so
-// instead of searching, and the dashboard's lists, refused by the server,
-// say so instead of "could not load". An approved partner sees the
+// instead of searching, unless a school works with them (they then source
+// among its students already), and the dashboard's lists, refused by the
+// server, say so instead of "could not load". An approved partner sees the
 // colleagues who wait for approval, and may accept them.
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,8 +11,10 @@ import { dismissAllToasts, getToasts } from '@/lib/toasts';
 import { jsonResponse } from '@/testing/fetch';
 import { testI18n } from '@/testing/i18n';
 import { renderWithProviders } from '@/testing/render';
-import { partnerUser, pendingPartnerUser } from '@/testing/users';
+import { partnerUser, pendingPartnerUser, schoolScopedPartnerUser } from '@/testing/users';
 import { PartnerDashboardPage, PartnerSourcingPage } from './partner-pages';
+
+vi.mock('@/features/sourcing/components/map/sourcing-map', () => ({ default: () => <div data-testid="sourcing-map" /> }));
 
 const i18n = testI18n('en');
 configure({ asyncUtilTimeout: 4000 });
@@ -44,6 +47,21 @@ describe('a partner waiting for approval', () => {
     expect(within(page).getByRole('heading', { level: 1 })).toBeTruthy();
     expect(within(page).getByTestId('standing-notice-pending').textContent).toContain('as soon as our team has approved your account');
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/sourcing/searchs'))).toBe(false);
+  });
+
+  it('reaches the sourcing workspace when a school invited them', async () => {
+    setSessionUser(schoolScopedPartnerUser);
+    stubServer((path) => (path === '/api/config' ? jsonResponse(200, {}) : undefined));
+    renderWithProviders(<PartnerSourcingPage />, { i18n, path: '/dashboard/partenaire/sourcing' });
+    expect(await screen.findByTestId('sourcing-page')).toBeTruthy();
+    expect(screen.queryByTestId('sourcing-standing')).toBeNull();
+  });
+
+  it('keeps the standing page for a refused partner, even one a school worked with', async () => {
+    setSessionUser({ ...schoolScopedPartnerUser, standing: 'refused' });
+    stubServer(() => pending());
+    renderWithProviders(<PartnerSourcingPage />, { i18n, path: '/dashboard/partenaire/sourcing' });
+    expect(await screen.findByTestId('sourcing-standing')).toBeTruthy();
   });
 
   it("sees the dashboard's lists say the account waits, without a toast or a colleague card", async () => {

@@ -3,7 +3,9 @@
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
 // A partner whose account an operator has not approved gets, in place of the
-// sourcing workspace, the page that says so (the server refuses its searches).
+// sourcing workspace, the page that says so (the server refuses its searches),
+// unless a school works with it: it then sources among that school's
+// candidates already (`school_scoped`), and the workspace opens.
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { StandingPage } from '@/components/ui/account-standing';
@@ -11,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { restrictedStanding, useSession } from '@/lib/session';
+import { isSchoolScoped, restrictedStanding, useSession } from '@/lib/session';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
@@ -61,10 +63,10 @@ function SourcingStandingPage() {
 
 export function PartnerSourcingPage() {
   const { user } = useSession();
-  return restrictedStanding(user) === null ? <ApprovedSourcingPage /> : <SourcingStandingPage />;
+  return restrictedStanding(user) === null || isSchoolScoped(user) ? <SourcingWorkspacePage /> : <SourcingStandingPage />;
 }
 
-function ApprovedSourcingPage() {
+function SourcingWorkspacePage() {
   const [searchParams] = useSearchParams();
   const offerId = parseId(searchParams.get('offer'));
   const searchId = parseId(searchParams.get('search'));

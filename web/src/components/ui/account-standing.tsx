@@ -1,12 +1,13 @@
 // What a school or partner sees while an operator has not approved its account
 // (or refused or suspended it): a banner atop its pages that says so (with the
-// operator's reason, when there is one), and a notice that stands in for a list
+// operator's reason, when there is one; to a partner a school works with, that
+// it already finds that school's students), and a notice that stands in for a list
 // or page the server refuses to such an account (403 `account_pending`,
 // `account_refused`), instead of an error or an empty list.
 import '@/styles/account-standing.css';
 import { useTranslation } from 'react-i18next';
 import type { StandingErrorCode } from '@/lib/api-client';
-import { type AccountStanding, restrictedStanding, useSession } from '@/lib/session';
+import { type AccountStanding, isSchoolScoped, restrictedStanding, useSession } from '@/lib/session';
 
 export type RestrictedStanding = Exclude<AccountStanding, 'approved'>;
 
@@ -38,7 +39,7 @@ export function AccountStandingBanner() {
       <p id="standing-banner-title" className="standing-banner__title">
         {t(`standing.${standing}.title`)}
       </p>
-      <p>{t(`standing.${standing}.text`)}</p>
+      <p>{isSchoolScoped(user) ? t('standing.pending.schoolScopedText') : t(`standing.${standing}.text`)}</p>
       {reason && standing !== 'pending' && (
         <p className="standing-banner__reason" data-testid="standing-reason">
           {t('standing.reason', { reason })}

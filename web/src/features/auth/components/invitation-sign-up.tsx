@@ -14,7 +14,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { QueryError } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form/server-errors';
@@ -24,6 +23,7 @@ import { type InvitationPreview, useInvitationPreview } from '../api/get-invitat
 import { describeAuthError } from '../utils/auth-errors';
 import { invitationAccountSchema, type InvitationAccountValues } from '../utils/auth-schemas';
 import { AuthCard, AuthSubmitButton } from './auth-card';
+import { InvalidInvitationCard, InvitationReading } from './invitation-link-states';
 import { NewPasswordField } from './password-field';
 
 const isInvalidToken = (error: unknown) => error instanceof ApiError && error.code === 'invalid_token';
@@ -32,18 +32,14 @@ const isInvalidToken = (error: unknown) => error instanceof ApiError && error.co
 function InvalidInvitation() {
   const { t } = useTranslation('auth');
   return (
-    <AuthCard title={t('invitation.invalidTitle')} testId="invitation-invalid">
-      <FormAlert>{t('invitation.invalid')}</FormAlert>
-      <p className="auth-card__text">{t('invitation.invalidHint')}</p>
-      <div className="auth-card__actions">
-        <Link className="button button--primary" to={paths.login}>
-          {t('invitation.toLogin')}
-        </Link>
-        <Link className="button button--secondary" to={paths.candidateSignUp}>
-          {t('invitation.toSignUp')}
-        </Link>
-      </div>
-    </AuthCard>
+    <InvalidInvitationCard title={t('invitation.invalidTitle')} text={t('invitation.invalid')} hint={t('invitation.invalidHint')} testId="invitation-invalid">
+      <Link className="button button--primary" to={paths.login}>
+        {t('invitation.toLogin')}
+      </Link>
+      <Link className="button button--secondary" to={paths.candidateSignUp}>
+        {t('invitation.toSignUp')}
+      </Link>
+    </InvalidInvitationCard>
   );
 }
 
@@ -141,30 +137,8 @@ export function InvitationSignUp() {
   const [invalid, setInvalid] = useState(false);
 
   if (!token || invalid || isInvalidToken(preview.error)) return <InvalidInvitation />;
-  if (preview.isError) {
-    const failure = describeAuthError(preview.error);
-    return (
-      <AuthCard title={t('invitation.loadingTitle')} testId="invitation-loading">
-        <QueryError
-          className="auth-card__state"
-          text={t(failure.key, failure.values)}
-          compact
-          retrying={preview.isFetching}
-          onRetry={preview.refetch}
-          testId="invitation-load-error"
-        />
-      </AuthCard>
-    );
-  }
   if (preview.data === undefined) {
-    return (
-      <AuthCard title={t('invitation.loadingTitle')} testId="invitation-loading">
-        <div className="auth-working" role="status">
-          <span className="page-loader__spinner" aria-hidden="true" />
-          <span>{t('invitation.loading')}</span>
-        </div>
-      </AuthCard>
-    );
+    return <InvitationReading title={t('invitation.loadingTitle')} loadingText={t('invitation.loading')} preview={preview} />;
   }
   return <InvitationForm token={token} preview={preview.data} onInvalid={() => setInvalid(true)} />;
 }

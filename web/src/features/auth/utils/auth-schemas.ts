@@ -1,7 +1,8 @@
 // The zod schemas of the small account forms (login, forgot password, reset
-// password, the account of a school's invitation). Each issue's message is a
+// password, the accounts of a school's invitations). Each issue's message is a
 // rule code, translated where it is shown.
 import { z } from 'zod';
+import { apiBounds } from '@/api/bounds';
 import { isPasswordValid } from './password-policy';
 import { isValidEmail } from './sign-up-validation';
 
@@ -52,3 +53,42 @@ export function invitationAccountSchema(email: string) {
     });
 }
 export type InvitationAccountValues = z.infer<ReturnType<typeof invitationAccountSchema>>;
+
+const recruiterBounds = apiBounds.RecruiterAccountRequest;
+
+/**
+ * The account of a recruiter's invitation link: names (the school's, which
+ * the recruiter may correct), the company, an optional job title, each within
+ * the server's lengths, then the password, its confirmation and the consent,
+ * as for a student's invitation.
+ */
+export function recruiterAccountSchema(email: string) {
+  return z
+    .object({
+      firstname: z.string(),
+      lastname: z.string(),
+      company: z.string(),
+      role: z.string(),
+      password: z.string(),
+      confirmation: z.string(),
+      consent: z.boolean(),
+    })
+    .superRefine((values, context) => {
+      const fail = (path: keyof typeof values, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+      const text = (path: 'firstname' | 'lastname' | 'company' | 'role', maxLength: number, required: boolean) => {
+        const value = values[path].trim();
+        if (value === '' && required) fail(path, 'required');
+        else if (value.length > maxLength) fail(path, 'too_long');
+      };
+      text('firstname', recruiterBounds.firstname.maxLength, true);
+      text('lastname', recruiterBounds.lastname.maxLength, true);
+      text('company', recruiterBounds.company.maxLength, true);
+      text('role', recruiterBounds.role.maxLength, false);
+      if (values.password === '') fail('password', 'required');
+      else if (!isPasswordValid(values.password, email)) fail('password', 'password_policy');
+      if (values.confirmation === '') fail('confirmation', 'required');
+      else if (values.confirmation !== values.password) fail('confirmation', 'password_mismatch');
+      if (!values.consent) fail('consent', 'consent_required');
+    });
+}
+export type RecruiterAccountValues = z.infer<ReturnType<typeof recruiterAccountSchema>>;

@@ -12,6 +12,7 @@ describe('mailLinkTarget', () => {
   it('keeps the email pages in the app whatever origin the server wrote', () => {
     expect(mailLinkTarget('http://localhost:8080/mot-de-passe/reinitialiser?token=x', origin)).toBe('/mot-de-passe/reinitialiser?token=x');
     expect(mailLinkTarget('https://vivier.example/inscription/invitation?token=y', origin)).toBe('/inscription/invitation?token=y');
+    expect(mailLinkTarget('https://vivier.example/inscription/recruteur?token=z', origin)).toBe('/inscription/recruteur?token=z');
   });
 
   it('leaves other sites alone (the link component refuses them)', () => {

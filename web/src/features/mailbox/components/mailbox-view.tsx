@@ -19,6 +19,7 @@ import { type MailboxEmail, useMailbox } from '../api/get-mailbox';
 const emailLinkPaths = new Set<string>([
   paths.signUpValidation,
   paths.invitationSignUp,
+  paths.recruiterInvitationSignUp,
   paths.resetPassword,
   paths.loginWithToken,
   paths.notificationsUnsubscribe,

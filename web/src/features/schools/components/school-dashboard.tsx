@@ -1,6 +1,9 @@
-// /dashboard/ecole: the school's statistics and its campuses.
+// /dashboard/ecole: the school's campuses, the recruiters it works with (the
+// school-recruiters feature's panel, handed over by the route) and its
+// statistics.
 import '@/styles/dashboard-blocks.css';
 import '../schools.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { CampusesPanel } from './campuses-panel';
 import { StatisticsPanel } from './statistics-panel';
 
-export function SchoolDashboard() {
+export function SchoolDashboard({ recruiters }: { recruiters?: ReactNode }) {
   const { t } = useTranslation('school');
   useDocumentTitle(t('dashboard.title'));
   return (
@@ -20,6 +23,7 @@ export function SchoolDashboard() {
         </Link>
       </PageHeader>
       <CampusesPanel />
+      {recruiters}
       <StatisticsPanel />
     </div>
   );
