@@ -77,6 +77,7 @@ async fn an_invited_recruiter_finds_the_schools_students_at_once_and_the_others_
     let profile_after =
         call(&scene.app, &recruiter, "GET", &format!("/api/api/candidates/{}", scene.lea.id), None).await;
     let scoped_whoami = whoami(&scene, &recruiter).await;
+    let school_sees = call(&scene.app, &school, "GET", "/api/api/partners?company=Garnier", None).await.json();
     execute(&pool, "update users set standing = 'approved' where email = 'ines@recrutement.example'").await;
     let approved = search_as(&scene, &recruiter).await;
 
@@ -103,6 +104,8 @@ async fn an_invited_recruiter_finds_the_schools_students_at_once_and_the_others_
     assert_eq!(after_leaving, Ok((0, false)));
     assert_eq!(profile_after.status, StatusCode::NOT_FOUND);
     assert_eq!(scoped_whoami["partner"]["school_scoped"], true);
+    assert_eq!(school_sees[0]["linked"], true, "the school sees the recruiter it brought: {school_sees}");
+    assert_eq!(school_sees[0]["lastname"], "Garnier");
     assert_eq!(approved, Ok((1, false)), "once approved, Max; Léa chose her school's recruiters and has none now");
 }
 

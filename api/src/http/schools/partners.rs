@@ -9,7 +9,8 @@
 //! through the product, not by a list of addresses.
 //!
 //! `GET /api/api/partners` answers a school with the partners whose company name contains
-//! `company` (all partners when absent, at most 50, linked ones first), and a partner with the
+//! `company` (all approved partners when absent, and the waiting ones it brought; at most 50,
+//! linked ones first), and a partner with the
 //! partners of its own company (its colleagues, itself included).
 
 use axum::extract::State;
@@ -74,7 +75,11 @@ pub async fn list_partners(
                     from partner_schools l join schools s on s.user_id = l.school_id
                     where l.partner_id = p.user_id and l.accepted_at is not null), '[]'::jsonb) end as schools
          from partners p join users u on u.id = p.user_id join companies c on c.id = p.company_id
-         where u.active and u.standing = 'approved'
+         where u.active
+           and (u.standing = 'approved'
+                or u.standing = 'pending' and exists (select 1 from partner_schools l
+                                                      where l.partner_id = p.user_id and l.school_id = $1
+                                                        and l.accepted_at is not null))
            and ($2::text is null or fold(c.name) like fold($2))
            and ($3 or p.company_id = (select company_id from partners where user_id = $1))
          order by linked desc, link_requested desc, c.name, u.lastname, u.firstname
@@ -90,11 +95,17 @@ pub async fn list_partners(
 }
 
 async fn link(state: &AppState, school_id: i64, partner_id: i64, linked: bool) -> Result<StatusCode> {
+    // an approved partner, or a waiting one the school brought (which it may unlink)
     let known: bool = sqlx::query_scalar(
         "select exists (select 1 from partners p join users u on u.id = p.user_id
-                        where p.user_id = $1 and u.active and u.standing = 'approved')",
+                        where p.user_id = $1 and u.active
+                          and (u.standing = 'approved'
+                               or not $3 and exists (select 1 from partner_schools l
+                                                     where l.partner_id = p.user_id and l.school_id = $2)))",
     )
     .bind(partner_id)
+    .bind(school_id)
+    .bind(linked)
     .fetch_one(&state.db)
     .await?;
     if !known {
