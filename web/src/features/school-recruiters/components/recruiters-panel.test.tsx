@@ -88,9 +88,9 @@ describe('the recruiters panel in French', () => {
     ).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Nom de l’entreprise' })).toBeTruthy();
     expect(screen.getByTestId('school-recruiters-count').textContent).toBe('3 recruteurs');
-    expect(within(rows[0]!).getByRole('button', { name: 'Mettre fin au lien avec Léa Morel (Acme Logistique)' }).textContent).toBe('Mettre fin au lien');
-    expect(within(rows[1]!).getByRole('button', { name: 'Retirer la demande faite à Hugo Bernard (Brasserie du Rhône)' })).toBeTruthy();
-    expect(within(rows[2]!).getByRole('button', { name: 'Demander à Inès Roux (Cimes Conseil) de travailler avec vous' })).toBeTruthy();
+    expect(within(rows[0]!).getByRole('button', { name: 'Mettre fin au lien : Léa Morel (Acme Logistique)' }).textContent).toBe('Mettre fin au lien');
+    expect(within(rows[1]!).getByRole('button', { name: 'Retirer la demande : Hugo Bernard (Brasserie du Rhône)' })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: 'Demander à travailler ensemble : Inès Roux (Cimes Conseil)' })).toBeTruthy();
     expect(lists(calls)).toEqual(['/api/api/partners']);
   });
 
@@ -98,20 +98,20 @@ describe('the recruiters panel in French', () => {
     const calls = serve();
     renderWithProviders(<RecruitersPanel />, { i18n });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Demander à Inès Roux (Cimes Conseil) de travailler avec vous' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Demander à travailler ensemble : Inès Roux (Cimes Conseil)' }));
 
     await waitFor(() => expect(within(rowOf('Inès Roux')).getByTestId('school-recruiter-state').textContent).toBe('En attente de sa réponse'));
     expect(posts(calls)).toEqual(['/api/api/partners/15/add-school']);
     expect(lists(calls)).toHaveLength(2);
     expect(toastMessages()).toContain('Demande envoyée à Inès Roux : le lien vaudra dès qu’il ou elle l’aura acceptée.');
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Retirer la demande faite à Inès Roux (Cimes Conseil)'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Retirer la demande : Inès Roux (Cimes Conseil)'));
   });
 
   it('asks before ending a link, and sends nothing on Cancel', async () => {
     const calls = serve();
     renderWithProviders(<RecruitersPanel />, { i18n });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Mettre fin au lien avec Léa Morel (Acme Logistique)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mettre fin au lien : Léa Morel (Acme Logistique)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mettre fin au lien avec Léa Morel ?' });
     expect(dialog.textContent).toContain(
       'Léa Morel (Acme Logistique) ne trouvera plus vos étudiants qui ont choisi de n’être trouvés que par les recruteurs de leur école.',
@@ -125,7 +125,7 @@ describe('the recruiters panel in French', () => {
     const calls = serve();
     renderWithProviders(<RecruitersPanel />, { i18n });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Mettre fin au lien avec Léa Morel (Acme Logistique)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mettre fin au lien : Léa Morel (Acme Logistique)' }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mettre fin au lien' }));
 
@@ -140,7 +140,7 @@ describe('the recruiters panel in French', () => {
       'Inès Roux',
     ]);
     await waitFor(() =>
-      expect(document.activeElement?.getAttribute('aria-label')).toBe('Demander à Léa Morel (Acme Logistique) de travailler avec vous'),
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Demander à travailler ensemble : Léa Morel (Acme Logistique)'),
     );
   });
 });
@@ -171,14 +171,14 @@ describe('the recruiters panel in English', () => {
     const calls = serve();
     renderWithProviders(<RecruitersPanel />, { i18n });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the request to Hugo Bernard (Brasserie du Rhône)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the request: Hugo Bernard (Brasserie du Rhône)' }));
 
     await waitFor(() => expect(within(rowOf('Hugo Bernard')).getByTestId('school-recruiter-state').textContent).toBe('Not linked'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(posts(calls)).toEqual(['/api/api/partners/14/remove-school']);
     expect(toastMessages()).toContain('Request to Hugo Bernard withdrawn.');
     expect(within(rowOf('Léa Morel')).getByTestId('school-recruiter-state').textContent).toBe('Linked');
-    expect(within(rowOf('Léa Morel')).getByRole('button', { name: 'End the link with Léa Morel (Acme Logistique)' })).toBeTruthy();
+    expect(within(rowOf('Léa Morel')).getByRole('button', { name: 'End the link: Léa Morel (Acme Logistique)' })).toBeTruthy();
   });
 
   it('says the recruiters could not be loaded, and asks again on Retry', async () => {
