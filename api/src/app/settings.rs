@@ -44,6 +44,8 @@ pub struct RateLimits {
     pub password_resets_per_ip: RateLimiter,
     pub password_resets_per_account: RateLimiter,
     pub sign_ups_per_ip: RateLimiter,
+    /// Checks of the current password by a logged-in user (changing the password or the address).
+    pub password_checks_per_account: RateLimiter,
     /// Each email change request mails a link to an address the caller chooses.
     pub email_changes_per_ip: RateLimiter,
     pub email_changes_per_account: RateLimiter,
@@ -66,6 +68,7 @@ impl Default for RateLimits {
             password_resets_per_ip: RateLimiter::new("password_resets_per_ip", 10, minutes(60)),
             password_resets_per_account: RateLimiter::new("password_resets_per_account", 3, minutes(60)),
             sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 10, minutes(60)),
+            password_checks_per_account: RateLimiter::new("password_checks_per_account", 10, minutes(15)),
             email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 10, minutes(60)),
             email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
             enrolments_per_school: RateLimiter::new("enrolments_per_school", 200, minutes(60)),

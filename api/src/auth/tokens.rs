@@ -78,6 +78,19 @@ pub async fn create(
     Ok(token)
 }
 
+/// Voids every link still open for `user_id` (password reset, email change, login, invitation):
+/// called whenever the password or the address changes, so that a link mailed before (perhaps to
+/// an address the user no longer owns) cannot undo or bypass the change.
+pub async fn revoke_all(connection: &mut PgConnection, user_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "update user_tokens set used_at = now() where user_id = $1 and used_at is null and kind <> 'validation'",
+    )
+    .bind(user_id)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
 /// A consumed token: whose it was, and the address it confirms for an email change.
 pub struct ConsumedToken {
     pub user_id: i64,

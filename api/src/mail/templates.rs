@@ -21,6 +21,8 @@ pub enum EmailKind {
     PasswordReset,
     /// Confirm the new address of an email change.
     EmailChange,
+    /// To the old address: the account's address changed (to the one quoted).
+    EmailChanged,
     /// An account inactive for almost two years: it is erased in 30 days unless the person logs in.
     RetentionWarning,
     /// A school invites an address without an account: the link creates the account.
@@ -60,6 +62,7 @@ impl EmailKind {
             EmailKind::AlreadyRegistered => "already_registered.txt",
             EmailKind::PasswordReset => "password_reset.txt",
             EmailKind::EmailChange => "email_change.txt",
+            EmailKind::EmailChanged => "email_changed.txt",
             EmailKind::RetentionWarning => "retention_warning.txt",
             EmailKind::Invitation => "invitation.txt",
             EmailKind::SchoolInvitation => "school_invitation.txt",
@@ -86,7 +89,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 42] = embedded_templates![
+const TEMPLATES: [(&str, &str); 44] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -94,6 +97,7 @@ const TEMPLATES: [(&str, &str); 42] = embedded_templates![
     "fr/already_registered.txt",
     "fr/password_reset.txt",
     "fr/email_change.txt",
+    "fr/email_changed.txt",
     "fr/retention_warning.txt",
     "fr/invitation.txt",
     "fr/school_invitation.txt",
@@ -114,6 +118,7 @@ const TEMPLATES: [(&str, &str); 42] = embedded_templates![
     "en/already_registered.txt",
     "en/password_reset.txt",
     "en/email_change.txt",
+    "en/email_changed.txt",
     "en/retention_warning.txt",
     "en/invitation.txt",
     "en/school_invitation.txt",
@@ -253,6 +258,7 @@ mod tests {
             EmailKind::AlreadyRegistered,
             EmailKind::PasswordReset,
             EmailKind::EmailChange,
+            EmailKind::EmailChanged,
             EmailKind::RetentionWarning,
             EmailKind::Invitation,
             EmailKind::SchoolInvitation,

@@ -329,32 +329,92 @@ async fn changing_the_password_logs_out_other_sessions_but_not_this_one(pool: Pg
 }
 
 #[sqlx::test(migrations = "../migrations")]
-async fn an_email_change_is_confirmed_from_the_new_address(pool: PgPool) {
+async fn an_email_change_asks_for_the_password_is_confirmed_from_the_new_address_and_voids_older_links(pool: PgPool) {
     api::seed::seed_database(&pool, 5, 1).await.unwrap();
     let app = app(pool.clone());
     let cookie = login(&app, "candidat@vivier.demo", api::seed::DEMO_PASSWORD).await;
+    let change_to = |email: &'static str, password: &'static str| {
+        let (app, cookie) = (app.clone(), cookie.clone());
+        let body = json!({ "email": email, "current_password": password });
+        async move { send_as(&app, Some(&cookie), json_request("POST", "/api/api/user/renewal-email-tokens", &body)).await }
+    };
+    // a reset link mailed to the old address before the change
+    post_json(&app, "/api/api/users/reset-password", &json!({ "email": "candidat@vivier.demo" })).await;
+    let (_, reset_links) = latest_email(&pool, "candidat@vivier.demo").await;
 
-    let taken = send_as(
-        &app,
-        Some(&cookie),
-        json_request("POST", "/api/api/user/renewal-email-tokens", &json!({ "email": "partenaire@vivier.demo" })),
-    )
-    .await;
-    assert_eq!(taken.status, StatusCode::CONFLICT);
-    let asked = send_as(
-        &app,
-        Some(&cookie),
-        json_request("POST", "/api/api/user/renewal-email-tokens", &json!({ "email": "camille.new@example.org" })),
-    )
-    .await;
-    assert_eq!(asked.status, StatusCode::NO_CONTENT);
+    let without_password = change_to("camille.new@example.org", "").await;
+    let taken = change_to("partenaire@vivier.demo", api::seed::DEMO_PASSWORD).await;
+    let older = change_to("camille.old@example.org", api::seed::DEMO_PASSWORD).await;
+    let (_, older_links) = latest_email(&pool, "camille.old@example.org").await;
+    let asked = change_to("camille.new@example.org", api::seed::DEMO_PASSWORD).await;
     let (_, links) = latest_email(&pool, "camille.new@example.org").await;
-    assert!(links[0].contains("kind=email"));
     let confirmed =
         post_json(&app, &format!("/api/api/user/renewal-email-tokens/{}", token_of(&links[0])), &json!({})).await;
-    assert_eq!(confirmed.status, StatusCode::NO_CONTENT);
+    let older_confirmed =
+        post_json(&app, &format!("/api/api/user/renewal-email-tokens/{}", token_of(&older_links[0])), &json!({})).await;
+    let old_reset = post_json(
+        &app,
+        &format!("/api/api/user/reset-password-tokens/reset/{}", token_of(&reset_links[0])),
+        &json!({ "password": "Un-nouveau-mot-de-passe-42" }),
+    )
+    .await;
+    let (told_subject, _) = latest_email(&pool, "candidat@vivier.demo").await;
 
+    assert_eq!(without_password.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(without_password.json()["errors"], json!({ "current_password": ["wrong_password"] }));
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    assert_eq!((older.status, asked.status), (StatusCode::NO_CONTENT, StatusCode::NO_CONTENT));
+    assert!(links[0].contains("kind=email"));
+    assert_eq!(confirmed.status, StatusCode::NO_CONTENT);
     assert_eq!(whoami(&app, &cookie).await.json()["email"], "camille.new@example.org");
+    assert_eq!(older_confirmed.status, StatusCode::BAD_REQUEST, "an older change cannot undo the newer one");
+    assert_eq!(old_reset.status, StatusCode::BAD_REQUEST, "a reset mailed to the old address is void");
+    assert!(
+        told_subject.contains("a changé") || told_subject.contains("changed"),
+        "the old address is told: {told_subject}"
+    );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_new_password_voids_every_older_reset_link(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let mut tokens = Vec::new();
+    for _ in 0..2 {
+        post_json(&app, "/api/api/users/reset-password", &json!({ "email": "candidat@vivier.demo" })).await;
+        tokens.push(token_of(&latest_email(&pool, "candidat@vivier.demo").await.1[0]));
+        // the next email is told apart by its id, not its time
+        execute(&pool, "delete from outbox_emails").await;
+    }
+    let reset = |token: String, password: &'static str| {
+        let app = app.clone();
+        async move {
+            let uri = format!("/api/api/user/reset-password-tokens/reset/{token}");
+            post_json(&app, &uri, &json!({ "password": password })).await.status
+        }
+    };
+
+    let newer = reset(tokens[1].clone(), "Un-nouveau-mot-de-passe-42").await;
+    let older = reset(tokens[0].clone(), "Un-autre-mot-de-passe-43").await;
+    let cookie = login(&app, "candidat@vivier.demo", "Un-nouveau-mot-de-passe-42").await;
+    post_json(&app, "/api/api/users/reset-password", &json!({ "email": "candidat@vivier.demo" })).await;
+    let after_login_token = token_of(&latest_email(&pool, "candidat@vivier.demo").await.1[0]);
+    let changed = send_as(
+        &app,
+        Some(&cookie),
+        json_request(
+            "PATCH",
+            "/api/api/candidates?password",
+            &json!({ "current_password": "Un-nouveau-mot-de-passe-42", "password": "Encore-un-mot-de-passe-44" }),
+        ),
+    )
+    .await;
+    let after_change = reset(after_login_token, "Un-dernier-mot-de-passe-45").await;
+
+    assert_eq!(newer, StatusCode::NO_CONTENT);
+    assert_eq!(older, StatusCode::BAD_REQUEST, "the older link died with the newer one's use");
+    assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.text());
+    assert_eq!(after_change, StatusCode::BAD_REQUEST, "a password change voids the reset links mailed before");
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -406,7 +466,11 @@ async fn the_settings_turn_back_on_what_an_unsubscribe_link_turned_off(pool: PgP
     assert_eq!(after_link.status, StatusCode::OK, "{}", after_link.text());
     assert_eq!(
         after_link.json()["preferences"],
-        json!([{ "type": "news", "subscribed": false }, { "type": "school", "subscribed": true }])
+        json!([
+            { "type": "news", "subscribed": false },
+            { "type": "school", "subscribed": true },
+            { "type": "messages", "subscribed": true }
+        ])
     );
     assert_eq!(turned_on.json()["preferences"][0], json!({ "type": "news", "subscribed": true }));
     assert_eq!(school_off.json()["preferences"][1], json!({ "type": "school", "subscribed": false }));

@@ -249,7 +249,8 @@ async fn a_fourth_email_change_request_within_the_hour_is_refused_with_429(pool:
     let cookie = login(&app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
     let ask = |number: u32| {
         let (app, cookie) = (app.clone(), cookie.clone());
-        let body = json!({ "email": format!("camille.{number}@example.org") });
+        let body =
+            json!({ "email": format!("camille.{number}@example.org"), "current_password": api::seed::DEMO_PASSWORD });
         async move { send_as(&app, Some(&cookie), json_request("POST", "/api/api/user/renewal-email-tokens", &body)).await }
     };
 

@@ -12,6 +12,7 @@ import {
   baseUrl,
   collectPageErrors,
   demoAccounts,
+  demoPassword,
   loggedInContext,
   screenshotPath,
   sharedBrowser,
@@ -87,6 +88,7 @@ for (const [locale, words] of Object.entries(text)) {
       // a new address gets its confirmation link; the account keeps the old one until then
       const newAddress = `camille.${locale}.${Date.now()}@example.org`;
       await page.locator('#account-new-email').fill(newAddress);
+      await page.locator('#account-email-password').fill(demoPassword);
       await page.getByTestId('account-email').getByRole('button').click();
       await page.getByTestId('account-email').getByRole('status').waitFor();
       const mailbox = await (await context.request.get(`${baseUrl}/api/mailbox`)).json();

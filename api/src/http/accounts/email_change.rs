@@ -1,11 +1,15 @@
-//! Changing the account's address: the new address gets a link, and the change happens only
-//! when that link is followed, so that a typo never locks a user out.
+//! Changing the account's address: it asks for the current password (a session left open is
+//! not enough to take the account), the new address gets a link, and the change happens only
+//! when that link is followed, so that a typo never locks a user out. Following it voids every
+//! other link still open (an older change, a reset sent to the old address) and tells the old
+//! address, so that its owner learns of a change they did not make.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
 use super::email_taken_on_race;
+use super::passwords::check_current_password;
 use crate::auth::CurrentUser;
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Error, ErrorCode, Result};
@@ -14,13 +18,15 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
-use crate::mail::{Recipient, account_email};
+use crate::mail::{Recipient, account_email, account_email_quoting};
 use crate::validation::Checks;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct EmailRenewalRequest {
     /// The new address, to be confirmed by a link sent there.
     email: Option<String>,
+    /// The account's password (required).
+    current_password: Option<String>,
 }
 
 #[utoipa::path(
@@ -28,7 +34,8 @@ pub struct EmailRenewalRequest {
     responses(
         (status = 204, description = "a confirmation link was sent to the new address"),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
-        (status = 429, body = crate::error::ErrorBody, description = "more than 3 requests an hour for one account"),
+        (status = 422, body = crate::error::ErrorBody, description = "email: required, invalid_email; current_password: wrong_password"),
+        (status = 429, body = crate::error::ErrorBody, description = "more than 3 requests an hour for one account, or 10 password checks in 15 minutes"),
     )
 )]
 pub async fn request_email_renewal(
@@ -39,6 +46,9 @@ pub async fn request_email_renewal(
 ) -> Result<StatusCode> {
     let mut checks = Checks::new();
     let new_email = checks.email("email", request.email.as_deref());
+    let stored_hash: Option<String> =
+        sqlx::query_scalar("select password_hash from users where id = $1").bind(user.id).fetch_one(&state.db).await?;
+    check_current_password(&state, &mut checks, user.id, request.current_password.as_deref(), stored_hash).await?;
     checks.finish()?;
     // every request mails someone: limited like password resets, per address and per account
     state.limits.email_changes_per_ip.hit(&state.db, &client_ip.to_string()).await?;
@@ -87,12 +97,30 @@ pub async fn confirm_email_renewal(
     let consumed =
         tokens::consume(&mut transaction, &token, TokenKind::EmailRenewal).await?.ok_or_else(invalid_token)?;
     let new_email = consumed.new_email.ok_or_else(invalid_token)?;
-    sqlx::query("update users set email = $2, is_email_renewal = false, email_validated_at = now() where id = $1")
-        .bind(consumed.user_id)
-        .bind(new_email)
-        .execute(&mut *transaction)
-        .await
-        .map_err(email_taken_on_race)?;
+    let (old_email, firstname, locale): (String, String, String) = sqlx::query_as(
+        "update users u set email = $2, is_email_renewal = false, email_validated_at = now()
+         from users before where u.id = $1 and before.id = u.id
+         returning before.email, u.firstname, u.locale",
+    )
+    .bind(consumed.user_id)
+    .bind(&new_email)
+    .fetch_one(&mut *transaction)
+    .await
+    .map_err(email_taken_on_race)?;
+    tokens::revoke_all(&mut transaction, consumed.user_id).await?;
+    let old_owner =
+        Recipient { user_id: consumed.user_id, email: old_email, firstname, locale: Locale::from_code(&locale) };
+    let login_url = format!("{}/login", state.settings.public_url);
+    let notice = account_email_quoting(
+        &state.db,
+        &state.settings,
+        EmailKind::EmailChanged,
+        old_owner,
+        login_url,
+        Some(new_email),
+    )
+    .await?;
+    state.mailer.enqueue(&mut *transaction, notice).await.map_err(Error::Internal)?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -122,6 +122,7 @@ pub async fn reset_password(
     .bind(hash)
     .execute(&mut *transaction)
     .await?;
+    tokens::revoke_all(&mut transaction, consumed.user_id).await?;
     transaction.commit().await?;
     state.session_checks.forget(consumed.user_id);
     Ok(StatusCode::NO_CONTENT)
@@ -165,6 +166,23 @@ pub async fn change_partner_password(
     change_password(&state, user, &request).await
 }
 
+/// Checks `current` against the account's password (`current_password` fails as
+/// `wrong_password` otherwise). Counted per account, as logins are, so that a stolen session
+/// cannot guess the password at the speed of the machine.
+pub(super) async fn check_current_password(
+    state: &AppState,
+    checks: &mut Checks,
+    user_id: i64,
+    current: Option<&str>,
+    stored_hash: Option<String>,
+) -> Result<()> {
+    state.limits.password_checks_per_account.hit(&state.db, &user_id.to_string()).await?;
+    if !password::verify_off_runtime(current.unwrap_or_default().to_owned(), stored_hash).await? {
+        checks.fail("current_password", RuleCode::WrongPassword);
+    }
+    Ok(())
+}
+
 /// The password change of spec section 7 (`PATCH ...?password`), for the partner's route above
 /// and the candidate's (`candidate_profile::studies`, which shares its path with the studies).
 pub async fn change_password(state: &AppState, user: CurrentUser, request: &PasswordChangeRequest) -> Result<Response> {
@@ -173,22 +191,21 @@ pub async fn change_password(state: &AppState, user: CurrentUser, request: &Pass
             .bind(user.id)
             .fetch_one(&state.db)
             .await?;
-    let current = request.current_password.clone().unwrap_or_default();
-    let matches = password::verify_off_runtime(current, stored_hash).await?;
     let mut checks = Checks::new();
-    if !matches {
-        checks.fail("current_password", RuleCode::WrongPassword);
-    }
+    check_current_password(state, &mut checks, user.id, request.current_password.as_deref(), stored_hash).await?;
     let new_password = check_password(&mut checks, "password", request.password.as_deref(), &email);
     checks.finish()?;
     let hash = password::hash_off_runtime(new_password).await?;
+    let mut transaction = state.db.begin().await?;
     let session_version: i32 = sqlx::query_scalar(
         "update users set password_hash = $2, session_version = session_version + 1 where id = $1 returning session_version",
     )
     .bind(user.id)
     .bind(hash)
-    .fetch_one(&state.db)
+    .fetch_one(&mut *transaction)
     .await?;
+    tokens::revoke_all(&mut transaction, user.id).await?;
+    transaction.commit().await?;
     state.session_checks.forget(user.id);
     // every other device is logged out; this one gets a session of the new version
     let cookie = session::issue_cookie(

@@ -53,9 +53,11 @@ export function useSetFindability() {
   });
 }
 
+export type EmailChange = { email: string; current_password: string };
+
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (email: string) => api.post<void>('/api/user/renewal-email-tokens', { email }, { silent: true }),
+    mutationFn: (body: EmailChange) => api.post<void>('/api/user/renewal-email-tokens', body, { silent: true }),
   });
 }
 

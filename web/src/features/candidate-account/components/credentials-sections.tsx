@@ -1,6 +1,6 @@
 // The sign-in details of the settings page: the email (changed through a link
-// sent to the new address, so a typo never locks anyone out), the password,
-// and the language the emails come in.
+// sent to the new address, so a typo never locks anyone out, and only with the
+// current password), the password, and the language the emails come in.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ import { useChangePassword, useRequestEmailChange, useSetEmailLocale } from '../
 
 const required = z.string().refine((value) => value.trim() !== '', 'required');
 
-const emailSchema = z.object({ email: required });
+const emailSchema = z.object({ email: required, currentPassword: required });
 const passwordSchema = z.object({ currentPassword: required, password: required });
 
 /** The form of a sign-in detail: its fields (checked by the schema, not the browser) and a submit button, off while it saves. */
@@ -54,16 +54,19 @@ export function EmailSection() {
   const { user } = useSession();
   const change = useRequestEmailChange();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState, reset } = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
-  const onSubmit = handleSubmit(({ email }) =>
-    change.mutate(email.trim(), {
+  const { register, handleSubmit, setError, formState, reset } = useForm({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: '', currentPassword: '' },
+  });
+  const onSubmit = handleSubmit(({ email, currentPassword }) =>
+    change.mutate({ email: email.trim(), current_password: currentPassword }, {
       onSuccess: () => {
         setSentTo(email.trim());
         reset();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'email_taken') setError('email', { type: 'server', message: 'email_taken' });
-        else if (!applyServerErrors(error, setError, ['email'])) showToast(t('failed'), 'error');
+        else if (!applyServerErrors(error, setError, ['email', 'currentPassword'])) showToast(t('failed'), 'error');
       },
     }),
   );
@@ -83,6 +86,14 @@ export function EmailSection() {
           autoComplete="email"
           {...register('email')}
           error={formState.errors.email?.message === 'email_taken' ? t('email.taken') : ruleMessage(formState.errors.email)}
+        />
+        <TextField
+          id="account-email-password"
+          label={t('email.password')}
+          type="password"
+          autoComplete="current-password"
+          {...register('currentPassword')}
+          error={ruleMessage(formState.errors.currentPassword)}
         />
       </CredentialForm>
     </SettingsSection>
