@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const documentPath = 'openapi.json';
 const outputPath = 'src/api/bounds.ts';
 /** The request schemas whose limits the forms read. */
-const schemaNames = ['JobCriteriaInput', 'JobSearchInput', 'LanguageInput', 'SearchCreateRequest', 'StandingChange'];
+const schemaNames = ['ContactRequestCreate', 'JobCriteriaInput', 'JobSearchInput', 'LanguageInput', 'MessageCreate', 'SearchCreateRequest', 'StandingChange'];
 const limitKeywords = ['minimum', 'maximum', 'minLength', 'maxLength'];
 
 const schemas = JSON.parse(readFileSync(documentPath, 'utf8')).components?.schemas ?? {};
