@@ -4,7 +4,8 @@
 // unknown page, as the soft-skill family page does with an id that is not a
 // number. The dashboard carries the DISC test's card; the personality test
 // page is the DISC feature's. The school invitations' banner (dashboard) and
-// the "my school" section (settings) are the school-membership feature's.
+// the "my school" section (settings) are the school-membership feature's; the
+// messages page is the contacts feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
@@ -12,6 +13,7 @@ import { CandidateDashboard } from '@/features/candidate-dashboard/components/ca
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
+import { ConversationsPage } from '@/features/contacts/components/conversations-page';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
@@ -40,6 +42,7 @@ export const CandidateSettingsPage = () => (
   <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} />
 );
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
+export const CandidateMessagesPage = () => <ConversationsPage side="candidate" />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
   return (projectDiscriminators as readonly (string | undefined)[]).includes(value);

@@ -12,6 +12,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { restrictedStanding, useSession } from '@/lib/session';
+import { ConversationsPage } from '@/features/contacts/components/conversations-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
@@ -94,3 +95,5 @@ export function PartnerSavedSearchPage() {
 }
 
 export const PartnerNotificationsPage = () => <NotificationsPage emailPreferences={<EmailPreferencesSection />} />;
+
+export const PartnerMessagesPage = () => <ConversationsPage side="partner" />;
