@@ -1,5 +1,5 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
-// school link requests, sourcing and offers blocks; the sourcing page may start from a job offer
+// school link requests, sourcing, contact requests and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
 // A partner whose account an operator has not approved gets, in place of the
@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { restrictedStanding, useSession } from '@/lib/session';
 import { ContactCandidateButton } from '@/features/contacts/components/contact-candidate-button';
 import { ConversationsPage } from '@/features/contacts/components/conversations-page';
+import { SentContactRequestsCard } from '@/features/contacts/components/sent-contact-requests-card';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { useOffers } from '@/features/job-offers/api/get-offers';
@@ -52,6 +53,7 @@ export function PartnerDashboardPage() {
       <ColleagueRequestsCard />
       <SchoolLinkRequestsCard />
       <SavedSearchesOverview />
+      <SentContactRequestsCard />
       <OffersOverview />
     </div>
   );
