@@ -5,7 +5,8 @@
 // number. The dashboard carries the DISC test's card; the personality test
 // page is the DISC feature's. The school invitations' banner (dashboard) and
 // the "my school" section (settings) are the school-membership feature's; the
-// messages page is the contacts feature's.
+// contact requests under the invitations (dashboard) and the messages page are
+// the contacts feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
@@ -14,6 +15,7 @@ import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { ConversationsPage } from '@/features/contacts/components/conversations-page';
+import { ReceivedContactRequestsCard } from '@/features/contacts/components/received-contact-requests-card';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
@@ -26,7 +28,17 @@ import { MySchoolSection } from '@/features/school-membership/components/my-scho
 import { SchoolInvitationsBanner } from '@/features/school-membership/components/school-invitations-banner';
 import { NotFoundPage } from './not-found';
 
-export const CandidateDashboardPage = () => <CandidateDashboard banner={<SchoolInvitationsBanner />} aside={<DiscCard />} />;
+export const CandidateDashboardPage = () => (
+  <CandidateDashboard
+    banner={
+      <>
+        <SchoolInvitationsBanner />
+        <ReceivedContactRequestsCard />
+      </>
+    }
+    aside={<DiscCard />}
+  />
+);
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <HobbiesPage />;
