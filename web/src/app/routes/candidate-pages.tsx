@@ -5,8 +5,8 @@
 // number. The dashboard carries the DISC test's card; the personality test
 // page is the DISC feature's. The school invitations' banner (dashboard) and
 // the "my school" section (settings) are the school-membership feature's; the
-// contact requests under the invitations (dashboard) and the messages page are
-// the contacts feature's.
+// contact requests under the invitations (dashboard), the blocked companies
+// (settings) and the messages page are the contacts feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
@@ -14,6 +14,7 @@ import { CandidateDashboard } from '@/features/candidate-dashboard/components/ca
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
+import { BlockedCompaniesSection } from '@/features/contacts/components/blocked-companies-section';
 import { ConversationsPage } from '@/features/contacts/components/conversations-page';
 import { ReceivedContactRequestsCard } from '@/features/contacts/components/received-contact-requests-card';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
@@ -51,7 +52,7 @@ export function CandidateSoftSkillFamilyPage() {
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
 export const CandidateSettingsPage = () => (
-  <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} />
+  <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} blockedCompanies={<BlockedCompaniesSection />} />
 );
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 export const CandidateMessagesPage = () => <ConversationsPage side="candidate" />;
