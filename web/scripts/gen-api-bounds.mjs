@@ -14,9 +14,11 @@ const documentPath = 'openapi.json';
 const outputPath = 'src/api/bounds.ts';
 /** The request schemas whose limits the forms read. */
 const schemaNames = [
+  'ContactRequestCreate',
   'JobCriteriaInput',
   'JobSearchInput',
   'LanguageInput',
+  'MessageCreate',
   'RecruiterAccountRequest',
   'RecruiterInvitationRequest',
   'SearchCreateRequest',

@@ -15,6 +15,8 @@ describe('routeNeedsAuth', () => {
     expect(routeNeedsAuth('/dashboard/ecole/profil/editer')).toBe(true);
     expect(routeNeedsAuth('/dashboard/partenaire/sourcing')).toBe(true);
     expect(routeNeedsAuth('/dashboard/partenaire/sourcing/recherches/3')).toBe(true);
+    expect(routeNeedsAuth('/dashboard/candidate/messages')).toBe(true);
+    expect(routeNeedsAuth('/dashboard/partenaire/messages')).toBe(true);
   });
 
   it('guards the operator area', () => {
@@ -37,8 +39,8 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages and the two invitation links', () => {
-    expect(Object.keys(paths)).toHaveLength(38);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages, the two invitation links and the two messages pages', () => {
+    expect(Object.keys(paths)).toHaveLength(40);
     expect(paths.adminQueue).toBe('/admin');
     expect(paths.invitationSignUp).toBe('/inscription/invitation');
     expect(paths.recruiterInvitationSignUp).toBe('/inscription/recruteur');
@@ -48,6 +50,8 @@ describe('route table', () => {
     expect(paths.mailbox).toBe('/mailbox');
     expect(paths.candidateProjects).toBe('/dashboard/candidate/projets/:discr');
     expect(paths.partnerSavedSearch).toBe('/dashboard/partenaire/sourcing/recherches/:id');
+    expect(paths.candidateMessages).toBe('/dashboard/candidate/messages');
+    expect(paths.partnerMessages).toBe('/dashboard/partenaire/messages');
   });
 
   it('builds paths with encoded parameters', () => {

@@ -30,6 +30,9 @@ export const paths = {
   candidatePersonalityTest: '/dashboard/candidate/tests/personalite',
   // Not in the spec: the candidate's account settings (sharing, email, password, data).
   candidateSettings: '/dashboard/candidate/parametres',
+  // Not in the spec: the candidate's conversations with the recruiters whose contact request they accepted
+  // (`?conversation={id}` opens one thread beside the list).
+  candidateMessages: '/dashboard/candidate/messages',
   schoolDashboard: '/dashboard/ecole',
   schoolCampus: '/dashboard/ecole/campus/:id',
   schoolProfileEdit: '/dashboard/ecole/profil/editer',
@@ -38,6 +41,9 @@ export const paths = {
   partnerSavedSearch: '/dashboard/partenaire/sourcing/recherches/:id',
   // Not in the spec: candidates who started to match the partner's saved searches with alerts.
   partnerNotifications: '/dashboard/partenaire/notifications',
+  // Not in the spec: the partner's conversations with the candidates who accepted their contact request
+  // (`?conversation={id}` opens one thread beside the list).
+  partnerMessages: '/dashboard/partenaire/messages',
   jobOfferCreate: '/metier/offre/creer',
   candidateOnboarding: '/personnalisation/candidat',
   // Not in the spec: where the map's and the place lists' data come from, under which licence.

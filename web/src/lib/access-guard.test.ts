@@ -22,10 +22,12 @@ const table: [string, Record<Who, string>][] = [
   ['/dashboard/candidate', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/candidate/profil', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fprofil', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/personnalisation/candidat', { anonymous: '/login?redirect=%2Fpersonnalisation%2Fcandidat', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/dashboard/candidate/messages', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fmessages', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/ecole', { anonymous: '/login?redirect=%2Fdashboard%2Fecole', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/ecole/campus/4', { anonymous: '/login?redirect=%2Fdashboard%2Fecole%2Fcampus%2F4', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/partenaire', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
   ['/dashboard/partenaire/sourcing', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire%2Fsourcing', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
+  ['/dashboard/partenaire/messages', { anonymous: '/login?redirect=%2Fdashboard%2Fpartenaire%2Fmessages', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
   ['/partenaire/equipe', { anonymous: allow, candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
   ['/metier/offre/creer', { anonymous: '/login?redirect=%2Fmetier%2Foffre%2Fcreer', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: allow, operator: '/admin' }],
   ['/dashboard', { anonymous: '/login?redirect=%2Fdashboard', candidate: '/dashboard/candidate', school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
@@ -52,6 +54,10 @@ describe('guardDecision', () => {
     expect(guardDecision('/dashboard/ecole/campus/2', '?tab=programs', null)).toEqual({
       kind: 'redirect',
       to: '/login?redirect=%2Fdashboard%2Fecole%2Fcampus%2F2%3Ftab%3Dprograms',
+    });
+    expect(guardDecision('/dashboard/partenaire/messages', '?conversation=12', null)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fdashboard%2Fpartenaire%2Fmessages%3Fconversation%3D12',
     });
   });
 

@@ -62,6 +62,7 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['candidateSoftSkillFamily', `/dashboard/candidate/softskills/famille/${families[0].id}`],
       ['candidatePersonalityTest', '/dashboard/candidate/tests/personalite'],
       ['candidateSettings', '/dashboard/candidate/parametres'],
+      ['candidateMessages', '/dashboard/candidate/messages'],
       ['candidateOnboarding', '/personnalisation/candidat'],
     ];
   }
@@ -84,6 +85,7 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['partnerSavedSearch', `/dashboard/partenaire/sourcing/recherches/${searchId}`],
       ['jobOfferCreate', '/metier/offre/creer'],
       ['partnerNotifications', '/dashboard/partenaire/notifications'],
+      ['partnerMessages', '/dashboard/partenaire/messages'],
     ];
   }
   if (role === 'operator') {

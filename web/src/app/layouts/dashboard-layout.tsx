@@ -1,6 +1,7 @@
 // The frame of the logged-in areas: a sidebar with the area's pages (candidate,
 // school or partner, from the path prefix) and a header with the language
 // switch (and the candidate's help menu, the partner's notifications). On small screens the sidebar becomes a drawer behind a menu button.
+// The candidate's and the partner's "Messages" show how many messages are unread.
 // A school's or partner's pages open on the banner of its account's standing while an operator has not approved it.
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { NavLink } from 'react-router';
 import { AccountStandingBanner } from '@/components/ui/account-standing';
 import { Logo } from '@/components/ui/logo';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { UnreadMessagesCount } from '@/features/contacts/components/unread-messages-count';
 import { LanguageSwitcher } from '@/features/locale/components/language-switcher';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { CandidateTour } from '@/features/tour/components/candidate-tour';
@@ -49,6 +51,7 @@ export function DashboardLayout({ pathname, children }: { pathname: string; chil
                 <NavLink to={link.to} end={link.end} className="sidebar__link" data-tour={link.tour}>
                   <LineIcon name={link.icon} />
                   <span>{t(link.labelKey, { ns: 'pages' })}</span>
+                  {link.count === 'unreadMessages' && <UnreadMessagesCount />}
                 </NavLink>
               </li>
             ))}

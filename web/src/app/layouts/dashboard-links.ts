@@ -1,11 +1,14 @@
-// The sidebar entries of each dashboard area, as data: a path and the key of
-// its label in the `pages` namespace.
+// The sidebar entries of each dashboard area, as data: a path, the key of
+// its label in the `pages` namespace and, for "Messages", the count it shows.
 import type { LineIconName } from '@/components/ui/line-icon';
 import { buildPath, paths } from '@/config/paths';
 import type { DashboardArea } from './select-layout';
 
-/** `tour`: the link's `data-tour` name, for the candidate's guided tutorial. */
-export type DashboardLink = { to: string; labelKey: string; icon: LineIconName; end?: boolean; tour?: string };
+/**
+ * `tour`: the link's `data-tour` name, for the candidate's guided tutorial;
+ * `count`: the number the link shows beside its label (the unread messages).
+ */
+export type DashboardLink = { to: string; labelKey: string; icon: LineIconName; end?: boolean; tour?: string; count?: 'unreadMessages' };
 
 
 export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
@@ -30,6 +33,7 @@ export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
     { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language', tour: 'nav-languages' },
     { to: paths.candidateJobSearch, labelKey: 'candidateJobSearch.title', icon: 'search' },
     { to: paths.candidatePersonalityTest, labelKey: 'candidatePersonalityTest.title', icon: 'spark' },
+    { to: paths.candidateMessages, labelKey: 'candidateMessages.title', icon: 'message-circle', count: 'unreadMessages' },
     { to: paths.candidateSettings, labelKey: 'candidateSettings.title', icon: 'edit', tour: 'nav-settings' },
   ],
   school: [
@@ -40,6 +44,7 @@ export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
     { to: paths.partnerDashboard, labelKey: 'partnerDashboard.title', icon: 'home', end: true },
     { to: paths.partnerSourcing, labelKey: 'partnerSourcing.title', icon: 'map' },
     { to: paths.jobOfferCreate, labelKey: 'jobOfferCreate.title', icon: 'edit' },
+    { to: paths.partnerMessages, labelKey: 'partnerMessages.title', icon: 'message-circle', count: 'unreadMessages' },
   ],
   operator: [
     { to: paths.adminQueue, labelKey: 'adminQueue.title', icon: 'home', end: true },

@@ -4,7 +4,9 @@
 // unknown page, as the soft-skill family page does with an id that is not a
 // number. The dashboard carries the DISC test's card; the personality test
 // page is the DISC feature's. The school invitations' banner (dashboard) and
-// the "my school" section (settings) are the school-membership feature's.
+// the "my school" section (settings) are the school-membership feature's; the
+// contact requests under the invitations (dashboard), the blocked companies
+// (settings) and the messages page are the contacts feature's.
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
@@ -12,6 +14,9 @@ import { CandidateDashboard } from '@/features/candidate-dashboard/components/ca
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
+import { BlockedCompaniesSection } from '@/features/contacts/components/blocked-companies-section';
+import { ConversationsPage } from '@/features/contacts/components/conversations-page';
+import { ReceivedContactRequestsCard } from '@/features/contacts/components/received-contact-requests-card';
 import { EducationsPage } from '@/features/candidate-profile/components/educations-page';
 import { HobbiesPage } from '@/features/candidate-profile/components/hobbies-page';
 import { ExperiencesPage } from '@/features/candidate-profile/components/experiences-page';
@@ -24,7 +29,17 @@ import { MySchoolSection } from '@/features/school-membership/components/my-scho
 import { SchoolInvitationsBanner } from '@/features/school-membership/components/school-invitations-banner';
 import { NotFoundPage } from './not-found';
 
-export const CandidateDashboardPage = () => <CandidateDashboard banner={<SchoolInvitationsBanner />} aside={<DiscCard />} />;
+export const CandidateDashboardPage = () => (
+  <CandidateDashboard
+    banner={
+      <>
+        <SchoolInvitationsBanner />
+        <ReceivedContactRequestsCard />
+      </>
+    }
+    aside={<DiscCard />}
+  />
+);
 export const CandidateExperiencesPage = () => <ExperiencesPage />;
 export const CandidateEducationsPage = () => <EducationsPage />;
 export const CandidateHobbiesPage = () => <HobbiesPage />;
@@ -37,9 +52,10 @@ export function CandidateSoftSkillFamilyPage() {
   return <SoftskillFamilyPage familyId={Number(id)} />;
 }
 export const CandidateSettingsPage = () => (
-  <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} />
+  <SettingsPage emailPreferences={<EmailPreferencesSection />} school={<MySchoolSection />} blockedCompanies={<BlockedCompaniesSection />} />
 );
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
+export const CandidateMessagesPage = () => <ConversationsPage side="candidate" />;
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
   return (projectDiscriminators as readonly (string | undefined)[]).includes(value);

@@ -25,7 +25,7 @@ const colleague = { id: 31, firstname: 'Léa', lastname: 'Morel', email: 'lea@vi
 function stubServer(answer: (path: string, method: string) => Response | undefined) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url).split('?')[0] ?? '';
-    return answer(path, init?.method ?? 'GET') ?? jsonResponse(200, []);
+    return answer(path, init?.method ?? 'GET') ?? (path === '/api/api/contact-requests' ? jsonResponse(200, { requests: [] }) : jsonResponse(200, []));
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -70,6 +70,7 @@ describe('a partner waiting for approval', () => {
     renderWithProviders(<PartnerDashboardPage />, { i18n, path: '/dashboard/partenaire' });
     expect(await screen.findByTestId('saved-searches-standing')).toBeTruthy();
     expect(await screen.findByTestId('offers-standing')).toBeTruthy();
+    expect(await screen.findByTestId('sent-requests-standing')).toBeTruthy();
     expect(screen.queryByTestId('colleague-requests')).toBeNull();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('colleague-requests'))).toBe(false);
     expect(getToasts()).toEqual([]);
@@ -106,6 +107,7 @@ describe('the colleagues waiting, for an approved partner', () => {
     stubServer((path) => (path === '/api/api/partner/colleague-requests' ? jsonResponse(200, { requests: [] }) : undefined));
     renderWithProviders(<PartnerDashboardPage />, { i18n, path: '/dashboard/partenaire' });
     await screen.findByTestId('saved-searches-empty');
+    expect(await screen.findByTestId('sent-requests-empty')).toBeTruthy();
     expect(screen.queryByTestId('colleague-requests')).toBeNull();
   });
 });

@@ -1,11 +1,15 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
-// school link requests, sourcing and offers blocks; the sourcing page may start from a job offer
+// school link requests, sourcing, contact requests and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
 // it in place), which this route loads and hands over as the first criteria.
 // A partner whose account an operator has not approved gets, in place of the
 // sourcing workspace, the page that says so (the server refuses its searches),
 // unless a school works with it: it then sources among that school's
 // candidates already (`school_scoped`), and the workspace opens.
+// Every candidate of the sourcing pages (results, saved candidates, the
+// candidate's panel) gets the contacts feature's "Contact", which may name one
+// of the partner's offers.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { StandingPage } from '@/components/ui/account-standing';
@@ -14,13 +18,19 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isSchoolScoped, restrictedStanding, useSession } from '@/lib/session';
+import { ContactCandidateButton } from '@/features/contacts/components/contact-candidate-button';
+import { ConversationsPage } from '@/features/contacts/components/conversations-page';
+import { SentContactRequestsCard } from '@/features/contacts/components/sent-contact-requests-card';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { useOffer } from '@/features/job-offers/api/get-offer';
+import { useOffers } from '@/features/job-offers/api/get-offers';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
 import { ColleagueRequestsCard } from '@/features/partner-team/components/colleague-requests-card';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { SchoolLinkRequestsCard } from '@/features/school-links/components/school-link-requests-card';
 import { useSavedSearch } from '@/features/sourcing/api/get-saved-search';
+import type { SearchHit } from '@/features/sourcing/api/search-types';
+import { candidateName } from '@/features/sourcing/components/hit-card';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
 import { SourcingPage } from '@/features/sourcing/components/sourcing-page';
@@ -45,10 +55,25 @@ export function PartnerDashboardPage() {
       <ColleagueRequestsCard />
       <SchoolLinkRequestsCard />
       <SavedSearchesOverview />
+      <SentContactRequestsCard />
       <OffersOverview />
     </div>
   );
 }
+
+/** "Contact" for one candidate of the sourcing pages, with the partner's offers to choose from. */
+function ContactHitButton({ hit }: { hit: SearchHit }) {
+  const offers = useOffers().data;
+  return (
+    <ContactCandidateButton
+      candidateId={hit.candidate.id}
+      name={candidateName(hit)}
+      offers={offers?.map((offer) => ({ id: offer.id, title: offer.title }))}
+    />
+  );
+}
+
+const contactAction = (hit: SearchHit): ReactNode => <ContactHitButton hit={hit} />;
 
 function parseId(value: string | null | undefined): number | null {
   const id = Number(value);
@@ -84,6 +109,7 @@ function SourcingWorkspacePage() {
       key={`${offerId ?? ''}-${searchId ?? ''}`}
       initialForm={initialForm}
       editedSearchId={offer.data ? null : savedSearch.data ? searchId : null}
+      candidateAction={contactAction}
     />
   );
 }
@@ -92,7 +118,9 @@ function SourcingWorkspacePage() {
 export function PartnerSavedSearchPage() {
   const { id } = useParams();
   const searchId = parseId(id) ?? 0;
-  return <SavedSearchPage key={searchId} id={searchId} />;
+  return <SavedSearchPage key={searchId} id={searchId} candidateAction={contactAction} />;
 }
 
 export const PartnerNotificationsPage = () => <NotificationsPage emailPreferences={<EmailPreferencesSection />} />;
+
+export const PartnerMessagesPage = () => <ConversationsPage side="partner" />;

@@ -11,6 +11,7 @@ import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
 import enCommon from '@/locales/en/common.json';
+import enContacts from '@/locales/en/contacts.json';
 import enDisc from '@/locales/en/disc.json';
 import enEmailPreferences from '@/locales/en/email-preferences.json';
 import enForms from '@/locales/en/forms.json';
@@ -31,6 +32,7 @@ import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
 import frCommon from '@/locales/fr/common.json';
+import frContacts from '@/locales/fr/contacts.json';
 import frDisc from '@/locales/fr/disc.json';
 import frEmailPreferences from '@/locales/fr/email-preferences.json';
 import frForms from '@/locales/fr/forms.json';
@@ -76,6 +78,7 @@ export const resources = {
     alerts: frAlerts,
     map: frMap,
     admin: frAdmin,
+    contacts: frContacts,
   },
   en: {
     common: enCommon,
@@ -98,12 +101,13 @@ export const resources = {
     alerts: enAlerts,
     map: enMap,
     admin: enAdmin,
+    contacts: enContacts,
   },
 } as const;
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map', 'admin',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map', 'admin', 'contacts',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

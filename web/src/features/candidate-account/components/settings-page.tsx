@@ -1,7 +1,8 @@
 // /dashboard/candidate/parametres: the candidate's own account, apart from
 // the profile: sharing, who can find them, email, password, language of emails, their data,
-// deactivation and deletion. Which notification emails they receive and the
-// school they belong to are other features' sections, handed over by the route.
+// deactivation and deletion. Which notification emails they receive, the
+// school they belong to and the companies they blocked are other features'
+// sections, handed over by the route.
 import '../candidate-account.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,15 @@ import { DataSection, SharingSection } from './account-life-sections';
 import { EmailLanguageSection, EmailSection, PasswordSection } from './credentials-sections';
 import { FindabilitySection } from './findability-section';
 
-export function SettingsPage({ emailPreferences, school }: { emailPreferences?: ReactNode; school?: ReactNode }) {
+export function SettingsPage({
+  emailPreferences,
+  school,
+  blockedCompanies,
+}: {
+  emailPreferences?: ReactNode;
+  school?: ReactNode;
+  blockedCompanies?: ReactNode;
+}) {
   const { t } = useTranslation('account');
   const { user } = useSession();
   useDocumentTitle(t('title'));
@@ -24,6 +33,7 @@ export function SettingsPage({ emailPreferences, school }: { emailPreferences?: 
       </header>
       <SharingSection />
       <FindabilitySection />
+      {blockedCompanies}
       {school}
       <EmailSection />
       <PasswordSection />

@@ -95,7 +95,7 @@ function ProfileHead({ profile }: { profile: CandidateProfile }) {
 }
 
 /**
- * `banner`: what the app shows right under the profile's head (the school invitations);
+ * `banner`: what the app shows right under the profile's head (the school invitations, the contact requests);
  * `aside`: what it adds below the dashboard's own panels (the DISC test's card).
  */
 export function CandidateDashboard({ banner, aside }: { banner?: ReactNode; aside?: ReactNode }) {

@@ -1,9 +1,10 @@
 // The side panel of one hit: what a partner may see of the candidate (never an
-// email, phone or address), the match explanation, the save toggle and the
-// public profile when the candidate shares it.
+// email, phone or address), the match explanation, the save toggle, the
+// public profile when the candidate shares it, and what the page adds
+// (`action`: the app's "Contact").
 import '../styles/candidate-panel.css';
 import '../styles/score.css';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrossButton } from '@/components/ui/cross-button';
@@ -20,11 +21,13 @@ export function CandidatePanel({
   busy,
   onClose,
   onToggleSave,
+  action,
 }: {
   hit: SearchHit;
   busy: boolean;
   onClose: () => void;
   onToggleSave: (hit: SearchHit) => void;
+  action?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('sourcing');
   const locale = i18n.resolvedLanguage ?? 'fr';
@@ -97,6 +100,7 @@ export function CandidatePanel({
         </section>
       )}
       <footer className="candidate-panel__foot">
+        {action}
         {candidate.slug ? (
           <Link className="button button--secondary" to={buildPath(paths.publicProfile, { slug: candidate.slug })}>
             {t('panel.publicProfile')}

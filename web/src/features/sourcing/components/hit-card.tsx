@@ -1,8 +1,9 @@
 // One ranked candidate in the result list: rank, name, headline, commune and
-// availability, the score with its explanation, and the save toggle. Hovering
-// the card highlights the candidate's marker; the map does the same back.
+// availability, the score with its explanation, the save toggle, and what the
+// page adds under it (`action`: the app's "Contact"). Hovering the card
+// highlights the candidate's marker; the map does the same back.
 import '../styles/hit-card.css';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format-date';
 import { formatDistance } from '../utils/labels';
@@ -25,6 +26,7 @@ export function HitCard({
   onHover,
   onOpen,
   onToggleSave,
+  action,
 }: {
   hit: SearchHit;
   rank: number;
@@ -34,6 +36,8 @@ export function HitCard({
   onHover: (candidateId: number | null) => void;
   onOpen: (candidateId: number) => void;
   onToggleSave: (hit: SearchHit) => void;
+  /** What the page offers to do with this candidate, under the card. */
+  action?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('sourcing');
   const locale = i18n.resolvedLanguage ?? 'fr';
@@ -116,6 +120,7 @@ export function HitCard({
           )}
         </ul>
       )}
+      {action && <div className="hit-card__actions">{action}</div>}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 // The ranked list: the total, the sort, the hits and the pager, with the four
 // states of a list (loading, error with retry, empty, data). Relax suggestions and actions come in as children of the
-// header so the saved-search page can reuse the list as is.
+// header so the saved-search page can reuse the list as is; what each card offers beyond saving comes from the page
+// (`candidateAction`).
 import type { Dispatch, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StandingNotice, standingOfErrorCode } from '@/components/ui/account-standing';
@@ -40,6 +41,8 @@ export type ResultsListProps = {
   emptyHint?: string;
   showSort?: boolean;
   beforeList?: ReactNode;
+  /** What each candidate's card (and panel) offers beyond saving: the app's "Contact". */
+  candidateAction?: (hit: SearchHit) => ReactNode;
 };
 
 export function ResultsList(props: ResultsListProps) {
@@ -110,6 +113,7 @@ export function ResultsList(props: ResultsListProps) {
                 onHover={props.onHover}
                 onOpen={props.onOpen}
                 onToggleSave={props.onToggleSave}
+                action={props.candidateAction?.(hit)}
               />
             </li>
           ))}

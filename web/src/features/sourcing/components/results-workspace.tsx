@@ -102,6 +102,7 @@ export function ResultsWorkspace(props: ResultsWorkspaceProps) {
             busy={props.busyCandidateId === selectedHit.candidate.id}
             onClose={closePanel}
             onToggleSave={props.onToggleSave}
+            action={props.candidateAction?.(selectedHit)}
           />
         )}
       </div>

@@ -2,7 +2,7 @@
 // criteria in a line, then two tabs over the same map and list: the live
 // results, and only the candidates saved into it.
 import '../styles/saved-search.css';
-import { useCallback, useReducer, useState } from 'react';
+import { type ReactNode, useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
@@ -13,7 +13,7 @@ import { ApiError, isDailyQuotaReached } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useSavedSearch } from '../api/get-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
-import type { StoredSearch } from '../api/search-types';
+import type { SearchHit, StoredSearch } from '../api/search-types';
 import { useCandidateSaving } from '../hooks/use-candidate-saving';
 import { initialPaging, pagingReducer } from '../utils/results-paging';
 import { AlertControl } from './alert-control';
@@ -43,7 +43,8 @@ function SearchSummary({ search, jobCategoryName }: { search: StoredSearch; jobC
   );
 }
 
-export function SavedSearchPage({ id }: { id: number }) {
+/** `candidateAction`: what the app adds to each candidate, of the results and the saved ones (its "Contact"). */
+export function SavedSearchPage({ id, candidateAction }: { id: number; candidateAction?: (hit: SearchHit) => ReactNode }) {
   const { t, i18n } = useTranslation('sourcing');
   useDocumentTitle(t('page.savedSearchTitle'));
   const [tab, setTab] = useState<Tab>('results');
@@ -155,6 +156,7 @@ export function SavedSearchPage({ id }: { id: number }) {
           countryWideTotal={response?.country_wide_total}
           placePending={!mapSearch && search.isPending}
           onToggleSave={(hit) => void saving.toggle(hit)}
+          candidateAction={candidateAction}
           failure={
             search.isError && !response
               ? { retrying: search.isFetching, onRetry: search.refetch, quotaReached: isDailyQuotaReached(search.error) }

@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 // The sourcing page on the shared criteria sections: a form pre-filled from an
 // offer runs its search by itself, a failed search says so with a Retry
-// (never "no candidates"), a spent daily quota says until when, and a relax
-// suggestion rewrites the form.
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+// (never "no candidates"), a spent daily quota says until when, a relax
+// suggestion rewrites the form, and what the app adds to a candidate (its
+// "Contact") shows on each card and in the candidate's panel.
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lyon } from '@/testing/places';
 import { testI18n } from '@/testing/i18n';
 import { jsonResponse } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
+import type { SearchHit } from '../api/search-types';
 import { defaultSearchForm, type SearchFormValues } from '../utils/search-form';
 import { SourcingPage } from './sourcing-page';
 
@@ -31,9 +34,20 @@ const ready: SearchFormValues = {
 let searchAnswer: () => Response;
 let searchBodies: unknown[];
 
-function renderPage(initialForm?: SearchFormValues) {
-  renderWithProviders(<SourcingPage initialForm={initialForm} />, { i18n });
+function renderPage(initialForm?: SearchFormValues, candidateAction?: (hit: SearchHit) => ReactNode) {
+  renderWithProviders(<SourcingPage initialForm={initialForm} candidateAction={candidateAction} />, { i18n });
 }
+
+const lea: SearchHit = {
+  candidate: {
+    id: 99, firstname: 'Léa', lastname: 'Durand', headline: null, commune: null, degree: null,
+    languages: [], softskills_categories: [], availability: null, contracts: [], slug: null,
+  },
+  score: 80,
+  breakdown: null,
+  saved: false,
+  new: false,
+};
 
 const answer = (extra: object = {}) => ({
   id: null, search: {}, total: 0, relax: null, relax_values: null, limit: 20, offset: 0, sort: 'score', hits: [], ...extra,
@@ -102,6 +116,15 @@ describe('SourcingPage', () => {
     await waitFor(() => expect(searchBodies).toHaveLength(1), { timeout: 3000 });
     fireEvent.change(screen.getByLabelText('Duration (months)'), { target: { value: '12' } });
     await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ duration: 12 }), { timeout: 3000 });
+  });
+
+  it("shows the app's action for a candidate on its card and in its panel", async () => {
+    searchAnswer = () => jsonResponse(200, answer({ total: 1, hits: [lea] }));
+    renderPage(ready, (hit) => <button type="button">{`Contact ${hit.candidate.firstname}`}</button>);
+    const card = await screen.findByTestId('hit-card', {}, { timeout: 3000 });
+    expect(within(card).getByRole('button', { name: 'Contact Léa' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Léa Durand' }));
+    expect(within(await screen.findByTestId('candidate-panel')).getByRole('button', { name: 'Contact Léa' })).toBeTruthy();
   });
 
   it('puts a relax suggestion into the form', async () => {

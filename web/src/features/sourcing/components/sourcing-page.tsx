@@ -5,12 +5,14 @@
 // one react-hook-form form (hooks/use-search-criteria.ts); every change of it
 // is a new search (hooks/use-sourcing-results.ts).
 import '../styles/sourcing-page.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isDailyQuotaReached, standingErrorOf } from '@/lib/api-client';
 import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSourcingResults } from '../hooks/use-sourcing-results';
+import type { SearchHit } from '../api/search-types';
 import { applyRelaxSuggestion, type RelaxSuggestion, relaxSuggestions } from '../utils/relax';
 import type { SearchFormValues } from '../utils/search-form';
 import { RelaxSuggestions } from './relax-suggestions';
@@ -20,9 +22,18 @@ import { SearchSaveActions } from './search-save-actions';
 
 /**
  * `editedSearchId`: the page refines that saved search (opened from it), and
- * saving updates it in place instead of saving a second search.
+ * saving updates it in place instead of saving a second search;
+ * `candidateAction`: what the app adds to each candidate (its "Contact").
  */
-export function SourcingPage({ initialForm, editedSearchId = null }: { initialForm?: SearchFormValues; editedSearchId?: number | null }) {
+export function SourcingPage({
+  initialForm,
+  editedSearchId = null,
+  candidateAction,
+}: {
+  initialForm?: SearchFormValues;
+  editedSearchId?: number | null;
+  candidateAction?: (hit: SearchHit) => ReactNode;
+}) {
   const { t } = useTranslation('sourcing');
   useDocumentTitle(t('page.title'));
   const contractTypes = useReferenceList('contract/types');
@@ -69,6 +80,7 @@ export function SourcingPage({ initialForm, editedSearchId = null }: { initialFo
         refreshing={(search.isFetching && !search.isPending) || waitingForDebounce}
         busyCandidateId={saving.busyCandidateId}
         onToggleSave={(hit) => void saving.toggle(hit)}
+        candidateAction={candidateAction}
         failure={
           request !== null && search.isError && !response
             ? {
