@@ -114,7 +114,7 @@ describe('the contact requests received, in French', () => {
     const calls = serve([pendingRequest]);
     renderWithProviders(<ReceivedContactRequestsCard />, { i18n });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Bloquer l’entreprise Numéria Conseil' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bloquer cette entreprise : Numéria Conseil' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Bloquer Numéria Conseil ?' });
     expect(dialog.textContent).toContain('Vous pourrez la débloquer depuis vos paramètres.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bloquer l’entreprise' }));
@@ -197,7 +197,7 @@ describe('the contact requests received, in English', () => {
       'cannot contact you again for 90 days',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Block the company Numéria Conseil' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Block this company: Numéria Conseil' }));
     expect(screen.getByRole('alertdialog', { name: 'Block Numéria Conseil?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByTestId('answered-requests').querySelector('summary')?.textContent).toBe('Answered requests (2)');
