@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use crate::codes::RuleCode;
 use crate::folding::same_folded;
+use crate::spreadsheet_cells::read_back;
 use crate::validation::looks_like_an_email;
 
 /// Largest file an import reads (a 20,000-row export weighs about 1.5 MB).
@@ -174,7 +175,10 @@ pub fn read_file(bytes: &[u8]) -> Result<ImportFile, FileRefusal> {
         if rows.len() == MAX_ROWS {
             return Err(FileRefusal::TooManyRows);
         }
-        let cell = |column| positions.get(&column).and_then(|&index| record.get(index)).unwrap_or_default().to_owned();
+        let cell = |column| {
+            let text = positions.get(&column).and_then(|&index| record.get(index)).unwrap_or_default();
+            read_back(text).to_owned()
+        };
         rows.push(ImportRow {
             line,
             firstname: cell(ImportColumn::Firstname),

@@ -34,4 +34,5 @@ pub mod seed;
 pub mod serve;
 pub mod slug;
 pub mod sourcing_searches;
+pub mod spreadsheet_cells;
 pub mod validation;

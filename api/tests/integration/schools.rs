@@ -358,6 +358,9 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
     assert_eq!(list("?per_page=2&page=2").await, ["Inès", "Łukasz"]);
     assert_eq!(list("?page=9223372036854775807").await, Vec::<String>::new(), "a page past the end is empty");
     assert_eq!(list("?name=%25").await, Vec::<String>::new(), "a % is a character, not a wildcard");
+    // a candidate chooses their own name: one a spreadsheet would run as a formula is written as text
+    execute(&pool, "update users set lastname = '=HYPERLINK(\"https://evil.example\")' where email = 'ines@example.org'")
+        .await;
     let csv =
         get_as(&app, Some(&school.cookie), &format!("/api/api/school/campuses/{id}/candidates?csv&parcours=2")).await;
     assert_eq!(csv.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
@@ -366,6 +369,7 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
     assert!(text.starts_with("\u{feff}Prénom;Nom;Courriel;Programme;Parcours;"), "{text}");
     assert!(text.contains("Élodie;Bernard;elodie@example.org;Bachelor;Alternance;0;oui;oui"), "{text}");
     assert!(!text.contains("Hugo"));
+    assert!(text.contains(";\"'=HYPERLINK(\"\"https://evil.example\"\")\";"), "{text}");
     // an export is a valid import: nothing changes (Łukasz and Jürgen have no parcours)
     let again = send_import(&app, &school.cookie, id, csv.body.as_slice(), true).await.json();
     assert_eq!((again["unchanged"].as_u64(), again["problems"].as_array().unwrap().len()), (Some(2), 0));

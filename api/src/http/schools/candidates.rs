@@ -20,6 +20,7 @@ use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::http::candidate_profile::NamedItem;
 use crate::locale::Locale;
+use crate::spreadsheet_cells::formula_safe;
 use crate::validation::Checks;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -98,7 +99,8 @@ async fn query_candidates(
 /// The list as a spreadsheet: the import's own columns first (so that an export can be edited
 /// and imported again), then what the school reads. French headers and `;` for French users (as
 /// their spreadsheet expects), English and `,` otherwise; UTF-8 with a BOM so that Excel shows
-/// accents.
+/// accents. Texts that a spreadsheet would run as a formula are written as text
+/// ([`formula_safe`]).
 fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> {
     let (separator, headers, yes, no) = match locale {
         Locale::Fr => (
@@ -130,11 +132,11 @@ fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> 
         let completion = item.completion.to_string();
         writer
             .write_record([
-                item.firstname.as_str(),
-                &item.lastname,
-                &item.email,
-                item.program.as_ref().map_or("", |program| program.name.as_str()),
-                item.parcours.as_ref().map_or("", |parcours| parcours.name.as_str()),
+                formula_safe(&item.firstname).as_ref(),
+                &formula_safe(&item.lastname),
+                &formula_safe(&item.email),
+                &formula_safe(item.program.as_ref().map_or("", |program| program.name.as_str())),
+                &formula_safe(item.parcours.as_ref().map_or("", |parcours| parcours.name.as_str())),
                 &completion,
                 if item.in_research { yes } else { no },
                 if item.activated { yes } else { no },
