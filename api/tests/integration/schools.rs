@@ -359,8 +359,11 @@ async fn the_list_filters_pages_and_exports_the_campus_candidates(pool: PgPool) 
     assert_eq!(list("?page=9223372036854775807").await, Vec::<String>::new(), "a page past the end is empty");
     assert_eq!(list("?name=%25").await, Vec::<String>::new(), "a % is a character, not a wildcard");
     // a candidate chooses their own name: one a spreadsheet would run as a formula is written as text
-    execute(&pool, "update users set lastname = '=HYPERLINK(\"https://evil.example\")' where email = 'ines@example.org'")
-        .await;
+    execute(
+        &pool,
+        "update users set lastname = '=HYPERLINK(\"https://evil.example\")' where email = 'ines@example.org'",
+    )
+    .await;
     let csv =
         get_as(&app, Some(&school.cookie), &format!("/api/api/school/campuses/{id}/candidates?csv&parcours=2")).await;
     assert_eq!(csv.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");

@@ -3,7 +3,9 @@
 //!
 //! An upload is judged by its content, never by its file name or declared type: the first bytes
 //! must be those of a JPEG, PNG or WebP picture, and the picture must decode whole (at most
-//! [`MAX_SIDE_PIXELS`] a side before resizing). It is then turned upright by its EXIF
+//! [`MAX_SIDE_PIXELS`] a side and [`MAX_PIXELS`] in all before resizing, read from its header
+//! before anything is decoded; at most [`CONCURRENT_DECODES`] decoded at once, as each takes
+//! hundreds of megabytes and a core for a second or more). It is then turned upright by its EXIF
 //! orientation, shrunk to at most [`SERVED_SIDE_PIXELS`] a side and encoded afresh (JPEG, or
 //! lossless WebP when it has transparency), so no byte a client sent is ever served back: a
 //! polyglot file (a picture that is also HTML or a script) loses its other half. Files over
@@ -40,6 +42,12 @@ pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 const MULTIPART_OVERHEAD_BYTES: usize = 64 * 1024;
 /// Pictures larger than this a side are refused before decoding (a decompression bomb is small).
 pub const MAX_SIDE_PIXELS: u32 = 12_000;
+/// Pictures of more pixels than this are refused before decoding: a 50-megapixel photo, the
+/// largest a phone takes, and 200 MB once decoded.
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// Pictures decoded at once by one server; the others wait their turn.
+pub const CONCURRENT_DECODES: usize = 2;
+static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(CONCURRENT_DECODES);
 /// What a picture is shrunk to before it is stored.
 pub const SERVED_SIDE_PIXELS: u32 = 1600;
 const JPEG_QUALITY: u8 = 85;
@@ -94,6 +102,10 @@ fn reencode(bytes: &[u8]) -> std::result::Result<Encoded, RuleCode> {
     limits.max_image_height = Some(MAX_SIDE_PIXELS);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|_| RuleCode::UnreadableImage)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(RuleCode::UnreadableImage);
+    }
     let orientation = decoder.orientation().map_err(|_| RuleCode::UnreadableImage)?;
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| RuleCode::UnreadableImage)?;
     picture.apply_orientation(orientation);
@@ -163,6 +175,7 @@ pub async fn upload_picture(
     if file.len() > MAX_UPLOAD_BYTES {
         return Err(too_large());
     }
+    let _turn = DECODES.acquire().await.map_err(|error| Error::Internal(error.into()))?;
     let encoded = tokio::task::spawn_blocking(move || reencode(&file))
         .await
         .map_err(|error| Error::Internal(error.into()))?
@@ -248,4 +261,41 @@ pub async fn get_upload(
         upload.data,
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG whose header says `width` × `height` (its one row of data does not matter: the
+    /// header is judged first).
+    fn png_saying(width: u32, height: u32) -> Vec<u8> {
+        let mut small = Vec::new();
+        DynamicImage::new_luma8(1, 1).write_to(&mut Cursor::new(&mut small), ImageFormat::Png).unwrap();
+        // IHDR: 8 bytes of signature, 4 of length, 4 of type, then width and height, then its CRC
+        small[16..20].copy_from_slice(&width.to_be_bytes());
+        small[20..24].copy_from_slice(&height.to_be_bytes());
+        let crc = crc32(&small[12..29]);
+        small[29..33].copy_from_slice(&crc.to_be_bytes());
+        small
+    }
+
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFF_u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn a_picture_of_too_many_pixels_is_refused_from_its_header() {
+        let reencoded = reencode(&png_saying(1, 1)).map(|picture| (picture.width, picture.height));
+        assert_eq!(reencoded, Ok((1, 1)), "the header patch keeps a valid PNG");
+        assert_eq!(reencode(&png_saying(10_000, 10_000)).err(), Some(RuleCode::UnreadableImage), "100 megapixels");
+        assert_eq!(reencode(&png_saying(13_000, 10)).err(), Some(RuleCode::UnreadableImage), "a side too long");
+    }
 }
