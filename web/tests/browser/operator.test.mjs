@@ -147,6 +147,8 @@ describe('operator', () => {
       await page.getByLabel('Search', { exact: true }).fill(partner.email);
       const row = page.locator(`[data-testid="admin-account"][data-email="${partner.email}"]`);
       await row.waitFor();
+      // the search answers after a pause: a click while the list is replaced could land on the old row
+      await page.waitForLoadState('networkidle');
 
       // The new account waits: approving it first (the queue's action, on this page too).
       await row.getByTestId('account-approve').click();
