@@ -90,10 +90,8 @@ const VIEW: &str = "select r.id,
         r.message, r.offer_id, o.title as offer_title, p.company_id, co.name as company,
         pu.firstname as recruiter_firstname, pu.lastname as recruiter_lastname, p.role as recruiter_role,
         r.candidate_id,
-        case when not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id)
-             then cu.firstname end as candidate_firstname,
-        case when not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id)
-             then cu.lastname end as candidate_lastname,
+        case when named.open then cu.firstname end as candidate_firstname,
+        case when named.open then cu.lastname end as candidate_lastname,
         case when r.state = 'accepted' then case when $1 then cu.email else pu.email end end as contact_email,
         r.created_at, r.expires_at, r.answered_at
     from contact_requests r
@@ -101,7 +99,10 @@ const VIEW: &str = "select r.id,
     join users pu on pu.id = r.partner_id
     join companies co on co.id = p.company_id
     join users cu on cu.id = r.candidate_id
-    left join job_offers o on o.id = r.offer_id";
+    left join job_offers o on o.id = r.offer_id
+    cross join lateral (
+        select not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id) as open
+    ) named";
 
 /// The column of `contact_requests` that names the caller's side.
 fn own_side(user: &crate::auth::CurrentUser) -> &'static str {
