@@ -68,6 +68,13 @@ pub enum ErrorCode {
     ContactRequestClosed,
     /// The conversation was closed: it takes no more messages.
     ConversationClosed,
+    /// The offer is a draft, closed, or past its closing date: it takes no application (or it
+    /// cannot go where the change would put it).
+    OfferNotLive,
+    /// The candidate already applied to this offer (and did not withdraw).
+    AlreadyApplied,
+    /// The application was withdrawn, or already ended (hired, declined): it changes no more.
+    ApplicationClosed,
 }
 
 /// Which rule a field broke, as an entry of the error body's `errors`.
@@ -128,4 +135,6 @@ pub enum RuleCode {
     MissingColumn,
     /// An import file that is not CSV text.
     UnreadableFile,
+    /// A date before today where only today or later makes sense (an offer's closing date).
+    DateInThePast,
 }

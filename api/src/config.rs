@@ -152,7 +152,8 @@ pub struct ServeArgs {
     /// comparison reads every candidate)
     #[arg(long, env = "VIVIER_INDEX_VERIFY_SECONDS", default_value_t = 0)]
     pub index_verify_seconds: u64,
-    /// Look for due saved-search alert digests every N seconds (a partner still gets one a day at most)
+    /// Look for due digests (saved-search alerts to partners, new offers to candidates) every N
+    /// seconds (each person still gets one a day at most)
     #[arg(long, env = "VIVIER_ALERT_DIGEST_SECONDS", default_value_t = 600)]
     pub alert_digest_seconds: u64,
     /// Close a partner's live notification stream after N seconds (the browser reconnects at

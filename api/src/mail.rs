@@ -17,6 +17,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 use tokio::sync::Notify;
 
+pub mod digests;
 mod notices;
 pub mod outbox;
 mod templates;

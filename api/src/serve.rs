@@ -92,6 +92,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         alert_batches.1,
         Duration::from_secs(args.alert_digest_seconds),
     );
+    let offer_digest_task =
+        tokio::spawn(crate::job_offers::digest::run(state.mailing(), Duration::from_secs(args.alert_digest_seconds)));
     let app = http::app(state, &args.web_dist);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
@@ -125,6 +127,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     search_demand_task.abort();
     outbox_task.abort();
     alert_tasks.iter().for_each(tokio::task::JoinHandle::abort);
+    offer_digest_task.abort();
     stop_indexer.send_replace(true);
     if let Err(error) = indexer_task.await {
         tracing::error!(%error, "the indexer task failed");

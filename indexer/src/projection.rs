@@ -239,6 +239,25 @@ pub async fn stored_documents(connection: &mut PgConnection, candidate_ids: &[i6
     Ok(batch)
 }
 
+/// The document of candidate `candidate_id` as they look at job offers themselves: found by
+/// everyone whatever they chose about partners finding them (a hidden candidate too), as long as
+/// they look for a job with an active account. `None` otherwise, or when the row is invalid.
+pub async fn own_document(connection: &mut PgConnection, candidate_id: i64) -> sqlx::Result<Option<CandidateDoc>> {
+    let row: Option<DocumentRow> = sqlx::query_as(&format!(
+        "select {DOCUMENT_COLUMNS} from candidate_search_documents d
+         where d.candidate_id = $1
+           and exists (select 1 from candidates c join users u on u.id = c.user_id
+                       where c.user_id = d.candidate_id and c.in_research and u.active)"
+    ))
+    .bind(candidate_id)
+    .fetch_optional(connection)
+    .await?;
+    Ok(row.and_then(|row| {
+        let row = DocumentRow { searchable: true, findable_by: "everyone".to_owned(), ..row };
+        row.decode().ok().map(|(document, _)| document)
+    }))
+}
+
 /// Where [`read_every_searchable`] reads documents from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use super::reason::MatchReason;
 use crate::error::{Error, Result};
 use crate::locale::Locale;
+use crate::mail::digests::{claim_day, run_every};
 use crate::mail::{DigestLine, EmailKind, Letter, Mailing};
 
 /// The most candidates one email lists.
@@ -75,8 +76,8 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
     let lines = lines
         .into_iter()
         .map(|line| DigestLine {
-            candidate: format!("{} {}", line.firstname, line.lastname),
-            search: line.search_name.unwrap_or_else(|| format!("#{}", line.search_id)),
+            title: format!("{} {}", line.firstname, line.lastname),
+            context: line.search_name.unwrap_or_else(|| format!("#{}", line.search_id)),
             reason: line.reason.0.line(locale),
             url: format!("{public_url}/dashboard/partenaire/sourcing/recherches/{}", line.search_id),
         })
@@ -110,18 +111,7 @@ pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64
     .await?;
     let mut emailed = Vec::new();
     for partner_id in partners {
-        // the claim: at most one digest a day, whichever server gets here first
-        let claimed: Option<i64> = sqlx::query_scalar(
-            "insert into alert_digests (partner_id, last_sent_at) values ($1, $2)
-             on conflict (partner_id) do update set last_sent_at = excluded.last_sent_at
-             where alert_digests.last_sent_at <= $2 - interval '1 day'
-             returning partner_id",
-        )
-        .bind(partner_id)
-        .bind(now)
-        .fetch_optional(&state.db)
-        .await?;
-        if claimed.is_none() {
+        if !claim_day(&state.db, "alert_digests", "partner_id", partner_id, now).await? {
             continue;
         }
         let events: Vec<i64> = sqlx::query_scalar(
@@ -147,13 +137,5 @@ pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64
 
 /// Sends the due digests every `every`, for as long as the server runs.
 pub async fn run(state: Mailing, every: Duration) {
-    let mut ticks = tokio::time::interval(every.max(Duration::from_secs(1)));
-    loop {
-        ticks.tick().await;
-        match send_digests(&state, Utc::now()).await {
-            Ok(partners) if !partners.is_empty() => tracing::info!(partners = partners.len(), "alert digests sent"),
-            Ok(_) => {}
-            Err(error) => tracing::error!(%error, "cannot send the alert digests"),
-        }
-    }
+    run_every(state, every, "saved-search alerts", |state, now| async move { send_digests(&state, now).await }).await
 }

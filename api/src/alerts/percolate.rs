@@ -1,32 +1,32 @@
 //! The saved searches with alerts held in memory beside the matcher, and the percolation of each
 //! batch the indexer applies into match events (`sourcing_search_matches`).
 //!
-//! Postgres is the truth about which searches have alerts: before each batch the index compares
-//! the generation of those searches (a counter every write to one of them moves, migration 0021)
-//! with the one it was built from and rebuilds when it moved, so an edit made through any server
-//! reaches every server's index. The batches that wait while one is percolated are percolated
+//! Postgres is the truth about which searches have alerts: before each batch the index checks
+//! the generation of those searches (a counter every write to one of them moves, migration 0021;
+//! see [`CompiledQueries`]). The batches that wait while one is percolated are percolated
 //! together next, so that a burst of small batches costs one check and one write.
 
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::Arc;
 
 use indexer::Transition;
-use matcher::Percolator;
 use sqlx::PgPool;
-use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use super::digest;
 use super::reason::MatchReason;
+use crate::compiled_queries::CompiledQueries;
 use crate::error::{Error, Result};
 use crate::mail::Mailing;
 
 /// The compiled saved searches with alerts.
-#[derive(Default)]
 pub struct AlertIndex {
-    percolator: RwLock<Percolator>,
-    /// The generation of the searches the percolator was built from; `None` before the first
-    /// build.
-    built_from: Mutex<Option<i64>>,
+    searches: CompiledQueries,
+}
+
+impl Default for AlertIndex {
+    fn default() -> Self {
+        AlertIndex { searches: CompiledQueries::new("alert_search_generation") }
+    }
 }
 
 /// A candidate who started to match a search, and why.
@@ -40,28 +40,13 @@ pub struct Started {
 impl AlertIndex {
     /// Rebuilds the percolator when the searches with alerts changed since it was built.
     pub async fn refresh(&self, db: &PgPool) -> Result<()> {
-        let mut built_from = self.built_from.lock().await;
-        // read before the searches: a write after this read moves it again for the next batch
-        let generation: i64 =
-            sqlx::query_scalar("select generation from alert_search_generation").fetch_one(db).await?;
-        if *built_from == Some(generation) {
-            return Ok(());
-        }
-        let queries = crate::sourcing_searches::alert_queries(db).await?;
-        let count = queries.len();
-        let percolator = tokio::task::spawn_blocking(move || Percolator::build(queries))
-            .await
-            .map_err(|error| Error::Internal(error.into()))?;
-        *self.percolator.write().unwrap_or_else(PoisonError::into_inner) = percolator;
-        *built_from = Some(generation);
-        tracing::debug!(searches = count, "saved searches with alerts compiled");
-        Ok(())
+        self.searches.refresh(db, || crate::sourcing_searches::alert_queries(db)).await
     }
 
     /// The searches each candidate of the batch starts to match (CPU work: call it off the
     /// async threads).
     pub fn started(&self, transitions: &[Transition]) -> Vec<Started> {
-        let percolator = self.percolator.read().unwrap_or_else(PoisonError::into_inner);
+        let percolator = self.searches.read();
         transitions
             .iter()
             .flat_map(|transition| {

@@ -50,6 +50,8 @@ pub struct AppState {
     pub stopping: Arc<AtomicBool>,
     /// The saved searches with alerts, compiled for percolation.
     pub alerts: Arc<crate::alerts::percolate::AlertIndex>,
+    /// The live job offers, compiled for percolation ("offers for me").
+    pub offers: Arc<crate::job_offers::OfferIndex>,
     /// Which partners' notifications just changed, for their open notification streams.
     pub partner_signals: Arc<crate::alerts::live::PartnerSignals>,
     /// The reference lists job criteria are checked against, read on first use.
@@ -73,6 +75,7 @@ impl AppState {
             metrics: Arc::default(),
             stopping: Arc::default(),
             alerts: Arc::default(),
+            offers: Arc::default(),
             partner_signals: Arc::default(),
             reference_lists: Arc::default(),
         }

@@ -18,7 +18,8 @@
 //!   through the hit the results already show (name, headline, commune, degree, languages...),
 //!   until the partner saves them or the candidate shares the profile. A candidate who accepted
 //!   a partner's contact request is open to that partner whatever else they chose, until either
-//!   closes the conversation (or the candidate blocks the company);
+//!   closes the conversation (or the candidate blocks the company). A candidate who applied to
+//!   one of a partner's offers is open to that partner likewise, until they withdraw;
 //! - a school or a partner whose account an operator has not approved reads as a visitor, but
 //!   for a waiting partner that a school invited, who reads the candidates of that school it
 //!   saved, as above;
@@ -387,6 +388,8 @@ pub(super) async fn authorize_read(
                 or exists (select 1 from contact_requests r
                            where r.partner_id = $3 and r.candidate_id = c.user_id and r.state = 'accepted'
                              and r.closed_at is null)
+                or exists (select 1 from job_applications a join job_offers o on o.id = a.job_offer_id
+                           where o.partner_id = $3 and a.candidate_id = c.user_id and a.status <> 'withdrawn')
                 as open_to_partner
          from candidates c
          join users u on u.id = c.user_id and u.active

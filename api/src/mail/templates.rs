@@ -53,6 +53,14 @@ pub enum EmailKind {
     ContactDeclined,
     /// New messages in a conversation, at most once per 15 minutes and thread.
     ContactMessage,
+    /// Offers published since the last digest that the candidate fits, one digest a day at most.
+    OfferDigest,
+    /// A candidate applied to one of the partner's offers.
+    ApplicationReceived,
+    /// The partner moved the candidate's application to a new step (the step is quoted).
+    ApplicationProgress,
+    /// The partner declined the candidate's application (kindly).
+    ApplicationDeclined,
 }
 
 impl EmailKind {
@@ -78,6 +86,27 @@ impl EmailKind {
             EmailKind::ContactAccepted => "contact_accepted.txt",
             EmailKind::ContactDeclined => "contact_declined.txt",
             EmailKind::ContactMessage => "contact_message.txt",
+            EmailKind::OfferDigest => "offer_digest.txt",
+            EmailKind::ApplicationReceived => "application_received.txt",
+            EmailKind::ApplicationProgress => "application_progress.txt",
+            EmailKind::ApplicationDeclined => "application_declined.txt",
+        }
+    }
+
+    /// The block of `common.txt` that asks whether to unsubscribe: each kind names what its
+    /// unsubscribe link turns off.
+    fn unsubscribe_prompt(self) -> &'static str {
+        match self {
+            EmailKind::AlertDigest => "alerts_unsubscribe_prompt",
+            EmailKind::ContactRequest
+            | EmailKind::ContactAccepted
+            | EmailKind::ContactDeclined
+            | EmailKind::ContactMessage => "messages_unsubscribe_prompt",
+            EmailKind::OfferDigest => "offers_unsubscribe_prompt",
+            EmailKind::ApplicationReceived | EmailKind::ApplicationProgress | EmailKind::ApplicationDeclined => {
+                "applications_unsubscribe_prompt"
+            }
+            _ => "unsubscribe_prompt",
         }
     }
 }
@@ -89,7 +118,7 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 44] = embedded_templates![
+const TEMPLATES: [(&str, &str); 52] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
@@ -113,6 +142,10 @@ const TEMPLATES: [(&str, &str); 44] = embedded_templates![
     "fr/contact_accepted.txt",
     "fr/contact_declined.txt",
     "fr/contact_message.txt",
+    "fr/offer_digest.txt",
+    "fr/application_received.txt",
+    "fr/application_progress.txt",
+    "fr/application_declined.txt",
     "en/common.txt",
     "en/validation.txt",
     "en/already_registered.txt",
@@ -134,6 +167,10 @@ const TEMPLATES: [(&str, &str); 44] = embedded_templates![
     "en/contact_accepted.txt",
     "en/contact_declined.txt",
     "en/contact_message.txt",
+    "en/offer_digest.txt",
+    "en/application_received.txt",
+    "en/application_progress.txt",
+    "en/application_declined.txt",
 ];
 
 /// Parsed once; a template that does not parse fails the unit tests, not a request.
@@ -172,11 +209,14 @@ pub struct Letter {
     pub detail: Option<String>,
 }
 
-/// One item of a digest: a candidate, the search they now match and why, and where to see them.
+/// One item of a digest and where to see it: a candidate, the search they now match and why (to a
+/// partner), or an offer, its company and why it fits (to a candidate).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct DigestLine {
-    pub candidate: String,
-    pub search: String,
+    /// The candidate's name, or the offer's title.
+    pub title: String,
+    /// The saved search's name, or the offer's company.
+    pub context: String,
     pub reason: String,
     pub url: String,
 }
@@ -207,9 +247,7 @@ impl Letter {
             body.split("\n\n").map(str::trim).filter(|paragraph| !paragraph.is_empty()).collect();
         let action_label = action_label.trim().to_owned();
         let mut common = ENVIRONMENT.get_template(&format!("{language}/common.txt"))?.render_captured(())?;
-        // alert emails unsubscribe from alerts (`sourcing`), the others from news
-        let prompt =
-            if self.kind == EmailKind::AlertDigest { "alerts_unsubscribe_prompt" } else { "unsubscribe_prompt" };
+        let prompt = self.kind.unsubscribe_prompt();
         let (colon, unsubscribe_prompt) = common.with_state_mut(|state| {
             Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block(prompt)?))
         })?;
@@ -274,6 +312,10 @@ mod tests {
             EmailKind::ContactAccepted,
             EmailKind::ContactDeclined,
             EmailKind::ContactMessage,
+            EmailKind::OfferDigest,
+            EmailKind::ApplicationReceived,
+            EmailKind::ApplicationProgress,
+            EmailKind::ApplicationDeclined,
         ];
         for kind in every_kind {
             for locale in [Locale::Fr, Locale::En] {
@@ -302,8 +344,8 @@ mod tests {
     fn a_digest_lists_its_lines_in_both_parts() {
         let mut digest = letter(EmailKind::AlertDigest, Locale::En);
         digest.lines = vec![DigestLine {
-            candidate: "Léa M.".to_owned(),
-            search: "Sales <Lyon>".to_owned(),
+            title: "Léa M.".to_owned(),
+            context: "Sales <Lyon>".to_owned(),
             reason: "3 km from Lyon".to_owned(),
             url: "http://127.0.0.1:8080/sourcing/recherches/4".to_owned(),
         }];
@@ -323,8 +365,8 @@ mod tests {
         ] {
             let mut digest = letter(EmailKind::AlertDigest, locale);
             let line = DigestLine {
-                candidate: "Léa M.".to_owned(),
-                search: "Lyon".to_owned(),
+                title: "Léa M.".to_owned(),
+                context: "Lyon".to_owned(),
                 reason: "3 km".to_owned(),
                 url: "http://127.0.0.1:8080/sourcing/recherches/4".to_owned(),
             };

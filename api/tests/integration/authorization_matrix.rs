@@ -342,7 +342,16 @@ fn the_document_describes_exactly_the_routes_the_router_serves() {
 /// the table, its id column and the column naming the owner. A route with an `{id}` that is
 /// neither here nor public fails the test below, so a new owned resource must be added here the
 /// day it is routed. (Public routes by id or slug follow the profile's reading rule, tested above.)
-const OWNED_RESOURCES: [(&str, &str, &str, &str); 15] = [
+const OWNED_RESOURCES: [(&str, &str, &str, &str); 17] = [
+    // an application is its candidate's, and its offer's partner's (before the candidates and
+    // the offers, whose prefixes are shorter)
+    ("/api/api/candidates/applications/", "job_applications", "id", "candidate_id"),
+    (
+        "/api/api/job/applications/",
+        "job_applications a join job_offers o on o.id = a.job_offer_id",
+        "a.id",
+        "o.partner_id",
+    ),
     // a contact request is its candidate's, a conversation is also its partner's (before the
     // candidates, whose prefix is shorter)
     ("/api/api/candidates/contact-requests/", "contact_requests", "id", "candidate_id"),
@@ -371,8 +380,10 @@ const OWNED_RESOURCES: [(&str, &str, &str, &str); 15] = [
 
 /// Routes whose `{id}` names something any caller of the route's role may name, not a thing of
 /// their own: a partner a school links to, a company, any account for an operator, a colleague
-/// waiting for approval (the company check has its test in `trust`), a company a candidate blocks.
-const SHARED_RESOURCES: [&str; 5] = [
+/// waiting for approval (the company check has its test in `trust`), a company a candidate blocks,
+/// a live offer a candidate reads or applies to (tested in `offers`).
+const SHARED_RESOURCES: [&str; 6] = [
+    "/api/api/offers/",
     "/api/api/partners/",
     "/api/api/companies/",
     "/api/api/admin/",
@@ -455,6 +466,13 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
     let created =
         send_as(&app, Some(&cookie), crate::support::json_request("POST", "/api/api/job/offers", &offer)).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    // a candidate applied to it
+    execute(
+        &pool,
+        "insert into job_applications (job_offer_id, candidate_id)
+         select (select max(id) from job_offers), (select user_id from candidates order by user_id limit 1)",
+    )
+    .await;
     let mut checked = 0;
     for route in api::http::routes() {
         if matches!(route.access, Access::Public | Access::PublicWithSession) || !route.path.contains('{') {

@@ -19,6 +19,7 @@ mod findability;
 mod indexer;
 mod localizations;
 mod notification_events;
+mod offers;
 mod recruiter_invitations;
 mod reference_lists;
 mod replicas;

@@ -13,19 +13,21 @@ use crate::mail::unsubscribe_link;
 
 /// The kinds of notification email each role receives: product news for everyone, alerts on
 /// saved searches for partners, messages of their school for candidates, contact requests and
-/// conversations for candidates and partners.
+/// conversations for candidates and partners, the offers that fit them for candidates, and the
+/// steps of applications for both sides.
 fn notification_types(role: Role) -> &'static [&'static str] {
     match role {
-        Role::Candidate => &["news", "school", "messages"],
+        Role::Candidate => &["news", "school", "messages", "offers", "applications"],
         Role::School | Role::Operator => &["news"],
-        Role::Partner => &["news", "sourcing", "messages"],
+        Role::Partner => &["news", "sourcing", "messages", "applications"],
     }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NotificationPreference {
-    /// `news`, `sourcing` (saved-search alerts), `school` (messages of the candidate's school) or
-    /// `messages` (contact requests and conversations).
+    /// `news`, `sourcing` (saved-search alerts), `school` (messages of the candidate's school),
+    /// `messages` (contact requests and conversations), `offers` (the daily digest of new
+    /// offers that fit the candidate) or `applications` (an application received, or its steps).
     #[serde(rename = "type")]
     notification_type: &'static str,
     subscribed: bool,

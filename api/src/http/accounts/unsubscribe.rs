@@ -13,7 +13,7 @@ use crate::http::{AppState, ClientIp};
 use crate::mail::unsubscribe_link;
 
 /// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
-const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school", "messages"];
+const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school", "messages", "offers", "applications"];
 
 /// Subscribes a new account to every notification email.
 pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> Result<()> {

@@ -6,8 +6,10 @@
 //! when the school confirms with `force` (the first answer is a 409 `candidate_exists`); an email
 //! of a school or partner account is refused (409 `email_taken`).
 
+use std::borrow::Cow;
+
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +22,7 @@ use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::http::candidate_profile::NamedItem;
 use crate::locale::Locale;
-use crate::spreadsheet_cells::formula_safe;
+use crate::spreadsheet_cells::{csv_attachment, csv_file};
 use crate::validation::Checks;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -97,20 +99,15 @@ async fn query_candidates(
 }
 
 /// The list as a spreadsheet: the import's own columns first (so that an export can be edited
-/// and imported again), then what the school reads. French headers and `;` for French users (as
-/// their spreadsheet expects), English and `,` otherwise; UTF-8 with a BOM so that Excel shows
-/// accents. Texts that a spreadsheet would run as a formula are written as text
-/// ([`formula_safe`]).
+/// and imported again), then what the school reads, in the school's language ([`csv_file`]).
 fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> {
-    let (separator, headers, yes, no) = match locale {
+    let (headers, yes, no) = match locale {
         Locale::Fr => (
-            b';',
             ["Prénom", "Nom", "Courriel", "Programme", "Parcours", "Complétion (%)", "En recherche", "Compte activé"],
             "oui",
             "non",
         ),
         Locale::En => (
-            b',',
             [
                 "First name",
                 "Last name",
@@ -125,25 +122,19 @@ fn candidates_csv(items: &[CampusCandidate], locale: Locale) -> Result<Vec<u8>> 
             "no",
         ),
     };
-    let mut writer = csv::WriterBuilder::new().delimiter(separator).from_writer(b"\xEF\xBB\xBF".to_vec());
-    let internal = |error: csv::Error| Error::Internal(error.into());
-    writer.write_record(headers).map_err(internal)?;
-    for item in items {
-        let completion = item.completion.to_string();
-        writer
-            .write_record([
-                formula_safe(&item.firstname).as_ref(),
-                &formula_safe(&item.lastname),
-                &formula_safe(&item.email),
-                &formula_safe(item.program.as_ref().map_or("", |program| program.name.as_str())),
-                &formula_safe(item.parcours.as_ref().map_or("", |parcours| parcours.name.as_str())),
-                &completion,
-                if item.in_research { yes } else { no },
-                if item.activated { yes } else { no },
-            ])
-            .map_err(internal)?;
-    }
-    writer.into_inner().map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+    let rows = items.iter().map(|item| {
+        vec![
+            Cow::from(item.firstname.as_str()),
+            Cow::from(item.lastname.as_str()),
+            Cow::from(item.email.as_str()),
+            Cow::from(item.program.as_ref().map_or("", |program| program.name.as_str())),
+            Cow::from(item.parcours.as_ref().map_or("", |parcours| parcours.name.as_str())),
+            Cow::from(item.completion.to_string()),
+            Cow::from(if item.in_research { yes } else { no }),
+            Cow::from(if item.activated { yes } else { no }),
+        ]
+    });
+    csv_file(locale, &headers, rows).map_err(Error::Internal)
 }
 
 #[utoipa::path(
@@ -175,15 +166,7 @@ pub async fn list_campus_candidates(
     if query.csv.is_some() {
         let items = query_candidates(&state, &roster, locale, None).await?;
         let file = candidates_csv(&items, locale)?;
-        let disposition = format!("attachment; filename=\"candidates-campus-{campus_id}.csv\"");
-        return Ok((
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
-                (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("ascii")),
-            ],
-            file,
-        )
-            .into_response());
+        return Ok(csv_attachment(&format!("candidates-campus-{campus_id}.csv"), file));
     }
     let paging = Paging::of(PageQuery { page: query.page, per_page: query.per_page });
     let total = roster.count(&state.db).await?;

@@ -3,7 +3,7 @@
 //! ever visible to the partner who saved it (another partner's id is a 404).
 
 mod keywords;
-mod results;
+pub(crate) mod results;
 mod saved;
 
 use std::collections::HashSet;

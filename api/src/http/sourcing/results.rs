@@ -325,6 +325,22 @@ pub async fn present<'a>(
     })
 }
 
+/// A score as it is shown: 0 to 100, one decimal.
+pub fn rounded_score(score: f64) -> f64 {
+    (score * 10.0).round() / 10.0
+}
+
+/// The explanation of a match between a candidate and criteria without keywords (an offer's),
+/// named in `locale`: what the candidate reads about an offer they fit, and the partner about an
+/// applicant.
+pub fn explain_without_keywords<'a>(
+    reference: &'a ReferenceLists,
+    locale: Locale,
+    breakdown: &Breakdown,
+) -> Explanation<'a> {
+    HitPresenter { reference, locale, terms: &[] }.explanation(None, breakdown)
+}
+
 /// Turns a candidate's card and document, and their hit, into what the partner sees.
 struct HitPresenter<'a, 't> {
     reference: &'a ReferenceLists,
@@ -388,14 +404,16 @@ impl<'a> HitPresenter<'a, '_> {
                 contracts,
                 slug: card.public_slug.as_deref().map(str::to_owned),
             },
-            score: hit.map(|hit| (hit.score * 10.0).round() / 10.0),
-            breakdown: hit.map(|hit| self.explanation(card, &hit.breakdown)),
+            score: hit.map(|hit| rounded_score(hit.score)),
+            breakdown: hit.map(|hit| self.explanation(Some(card), &hit.breakdown)),
             saved,
             new,
         }
     }
 
-    fn explanation(&self, card: &CandidateCard, breakdown: &Breakdown) -> Explanation<'a> {
+    /// `card` tells where the keywords were found; without one (or without keywords) the
+    /// explanation lists none.
+    fn explanation(&self, card: Option<&CandidateCard>, breakdown: &Breakdown) -> Explanation<'a> {
         Explanation {
             proximity: ProximityExplanation {
                 distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
@@ -421,7 +439,7 @@ impl<'a> HitPresenter<'a, '_> {
             language_score: breakdown.language_score,
             softskill_score: breakdown.soft_skill_score,
             proximity_score: breakdown.proximity_score,
-            keywords: keyword_explanations(card, self.terms, &breakdown.keywords),
+            keywords: card.map(|card| keyword_explanations(card, self.terms, &breakdown.keywords)).unwrap_or_default(),
             keyword_score: breakdown.keyword_score,
         }
     }

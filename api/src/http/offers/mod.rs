@@ -1,16 +1,25 @@
-//! Job offers of partners: `POST /api/api/job/offers`, and, for the partner's dashboard and the
-//! "find candidates for this offer" button, `GET /api/api/job/offers` and `GET .../{id}`.
+//! Job offers. A partner writes one (`POST /api/api/job/offers`), keeps it as a draft or
+//! publishes it ([`publication`]), and reads their own with how many applied
+//! (`GET /api/api/job/offers`, `GET .../{id}`). Candidates meet the live ones ([`for_candidates`]:
+//! those they fit, ranked by the engine, and those around a place), apply ([`applications`]),
+//! and the partner moves each applicant through the steps of hiring ([`applicants`]).
 //!
 //! The spec does not show an offer's fields; a recruiter expects: a title, the job category and
-//! trade, the contract type, its duration and start date, where (a place and a radius), the
-//! minimum degree, languages with a level, soft-skill families, and a description. Those are
-//! also what a sourcing search needs, so an offer pre-fills the sourcing form. The company is
-//! the partner's own.
+//! trade, the contract type, its duration (and how flexible it is) and start date, where (a place
+//! and a radius), the minimum degree, languages with a level, soft-skill families, a description
+//! and a closing date. Those are also what a sourcing search needs, so an offer pre-fills the
+//! sourcing form, and the engine matches offers and candidates both ways
+//! ([`crate::job_offers`]). The company is the partner's own.
+
+mod applicants;
+mod applications;
+mod for_candidates;
+mod publication;
+
+use std::sync::LazyLock;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use std::sync::LazyLock;
-
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
@@ -21,7 +30,7 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::job_criteria::{JobCriteriaInput, List, known_ids};
+use crate::job_criteria::{JobCriteriaInput, List, MONTHS, in_range, known_ids};
 use crate::places::{PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
 
@@ -30,19 +39,43 @@ pub fn routes(table: &mut RouteTable) {
     table.add(partner, routes!(list_offers));
     table.add(partner, routes!(create_offer));
     table.add(partner, routes!(get_offer));
+    publication::routes(table);
+    for_candidates::routes(table);
+    applications::routes(table);
+    applicants::routes(table);
+}
+
+/// Where an offer stands: a draft only its partner sees, published (live for candidates until
+/// its closing date), or closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(type_name = "job_offer_status", rename_all = "lowercase")]
+pub enum OfferStatus {
+    Draft,
+    Published,
+    Closed,
 }
 
 /// The body of `POST /api/api/job/offers`: the shared job criteria, the one contract offered,
 /// and what only an offer has.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OfferCreateRequest {
+    #[schema(max_length = 200)]
     title: Option<String>,
     #[serde(flatten)]
     job_criteria: JobCriteriaInput,
     /// A trade of that category (optional).
     job: Option<i32>,
     contract_type: Option<i16>,
+    /// Months the duration may differ by, default 0.
+    #[schema(minimum = 0, maximum = 120)]
+    duration_flexibility: Option<i16>,
+    #[schema(max_length = 10000)]
     description: Option<String>,
+    /// The last day candidates may apply, `YYYY-MM-DD`, today or later; none: until closed.
+    closes_on: Option<String>,
+    /// Publish at once (default: keep as a draft).
+    publish: Option<bool>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -50,9 +83,18 @@ pub struct OfferCreateResponse {
     id: i64,
 }
 
+/// An optional date that must not be in the past.
+fn closing_date(checks: &mut Checks, text: Option<&str>) -> Option<NaiveDate> {
+    let date = crate::job_criteria::required_date(checks, "closes_on", Some(text?))?;
+    if date < Utc::now().date_naive() {
+        checks.fail("closes_on", RuleCode::DateInThePast);
+    }
+    Some(date)
+}
+
 #[utoipa::path(
     post, path = "/api/api/job/offers", request_body = OfferCreateRequest,
-    responses((status = 201, body = OfferCreateResponse))
+    responses((status = 201, body = OfferCreateResponse, description = "written, as a draft unless `publish`"))
 )]
 pub async fn create_offer(
     State(state): State<AppState>,
@@ -71,6 +113,8 @@ pub async fn create_offer(
     if request.contract_type.is_some() {
         known_ids(&mut checks, reference, List::ContractTypes, "contract_type", &[contract_type]);
     }
+    let flexibility = in_range(&mut checks, "duration_flexibility", request.duration_flexibility.unwrap_or(0), MONTHS);
+    let closes_on = closing_date(&mut checks, request.closes_on.as_deref());
     checks.known_row(&state.db, "job", "jobs", request.job).await?;
     checks.finish()?;
     let criteria = criteria.expect("checked above");
@@ -78,8 +122,9 @@ pub async fn create_offer(
     let localization_id = criteria.localization.insert(&mut transaction).await?;
     let id: i64 = sqlx::query_scalar(
         "insert into job_offers (partner_id, company_id, title, job_category_id, job_id, contract_type_id, duration,
-                                 start_at, localization_id, radius, degree_level, description)
-         select $1, p.company_id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 from partners p where p.user_id = $1
+                                 start_at, localization_id, radius, degree_level, description, duration_flexibility,
+                                 closes_on)
+         select $1, p.company_id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from partners p where p.user_id = $1
          returning id",
     )
     .bind(user.id)
@@ -93,9 +138,14 @@ pub async fn create_offer(
     .bind(criteria.radius)
     .bind(criteria.degree)
     .bind(&description)
+    .bind(flexibility)
+    .bind(closes_on)
     .fetch_one(&mut *transaction)
     .await?;
     criteria.insert_lists(&mut transaction, "job_offer", id).await?;
+    if request.publish == Some(true) {
+        publication::publish(&state, &mut transaction, id).await?;
+    }
     transaction.commit().await?;
     Ok((StatusCode::CREATED, Json(OfferCreateResponse { id })))
 }
@@ -104,6 +154,9 @@ pub async fn create_offer(
 pub struct OfferView {
     id: i64,
     title: String,
+    status: OfferStatus,
+    /// Published and not past its closing date: candidates see it and may apply.
+    live: bool,
     #[schema(value_type = Object)]
     company: serde_json::Value,
     #[schema(value_type = Object)]
@@ -112,6 +165,7 @@ pub struct OfferView {
     #[schema(value_type = Object)]
     contract_type: serde_json::Value,
     duration: i16,
+    duration_flexibility: i16,
     start_at: NaiveDate,
     #[schema(value_type = Place)]
     localization: sqlx::types::Json<Place>,
@@ -123,29 +177,45 @@ pub struct OfferView {
     softskills_categories: Vec<i16>,
     description: String,
     created_at: DateTime<Utc>,
+    published_at: Option<DateTime<Utc>>,
+    closes_on: Option<NaiveDate>,
+    /// For the offer's partner: its applications, withdrawn ones aside; null for anyone else.
+    application_count: Option<i64>,
+    /// For the offer's partner: those still `new`; null for anyone else.
+    new_application_count: Option<i64>,
 }
 
+/// The offers `o` as [`OfferView`]s: `$1` is the reader's id (the partner sees their counts),
+/// `$2` the language; the caller adds its `where`.
 static OFFER_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "
-    select o.id, o.title,
+    select o.id, o.title, o.status, {live} as live,
            jsonb_build_object('id', c.id, 'name', c.name) as company,
            jsonb_build_object('id', o.job_category_id, 'name', label($2, jc.label_fr, jc.label_en)) as job_category,
            o.job_id as job,
            jsonb_build_object('id', o.contract_type_id, 'name', label($2, ct.label_fr, ct.label_en)) as contract_type,
-           o.duration, o.start_at,
+           o.duration, o.duration_flexibility, o.start_at,
            {PLACE_JSON_SQL} as localization,
            o.radius, o.degree_level as degree,
            coalesce((select jsonb_agg(jsonb_build_object('id', ol.language_id, 'level', ol.level) order by ol.language_id)
                      from job_offer_languages ol where ol.job_offer_id = o.id), '[]') as languages,
            array(select soft_skill_category_id from job_offer_soft_skill_categories s where s.job_offer_id = o.id
                  order by soft_skill_category_id) as softskills_categories,
-           o.description, o.created_at
+           o.description, o.created_at, o.published_at, o.closes_on,
+           case when o.partner_id = $1 then counts.applications end as application_count,
+           case when o.partner_id = $1 then counts.new_applications end as new_application_count
     from job_offers o
     join companies c on c.id = o.company_id
     join job_categories jc on jc.id = o.job_category_id
     join contract_types ct on ct.id = o.contract_type_id
-    join localizations l on l.id = o.localization_id"
+    join localizations l on l.id = o.localization_id
+    cross join lateral (
+        select count(*) filter (where a.status <> 'withdrawn') as applications,
+               count(*) filter (where a.status = 'new') as new_applications
+        from job_applications a where a.job_offer_id = o.id and o.partner_id = $1
+    ) counts",
+        live = crate::job_offers::LIVE,
     )
 });
 
@@ -166,7 +236,7 @@ pub async fn list_offers(
 
 #[utoipa::path(
     get, path = "/api/api/job/offers/{id}", params(("id" = i64, Path)),
-    responses((status = 200, body = OfferView))
+    responses((status = 200, body = OfferView), (status = 404, description = "not one of the partner's offers"))
 )]
 pub async fn get_offer(
     State(state): State<AppState>,
@@ -174,11 +244,16 @@ pub async fn get_offer(
     locale: Locale,
     Path(id): Path<i64>,
 ) -> Result<Json<OfferView>> {
+    own_offer_view(&state, &user, locale, id).await.map(Json)
+}
+
+/// The partner's own offer `id` (404 for anyone else's).
+async fn own_offer_view(state: &AppState, user: &CurrentUser, locale: Locale, id: i64) -> Result<OfferView> {
     let offer: Option<OfferView> = sqlx::query_as(&format!("{} where o.partner_id = $1 and o.id = $3", *OFFER_SELECT))
         .bind(user.id)
         .bind(locale.code())
         .bind(id)
         .fetch_optional(&state.db)
         .await?;
-    offer.map(Json).ok_or(Error::NotFound)
+    offer.ok_or(Error::NotFound)
 }
