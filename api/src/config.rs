@@ -9,8 +9,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use ipnet::IpNet;
 
+/// What `vivier --version` prints: the release and the commit it was built from (`api/build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("VIVIER_GIT_COMMIT"), ")");
+
 #[derive(Debug, Parser)]
-#[command(name = "vivier", version, about = "Vivier: recruitment and talent matching")]
+#[command(name = "vivier", version = VERSION, about = "Vivier: recruitment and talent matching")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -87,9 +90,10 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
-    /// Folder of the built web app (index.html and assets), served for every non-API path
-    #[arg(long, env = "VIVIER_WEB_DIST", default_value = "web/dist")]
-    pub web_dist: PathBuf,
+    /// Serve the built web app in this folder (index.html and assets) instead of the one
+    /// embedded in the binary, e.g. `web/dist` while developing the web app
+    #[arg(long, env = "VIVIER_WEB_DIST")]
+    pub web_dist: Option<PathBuf>,
 
     /// Secret signing sessions and unsubscribe links (at least 32 characters). Required on a
     /// server listening on another address than loopback; on loopback, without it a random one

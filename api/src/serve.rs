@@ -17,7 +17,7 @@ use crate::app::{AppState, Settings};
 use crate::auth::session::SessionKeys;
 use crate::config::ServeArgs;
 use crate::db;
-use crate::http;
+use crate::http::{self, WebApp};
 use crate::mail::Mailer;
 
 /// How long requests in flight may take to finish once the server stops accepting them.
@@ -32,8 +32,17 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
     db::migrate(&pool).await.context("cannot apply migrations")?;
-    if !args.web_dist.join("index.html").is_file() {
-        tracing::warn!(web_dist = %args.web_dist.display(), "no built web app found: only the API is served");
+    let web_app = args.web_dist.clone().map_or(WebApp::Embedded, WebApp::Folder);
+    match &web_app {
+        WebApp::Folder(folder) if !web_app.is_available() => {
+            anyhow::bail!("no built web app in {} (no index.html): build it with npm run build", folder.display())
+        }
+        WebApp::Folder(folder) => tracing::info!(web_dist = %folder.display(), "serving the web app of a folder"),
+        WebApp::Embedded if !web_app.is_available() => tracing::warn!(
+            "this binary was compiled before the web app was built (no web/dist): only the API is served; \
+             build the web app and the binary again, or pass --web-dist"
+        ),
+        WebApp::Embedded => {}
     }
     let session_keys = match &args.session_secret {
         Some(secret) if secret.len() >= 32 => SessionKeys::from_secret(secret.as_bytes()),
@@ -92,7 +101,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         alert_batches.1,
         Duration::from_secs(args.alert_digest_seconds),
     );
-    let app = http::app(state, &args.web_dist);
+    let app = http::app(state, web_app);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
     let (stopping_sender, mut stopping) = watch::channel(false);
