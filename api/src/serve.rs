@@ -31,7 +31,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         return Err(error);
     }
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
-    db::migrate(&pool).await.context("cannot apply migrations")?;
+    crate::migrations::prepare(&pool, args.migrate_mode()).await.context("migrations")?;
     let web_app = args.web_dist.clone().map_or(WebApp::Embedded, WebApp::Folder);
     match &web_app {
         WebApp::Folder(folder) if !web_app.is_available() => {
@@ -66,6 +66,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),
         notification_stream_lifetime: Duration::from_secs(args.notification_stream_seconds),
     };
+    log_security_settings(&args, &settings, &web_app);
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
     let matcher = Arc::new(Matcher::new());
@@ -141,6 +142,31 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// One line an operator reads to know how exposed this server is, whatever its configuration
+/// files say.
+fn log_security_settings(args: &ServeArgs, settings: &Settings, web_app: &WebApp) {
+    let proxies = settings.trusted_proxies.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    tracing::info!(
+        version = crate::config::VERSION,
+        listen = %args.listen,
+        public_url = %settings.public_url,
+        secure_cookies = settings.secure_cookies(),
+        strict_transport_security = settings.secure_cookies(),
+        session_secret = if args.session_secret.is_some() { "configured" } else { "random (loopback only)" },
+        trusted_proxies = if proxies.is_empty() { "none" } else { proxies.as_str() },
+        metrics = if settings.metrics_token.is_some() { "bearer token" } else { "off" },
+        demo_mailbox = settings.demo_mailbox,
+        smtp = args.smtp_url.is_some(),
+        migrate = ?args.migrate_mode(),
+        web_app = match web_app {
+            WebApp::Embedded if web_app.is_available() => "embedded".to_owned(),
+            WebApp::Embedded => "none (API only)".to_owned(),
+            WebApp::Folder(folder) => folder.display().to_string(),
+        },
+        "security settings"
+    );
 }
 
 /// Resolves once `true` is sent, or the sender is gone.

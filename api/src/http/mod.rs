@@ -145,6 +145,7 @@ pub fn api_router(state: AppState) -> Router {
 pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
     let web_app = web_app.into();
     let map_style_url = state.settings.map_style_url.clone();
+    let https = state.settings.secure_cookies();
     let page_state = public_profile_page::PageState { app: state.clone(), web_app: web_app.clone() };
     let site = Router::new()
         .route("/candidat/{slug}", axum::routing::get(public_profile_page::public_profile_page).with_state(page_state))
@@ -153,7 +154,7 @@ pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
         .fallback_service(web_app.files());
-    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref()))
+    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref(), https))
 }
 
 #[cfg(test)]

@@ -124,10 +124,17 @@ fn files_in(web_dist: &Path) -> Router {
     Router::new().fallback_service(files.fallback(index_or_not_found.into_service()))
 }
 
-/// Adds the headers and the compression every response gets.
-pub fn with_headers(site: Router, map_style_url: Option<&str>) -> Router {
+/// How long browsers keep to https once they saw the site over it (two years, as the
+/// balancer's own header in `deploy/haproxy.cfg`).
+const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000";
+
+/// Adds the headers and the compression every response gets; `https`: the site's public
+/// address is https, and browsers are told to never use plain http for it again.
+pub fn with_headers(site: Router, map_style_url: Option<&str>, https: bool) -> Router {
     let set = SetResponseHeaderLayer::if_not_present;
+    let transport_security = https.then(|| HeaderValue::from_static(STRICT_TRANSPORT_SECURITY));
     site.layer(middleware::from_fn(caching))
+        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, transport_security))
         .layer(set(header::CONTENT_SECURITY_POLICY, content_security_policy(map_style_url)))
         .layer(set(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(set(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
