@@ -33,7 +33,7 @@ function check(condition, message) {
 function startReplica(address) {
   const [, port] = address.split(':').slice(-2);
   const log = `${LOGS}/replica-${port}.log`;
-  const child = spawn('sh', ['-c', `exec "$0" serve --listen "$1" --web-dist /nonexistent >>"$2" 2>&1`, VIVIER, address.replace('http://', ''), log], {
+  const child = spawn('sh', ['-c', `exec "$0" serve --listen "$1" >>"$2" 2>&1`, VIVIER, address.replace('http://', ''), log], {
     stdio: 'ignore',
   });
   children.push(child);

@@ -9,8 +9,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use ipnet::IpNet;
 
+/// What `vivier --version` prints: the release and the commit it was built from (`api/build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("VIVIER_GIT_COMMIT"), ")");
+
 #[derive(Debug, Parser)]
-#[command(name = "vivier", version, about = "Vivier: recruitment and talent matching")]
+#[command(name = "vivier", version = VERSION, about = "Vivier: recruitment and talent matching")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -28,10 +31,10 @@ pub enum LogFormat {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve the API and the web app (runs pending migrations first)
+    /// Serve the API and the web app (applies pending migrations first on loopback; see --migrate)
     Serve(ServeArgs),
-    /// Apply pending database migrations and exit
-    Migrate(DatabaseArgs),
+    /// Apply pending database migrations and exit, or with --check only say whether some are pending
+    Migrate(MigrateArgs),
     /// Fill the database with the deterministic demo data set (once; later runs do nothing)
     Seed(SeedArgs),
     /// Print the API's OpenAPI document (JSON) and exit; the web app generates its types from it
@@ -79,17 +82,35 @@ pub struct DatabaseArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+pub struct MigrateArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    /// Apply nothing: list the pending migrations and exit with 0 when there are none, 3 when
+    /// some are pending (1: the database could not be checked)
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     #[command(flatten)]
     pub database: DatabaseArgs,
+
+    /// What to do with pending migrations at start: apply them (auto), refuse to start (check),
+    /// or not look (never). Default: auto on a loopback address, check on any other, where
+    /// `vivier migrate` runs them once per upgrade (DEPLOYING.md, "Upgrades")
+    #[arg(long, env = "VIVIER_MIGRATE", value_enum)]
+    pub migrate: Option<crate::migrations::MigrateMode>,
 
     /// Address and port the HTTP server listens on
     #[arg(long, env = "VIVIER_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
 
-    /// Folder of the built web app (index.html and assets), served for every non-API path
-    #[arg(long, env = "VIVIER_WEB_DIST", default_value = "web/dist")]
-    pub web_dist: PathBuf,
+    /// Serve the built web app in this folder (index.html and assets) instead of the one
+    /// embedded in the binary, e.g. `web/dist` while developing the web app
+    #[arg(long, env = "VIVIER_WEB_DIST")]
+    pub web_dist: Option<PathBuf>,
 
     /// Secret signing sessions and unsubscribe links (at least 32 characters). Required on a
     /// server listening on another address than loopback; on loopback, without it a random one
@@ -97,8 +118,9 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_SESSION_SECRET", hide_env_values = true)]
     pub session_secret: Option<String>,
 
-    /// Address of the site as users reach it, for links in emails (default: http://LISTEN);
-    /// https here also marks session cookies Secure
+    /// Address of the site as users reach it, for links in emails; https here also marks
+    /// session cookies Secure and sends Strict-Transport-Security. Required on a server
+    /// listening on another address than loopback (on loopback: http://LISTEN)
     #[arg(long, env = "VIVIER_PUBLIC_URL")]
     pub public_url: Option<String>,
 
@@ -177,14 +199,30 @@ pub struct SeedArgs {
 }
 
 impl ServeArgs {
+    /// `--migrate`, or its default for the listen address.
+    pub fn migrate_mode(&self) -> crate::migrations::MigrateMode {
+        use crate::migrations::MigrateMode;
+        let default = if self.listen.ip().is_loopback() { MigrateMode::Auto } else { MigrateMode::Check };
+        self.migrate.unwrap_or(default)
+    }
+
     /// Refuses settings that would expose users or lose their sessions: a server others can
-    /// reach must not list the outbox, and must have a session secret of its own.
+    /// reach must not list the outbox, and must know its public address and have a session
+    /// secret of its own.
     pub fn check_exposure(&self) -> anyhow::Result<()> {
         let loopback = self.listen.ip().is_loopback();
         if self.demo_mailbox && !loopback {
             anyhow::bail!(
                 "the demo mailbox (--demo-mailbox, VIVIER_DEMO_MAILBOX) shows every user's links: it is only \
                  allowed on a server listening on a loopback address, not on {}",
+                self.listen
+            );
+        }
+        if self.public_url.as_deref().is_none_or(|url| url.trim().is_empty()) && !loopback {
+            anyhow::bail!(
+                "a server listening on {} needs VIVIER_PUBLIC_URL (--public-url), the address people reach \
+                 it at, e.g. https://vivier.example.org: links in emails would point at this listen address, \
+                 and cookies would not be marked Secure",
                 self.listen
             );
         }
@@ -235,12 +273,35 @@ mod tests {
         assert!(serve_args(&["--listen", "127.0.0.1:8080", "--demo-mailbox"]).check_exposure().is_ok());
         assert!(serve_args(&["--listen", "[::1]:8080", "--demo-mailbox"]).check_exposure().is_ok());
         let secret = "--session-secret=a secret of at least thirty-two characters";
-        assert!(serve_args(&["--listen", "0.0.0.0:8080", secret]).check_exposure().is_ok());
+        let public_url = "--public-url=https://vivier.example.org";
+        assert!(serve_args(&["--listen", "0.0.0.0:8080", secret, public_url]).check_exposure().is_ok());
+    }
+
+    #[test]
+    fn a_public_url_is_required_unless_listening_on_loopback() {
+        let secret = "--session-secret=a secret of at least thirty-two characters";
+        let error =
+            serve_args(&["--listen", "0.0.0.0:8080", secret]).check_exposure().expect_err("refused").to_string();
+        assert!(error.contains("VIVIER_PUBLIC_URL"), "{error}");
+        let blank = serve_args(&["--listen", "10.0.0.5:8080", secret, "--public-url="]);
+        assert!(blank.check_exposure().is_err());
+        assert!(serve_args(&["--listen", "127.0.0.1:8080"]).check_exposure().is_ok());
+    }
+
+    #[test]
+    fn migrations_are_applied_at_start_on_loopback_and_only_checked_elsewhere_unless_asked() {
+        use crate::migrations::MigrateMode;
+        assert_eq!(serve_args(&["--listen", "127.0.0.1:8080"]).migrate_mode(), MigrateMode::Auto);
+        assert_eq!(serve_args(&["--listen", "0.0.0.0:8080"]).migrate_mode(), MigrateMode::Check);
+        assert_eq!(serve_args(&["--listen", "0.0.0.0:8080", "--migrate", "auto"]).migrate_mode(), MigrateMode::Auto);
+        assert_eq!(serve_args(&["--migrate", "never"]).migrate_mode(), MigrateMode::Never);
     }
 
     #[test]
     fn a_session_secret_is_required_unless_listening_on_loopback() {
-        let error = serve_args(&["--listen", "0.0.0.0:8080"]).check_exposure().expect_err("refused").to_string();
+        let public_url = "--public-url=https://vivier.example.org";
+        let error =
+            serve_args(&["--listen", "0.0.0.0:8080", public_url]).check_exposure().expect_err("refused").to_string();
         assert!(error.contains("VIVIER_SESSION_SECRET"), "{error}");
         assert!(serve_args(&["--listen", "127.0.0.1:8080"]).check_exposure().is_ok());
     }

@@ -20,8 +20,12 @@ pub async fn connect(args: &DatabaseArgs) -> anyhow::Result<PgPool> {
     Ok(pool)
 }
 
+/// Applies the pending migrations. Migrations the binary does not know are left alone: a newer
+/// release applied them, and this one still works on its schema (see [`crate::migrations`]).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
-    MIGRATOR.run(pool).await?;
+    let migrator =
+        sqlx::migrate::Migrator { ignore_missing: true, migrations: MIGRATOR.migrations.clone(), ..MIGRATOR };
+    migrator.run(pool).await?;
     Ok(())
 }
 

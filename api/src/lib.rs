@@ -25,6 +25,7 @@ pub mod job_offers;
 pub mod locale;
 pub mod localization_search;
 pub mod mail;
+pub mod migrations;
 pub mod operators;
 pub mod password;
 pub mod places;

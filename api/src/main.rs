@@ -18,14 +18,15 @@ async fn main() -> ExitCode {
         LogFormat::Json => logs.json().with_current_span(true).with_span_list(false).init(),
     }
     let outcome = match cli.command {
-        Command::Serve(args) => api::serve::run(args).await,
-        Command::Migrate(args) => migrate(args).await,
-        Command::Seed(args) => api::seed::run(args).await,
-        Command::Openapi => print_openapi(),
-        Command::Admin(AdminCommand::CreateOperator(args)) => create_operator(args).await,
+        Command::Migrate(args) if args.check => check_migrations(args.database).await,
+        Command::Serve(args) => api::serve::run(args).await.map(|()| ExitCode::SUCCESS),
+        Command::Migrate(args) => migrate(args.database).await.map(|()| ExitCode::SUCCESS),
+        Command::Seed(args) => api::seed::run(args).await.map(|()| ExitCode::SUCCESS),
+        Command::Openapi => print_openapi().map(|()| ExitCode::SUCCESS),
+        Command::Admin(AdminCommand::CreateOperator(args)) => create_operator(args).await.map(|()| ExitCode::SUCCESS),
     };
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "vivier failed");
             ExitCode::FAILURE
@@ -38,6 +39,27 @@ async fn migrate(args: api::config::DatabaseArgs) -> anyhow::Result<()> {
     api::db::migrate(&pool).await?;
     tracing::info!("migrations applied");
     Ok(())
+}
+
+/// What `vivier migrate --check` exits with when migrations are pending (1 is any error).
+const MIGRATIONS_PENDING: u8 = 3;
+
+/// Lists the pending migrations; the exit code says whether there are any.
+async fn check_migrations(args: api::config::DatabaseArgs) -> anyhow::Result<ExitCode> {
+    let pool = api::db::connect(&args).await?;
+    let status = api::migrations::status(&pool).await?;
+    if !status.newer.is_empty() {
+        println!("applied by a newer release: {:?}", status.newer);
+    }
+    if status.pending.is_empty() {
+        println!("up to date: {} migrations applied", status.applied);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{} of {} migrations pending:", status.pending.len(), status.applied + status.pending.len());
+    for migration in &status.pending {
+        println!("  {migration}");
+    }
+    Ok(ExitCode::from(MIGRATIONS_PENDING))
 }
 
 async fn create_operator(args: api::config::CreateOperatorArgs) -> anyhow::Result<()> {

@@ -17,7 +17,7 @@ use crate::app::{AppState, Settings};
 use crate::auth::session::SessionKeys;
 use crate::config::ServeArgs;
 use crate::db;
-use crate::http;
+use crate::http::{self, WebApp};
 use crate::mail::Mailer;
 
 /// How long requests in flight may take to finish once the server stops accepting them.
@@ -31,9 +31,18 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         return Err(error);
     }
     let pool = db::connect(&args.database).await.context("cannot connect to the database")?;
-    db::migrate(&pool).await.context("cannot apply migrations")?;
-    if !args.web_dist.join("index.html").is_file() {
-        tracing::warn!(web_dist = %args.web_dist.display(), "no built web app found: only the API is served");
+    crate::migrations::prepare(&pool, args.migrate_mode()).await.context("migrations")?;
+    let web_app = args.web_dist.clone().map_or(WebApp::Embedded, WebApp::Folder);
+    match &web_app {
+        WebApp::Folder(folder) if !web_app.is_available() => {
+            anyhow::bail!("no built web app in {} (no index.html): build it with npm run build", folder.display())
+        }
+        WebApp::Folder(folder) => tracing::info!(web_dist = %folder.display(), "serving the web app of a folder"),
+        WebApp::Embedded if !web_app.is_available() => tracing::warn!(
+            "this binary was compiled before the web app was built (no web/dist): only the API is served; \
+             build the web app and the binary again, or pass --web-dist"
+        ),
+        WebApp::Embedded => {}
     }
     let session_keys = match &args.session_secret {
         Some(secret) if secret.len() >= 32 => SessionKeys::from_secret(secret.as_bytes()),
@@ -57,6 +66,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),
         notification_stream_lifetime: Duration::from_secs(args.notification_stream_seconds),
     };
+    log_security_settings(&args, &settings, &web_app);
     let mailer = Mailer::new(args.smtp_url.as_deref(), &args.mail_from).context("invalid mail settings")?;
     // the indexer loads the matcher in the background: /api/health answers 503 until it is done
     let matcher = Arc::new(Matcher::new());
@@ -94,7 +104,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     );
     let offer_digest_task =
         tokio::spawn(crate::job_offers::digest::run(state.mailing(), Duration::from_secs(args.alert_digest_seconds)));
-    let app = http::app(state, &args.web_dist);
+    let app = http::app(state, web_app);
     let listener = TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
     tracing::info!(address = %format!("http://{}", args.listen), "listening");
     let (stopping_sender, mut stopping) = watch::channel(false);
@@ -135,6 +145,31 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// One line an operator reads to know how exposed this server is, whatever its configuration
+/// files say.
+fn log_security_settings(args: &ServeArgs, settings: &Settings, web_app: &WebApp) {
+    let proxies = settings.trusted_proxies.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    tracing::info!(
+        version = crate::config::VERSION,
+        listen = %args.listen,
+        public_url = %settings.public_url,
+        secure_cookies = settings.secure_cookies(),
+        strict_transport_security = settings.secure_cookies(),
+        session_secret = if args.session_secret.is_some() { "configured" } else { "random (loopback only)" },
+        trusted_proxies = if proxies.is_empty() { "none" } else { proxies.as_str() },
+        metrics = if settings.metrics_token.is_some() { "bearer token" } else { "off" },
+        demo_mailbox = settings.demo_mailbox,
+        smtp = args.smtp_url.is_some(),
+        migrate = ?args.migrate_mode(),
+        web_app = match web_app {
+            WebApp::Embedded if web_app.is_available() => "embedded".to_owned(),
+            WebApp::Embedded => "none (API only)".to_owned(),
+            WebApp::Folder(folder) => folder.display().to_string(),
+        },
+        "security settings"
+    );
 }
 
 /// Resolves once `true` is sent, or the sender is gone.

@@ -43,8 +43,6 @@ mod web_app;
 /// For the handler benchmark, which builds the engine's query from a search body as the handler does.
 pub use sourcing::SearchCreateRequest;
 
-use std::path::Path;
-
 use axum::extract::DefaultBodyLimit;
 use axum::{Extension, Router};
 use utoipa::OpenApi;
@@ -59,6 +57,7 @@ use routes::{RouteInfo, RouteTable};
 
 pub use accounts::TERMS_VERSION;
 pub use client_ip::ClientIp;
+pub use web_app::WebApp;
 
 /// Largest request body accepted by default; upload routes raise it for themselves.
 const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;
@@ -142,18 +141,20 @@ pub fn api_router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The whole site: the API under `/api` and the web app from `web_dist` everywhere else.
-pub fn app(state: AppState, web_dist: &Path) -> Router {
+/// The whole site: the API under `/api` and the web app everywhere else.
+pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
+    let web_app = web_app.into();
     let map_style_url = state.settings.map_style_url.clone();
-    let page_state = public_profile_page::PageState { app: state.clone(), index_html: web_dist.join("index.html") };
+    let https = state.settings.secure_cookies();
+    let page_state = public_profile_page::PageState { app: state.clone(), web_app: web_app.clone() };
     let site = Router::new()
         .route("/candidat/{slug}", axum::routing::get(public_profile_page::public_profile_page).with_state(page_state))
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
-        .fallback_service(web_app::files(web_dist));
-    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref()))
+        .fallback_service(web_app.files());
+    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref(), https))
 }
 
 #[cfg(test)]

@@ -8,8 +8,6 @@
 //! profile route would. (The status stays 200 like every client route's: the app, not the
 //! server, decides what a path shows.)
 
-use std::path::PathBuf;
-
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -22,7 +20,7 @@ use crate::slug::is_slug;
 #[derive(Clone)]
 pub struct PageState {
     pub app: AppState,
-    pub index_html: PathBuf,
+    pub web_app: super::WebApp,
 }
 
 fn escape_html(text: &str) -> String {
@@ -76,7 +74,7 @@ fn with_profile_tags(index: &str, preview: &ProfilePreview) -> String {
 }
 
 pub async fn public_profile_page(State(state): State<PageState>, Path(slug): Path<String>) -> Response {
-    let Ok(index) = tokio::fs::read_to_string(&state.index_html).await else {
+    let Some(index) = state.web_app.index_html().await else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
     let shared: Option<(String, String, Option<String>, Option<String>)> = if is_slug(&slug) {

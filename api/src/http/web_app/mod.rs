@@ -4,9 +4,12 @@
 //! route set its own; immutable hashed assets; an `index.html` that is always revalidated),
 //! gzip and brotli compression, and a 404 for a missing file instead of the app's page.
 //!
-//! Kept apart from the route table so that `http/mod.rs` only mounts these layers.
+//! Kept apart from the route table so that `http/mod.rs` only mounts these layers. The files
+//! come from the app embedded in the binary ([`embedded`]) or, for development, from a folder.
 
-use std::path::Path;
+mod embedded;
+
+use std::path::{Path, PathBuf};
 
 use axum::Router;
 use axum::extract::Request;
@@ -52,16 +55,63 @@ fn origin_of(url: &str) -> Option<&str> {
     plain.then(|| &url[..url.len() - rest.len() + host_end])
 }
 
-/// The built web app in `web_dist`: its files, and `index.html` for every client-side route
-/// (`/dashboard/...`); a missing file (a path whose last segment has an extension) is a 404, so
-/// that a stale chunk name fails as a missing script rather than as HTML parsed as JavaScript.
-pub fn files(web_dist: &Path) -> Router {
+/// Where the web app's files come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebApp {
+    /// The app built into the binary when it was compiled (`web/dist` then; see `api/build.rs`).
+    Embedded,
+    /// A built app in a folder (`--web-dist`), read at each request: for development, or to
+    /// serve another build than the embedded one.
+    Folder(PathBuf),
+}
+
+impl From<&Path> for WebApp {
+    fn from(folder: &Path) -> Self {
+        WebApp::Folder(folder.to_owned())
+    }
+}
+
+impl WebApp {
+    /// Whether there is an app to serve (the binary may have been compiled before the web app
+    /// was built; a folder may be empty).
+    pub fn is_available(&self) -> bool {
+        match self {
+            WebApp::Embedded => embedded::is_embedded(),
+            WebApp::Folder(folder) => folder.join("index.html").is_file(),
+        }
+    }
+
+    /// The app's `index.html`, which every client-side route answers with.
+    pub async fn index_html(&self) -> Option<String> {
+        match self {
+            WebApp::Embedded => embedded::index_html(),
+            WebApp::Folder(folder) => tokio::fs::read_to_string(folder.join("index.html")).await.ok(),
+        }
+    }
+
+    /// The app's files, and `index.html` for every client-side route (`/dashboard/...`); a
+    /// missing file (a path whose last segment has an extension) is a 404, so that a stale
+    /// chunk name fails as a missing script rather than as HTML parsed as JavaScript.
+    pub fn files(&self) -> Router {
+        match self {
+            WebApp::Embedded => embedded::files::<embedded::EmbeddedWebApp>(),
+            WebApp::Folder(folder) => files_in(folder),
+        }
+    }
+}
+
+/// Whether a path the app has no file for names a file (a 404) rather than a client route.
+fn names_a_file(request_path: &str) -> bool {
+    request_path.rsplit('/').next().unwrap_or_default().contains('.')
+}
+
+/// The built web app in `web_dist`, read from the disk at each request.
+fn files_in(web_dist: &Path) -> Router {
     let index = ServeFile::new(web_dist.join("index.html"));
     let index_or_not_found = move |request: Request| {
         let index = index.clone();
         async move {
-            let last_segment = request.uri().path().rsplit('/').next().unwrap_or_default();
-            if last_segment.contains('.') {
+            if names_a_file(request.uri().path()) {
                 return (StatusCode::NOT_FOUND, "not found").into_response();
             }
             match index.oneshot(request).await {
@@ -74,10 +124,17 @@ pub fn files(web_dist: &Path) -> Router {
     Router::new().fallback_service(files.fallback(index_or_not_found.into_service()))
 }
 
-/// Adds the headers and the compression every response gets.
-pub fn with_headers(site: Router, map_style_url: Option<&str>) -> Router {
+/// How long browsers keep to https once they saw the site over it (two years, as the
+/// balancer's own header in `deploy/haproxy.cfg`).
+const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000";
+
+/// Adds the headers and the compression every response gets; `https`: the site's public
+/// address is https, and browsers are told to never use plain http for it again.
+pub fn with_headers(site: Router, map_style_url: Option<&str>, https: bool) -> Router {
     let set = SetResponseHeaderLayer::if_not_present;
+    let transport_security = https.then(|| HeaderValue::from_static(STRICT_TRANSPORT_SECURITY));
     site.layer(middleware::from_fn(caching))
+        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, transport_security))
         .layer(set(header::CONTENT_SECURITY_POLICY, content_security_policy(map_style_url)))
         .layer(set(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(set(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
