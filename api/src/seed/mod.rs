@@ -12,6 +12,7 @@
 
 mod candidate_records;
 mod copy;
+mod offers;
 mod organisations;
 mod people;
 mod places;
@@ -115,6 +116,7 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     seeder.write_operator_and_waiting_partner(&mut transaction).await?;
     seeder.finish(&mut transaction).await?;
     write_demo_alert_search(&mut transaction).await?;
+    offers::write_demo_offers(&mut transaction).await?;
     sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;
     // the triggers skipped the search documents too: project the new candidates in one statement,
     // once the planner knows the tables are no longer empty (it would scan them for each candidate)

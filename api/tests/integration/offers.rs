@@ -21,6 +21,13 @@ fn fitting_offer(title: &str) -> Value {
     })
 }
 
+/// The scene without the demo's offers: only the test's own are live.
+async fn scene_without_offers(pool: &PgPool) -> Scene {
+    let scene = scene(pool).await;
+    crate::support::execute(pool, "delete from job_offers").await;
+    scene
+}
+
 async fn create(scene: &Scene, body: Value) -> i64 {
     let created = call(&scene.app, &scene.partner, "POST", "/api/api/job/offers", Some(body)).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
@@ -46,7 +53,7 @@ fn offer_ids(list: &Value) -> Vec<i64> {
 
 #[sqlx::test(migrations = "../migrations")]
 async fn a_published_offer_reaches_the_candidate_it_fits_who_applies_and_follows_the_steps(pool: PgPool) {
-    let scene = scene(&pool).await;
+    let scene = scene_without_offers(&pool).await;
     let (app, lea, partner) = (&scene.app, &scene.lea.cookie, &scene.partner);
     let id = create(&scene, fitting_offer("Développeuse web junior")).await;
     let mut accounting = fitting_offer("Comptable");
@@ -164,7 +171,7 @@ async fn a_published_offer_reaches_the_candidate_it_fits_who_applies_and_follows
 
 #[sqlx::test(migrations = "../migrations")]
 async fn other_partners_find_nothing_a_decline_is_final_and_a_hidden_candidate_still_sees_offers(pool: PgPool) {
-    let mut scene = scene(&pool).await;
+    let mut scene = scene_without_offers(&pool).await;
     let id = publish(&scene, create(&scene, fitting_offer("Développeuse web")).await).await["id"].as_i64().unwrap();
     let app = scene.app.clone();
     let lea = scene.lea.cookie.clone();
@@ -202,4 +209,17 @@ async fn other_partners_find_nothing_a_decline_is_final_and_a_hidden_candidate_s
     assert_eq!(revived["code"], "application_closed", "a decline is final");
     assert_eq!(hidden, StatusCode::OK);
     assert_eq!(offer_ids(&while_hidden), [id], "hiding from recruiters does not hide offers from me");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn the_demo_candidate_finds_offers_for_her_and_the_demo_partner_has_a_draft(pool: PgPool) {
+    let scene = scene(&pool).await;
+    let camille = crate::support::login(&scene.app, api::seed::DEMO_CANDIDATE_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let for_camille = call(&scene.app, &camille, "GET", "/api/api/offers/for-me", None).await.json();
+    let own = call(&scene.app, &scene.partner, "GET", "/api/api/job/offers", None).await.json();
+    let statuses: Vec<&str> = own.as_array().unwrap().iter().map(|offer| offer["status"].as_str().unwrap()).collect();
+
+    assert!(for_camille["total"].as_i64().is_some_and(|total| total >= 1), "{for_camille}");
+    assert_eq!(statuses.iter().filter(|status| **status == "published").count(), 3, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|status| **status == "draft").count(), 1, "{statuses:?}");
 }
