@@ -118,6 +118,12 @@ describe('SourcingPage', () => {
     await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ duration: 12 }), { timeout: 3000 });
   });
 
+  it("says the range of a duration out of range, from the server's bounds", async () => {
+    renderPage(ready);
+    fireEvent.change(screen.getByLabelText('Duration (months)'), { target: { value: '121' } });
+    expect(await screen.findByText('Enter a value from 0 to 120.')).toBeTruthy();
+  });
+
   it("shows the app's action for a candidate on its card and in its panel", async () => {
     searchAnswer = () => jsonResponse(200, answer({ total: 1, hits: [lea] }));
     renderPage(ready, (hit) => <button type="button">{`Contact ${hit.candidate.firstname}`}</button>);
