@@ -61,6 +61,7 @@ export const routePages: Record<RouteName, PageComponent> = {
   candidateOnboarding: lazyPage(flowPages, 'CandidateOnboardingPage'),
   mailbox: lazyPage(publicPages, 'MailboxPage'),
   dataSources: lazyPage(publicPages, 'DataSourcesPage'),
+  termsOfUse: lazyPage(publicPages, 'TermsOfUsePage'),
   adminQueue: lazyPage(operatorPages, 'AdminQueuePage'),
   adminAccounts: lazyPage(operatorPages, 'AdminAccountsPage'),
   adminInstitutions: lazyPage(operatorPages, 'AdminInstitutionsPage'),

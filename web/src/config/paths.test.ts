@@ -27,7 +27,7 @@ describe('routeNeedsAuth', () => {
   });
 
   it('leaves public pages open', () => {
-    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation', '/inscription/recruteur']) {
+    for (const path of ['/', '/login', '/login/with-token', '/inscription/candidat', '/mot-de-passe/oublier', '/candidat/camille', '/candidat/camille/softskills/famille/2', '/notifications/desinscrire', '/inscription/invitation', '/inscription/recruteur', '/conditions-utilisation']) {
       expect(routeNeedsAuth(path), path).toBe(false);
     }
   });
@@ -39,12 +39,13 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the notifications, the four operator pages, the two invitation links and the two messages pages', () => {
-    expect(Object.keys(paths)).toHaveLength(40);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the terms of use, the notifications, the four operator pages, the two invitation links and the two messages pages', () => {
+    expect(Object.keys(paths)).toHaveLength(41);
     expect(paths.adminQueue).toBe('/admin');
     expect(paths.invitationSignUp).toBe('/inscription/invitation');
     expect(paths.recruiterInvitationSignUp).toBe('/inscription/recruteur');
     expect(paths.dataSources).toBe('/sources-des-donnees');
+    expect(paths.termsOfUse).toBe('/conditions-utilisation');
     expect(paths.partnerNotifications).toBe('/dashboard/partenaire/notifications');
     expect(paths.candidateSettings).toBe('/dashboard/candidate/parametres');
     expect(paths.mailbox).toBe('/mailbox');

@@ -48,6 +48,8 @@ export const paths = {
   candidateOnboarding: '/personnalisation/candidat',
   // Not in the spec: where the map's and the place lists' data come from, under which licence.
   dataSources: '/sources-des-donnees',
+  // Not in the spec: the terms of use that sign-up asks to accept, linked from its consent.
+  termsOfUse: '/conditions-utilisation',
   // Not in the spec: the demo mailbox, where the emails of a server without SMTP land.
   mailbox: '/mailbox',
   // Not in the spec: the operators' area, where new schools and partners are approved,

@@ -315,8 +315,21 @@ describe('retries', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('does not resend a POST after a 500, 502 or 504, or when no answer came: the work may have been done', async () => {
+    for (const status of [500, 502, 504]) {
+      const { client, fetch, environment } = setup({ responses: [jsonResponse(status, {}), jsonResponse(201, {})] });
+      expect((await failure(client.post('/api/companies', { name: 'Acme' }))).status).toBe(status);
+      expect(fetch).toHaveBeenCalledOnce();
+      expect(environment.wait).not.toHaveBeenCalled();
+    }
+    const timedOut = setup({ responses: [] });
+    timedOut.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect((await failure(timedOut.client.post('/api/companies', {}))).code).toBe('network_error');
+    expect(timedOut.fetch).toHaveBeenCalledOnce();
+  });
+
   it('waits 300 ms before resending when the server says nothing of when', async () => {
-    const { client, environment } = setup({ responses: [jsonResponse(502, {}), jsonResponse(200, {})] });
+    const { client, environment } = setup({ responses: [jsonResponse(503, {}), jsonResponse(200, {})] });
 
     await client.post('/api/companies', {});
 

@@ -44,6 +44,12 @@ describe('accounts', () => {
     // Step 3: password, confirmation, consent.
     await page.locator('#signup-password').fill(demoPassword);
     await page.locator('#signup-password-confirmation').fill(demoPassword);
+    // the consent's terms of use open in a new tab: the form stays as it is
+    const [terms] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('terms-link').click()]);
+    await terms.getByTestId('terms-of-use').waitFor();
+    assert.equal(new URL(terms.url()).pathname, '/conditions-utilisation');
+    await terms.close();
+    assert.equal(await page.locator('#signup-password').inputValue(), demoPassword);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByTestId('check-inbox').waitFor();

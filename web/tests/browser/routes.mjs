@@ -21,7 +21,7 @@ export function declaredRouteNames() {
 // The pages of emailed links open without their token, so they show their "incomplete link" state.
 const anonymousRouteNames = [
   'home', 'login', 'loginWithToken', 'candidateSignUp', 'signUpValidation',
-  'forgotPassword', 'resetPassword', 'notificationsUnsubscribe', 'mailbox', 'dataSources',
+  'forgotPassword', 'resetPassword', 'notificationsUnsubscribe', 'mailbox', 'dataSources', 'termsOfUse',
   'invitationSignUp', 'recruiterInvitationSignUp',
 ];
 

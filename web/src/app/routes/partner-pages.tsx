@@ -1,7 +1,8 @@
 // The partner's area (/dashboard/partenaire/...): the dashboard composes the
 // school link requests, sourcing, contact requests and offers blocks; the sourcing page may start from a job offer
 // (`?offer={id}`) or from a saved search (`?search={id}`, to refine it and save
-// it in place), which this route loads and hands over as the first criteria.
+// it in place), which this route loads and hands over as the first criteria;
+// once the criteria are in its URL (written as they change), they come first.
 // A partner whose account an operator has not approved gets, in place of the
 // sourcing workspace, the page that says so (the server refuses its searches),
 // unless a school works with it: it then sources among that school's
@@ -9,7 +10,7 @@
 // Every candidate of the sourcing pages (results, saved candidates, the
 // candidate's panel) gets the contacts feature's "Contact", which may name one
 // of the partner's offers.
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { StandingPage } from '@/components/ui/account-standing';
@@ -34,8 +35,10 @@ import { candidateName } from '@/features/sourcing/components/hit-card';
 import { SavedSearchPage } from '@/features/sourcing/components/saved-search-page';
 import { SavedSearchesOverview } from '@/features/sourcing/components/saved-searches-overview';
 import { SourcingPage } from '@/features/sourcing/components/sourcing-page';
+import { useSourcingPageKey } from '@/features/sourcing/hooks/use-criteria-in-url';
 import { initialPaging } from '@/features/sourcing/utils/results-paging';
 import { offerToForm, searchToForm } from '@/features/sourcing/utils/search-form';
+import { queryToCriteria, queryToPaging } from '@/features/sourcing/utils/search-url';
 
 export function PartnerDashboardPage() {
   const { t } = useTranslation('sourcing');
@@ -91,29 +94,34 @@ export function PartnerSourcingPage() {
   return restrictedStanding(user) === null || isSchoolScoped(user) ? <SourcingWorkspacePage /> : <SourcingStandingPage />;
 }
 
+/** Opened afresh by each navigation to it but its own writing of the criteria in its URL. */
 function SourcingWorkspacePage() {
+  const pageKey = useSourcingPageKey();
+  return <SourcingWorkspace key={pageKey} pageKey={pageKey} />;
+}
+
+function SourcingWorkspace({ pageKey }: { pageKey: string }) {
   const [searchParams] = useSearchParams();
-  const offerId = parseId(searchParams.get('offer'));
+  // read once: the page writes its criteria here as they change (a reload, Back or a shared link gives them back)
+  const [fromUrl] = useState(() => ({ form: queryToCriteria(searchParams), paging: queryToPaging(searchParams) }));
+  const offerId = fromUrl.form ? null : parseId(searchParams.get('offer'));
   const searchId = parseId(searchParams.get('search'));
   const offer = useOffer(offerId);
   const savedSearch = useSavedSearch(searchId ?? 0, { onlySaved: true, ...initialPaging() });
   if ((offerId !== null && offer.isPending) || (searchId !== null && savedSearch.isPending)) return <PageLoader />;
   // A source that cannot be read (the error toast is already shown) leaves an empty form.
-  const initialForm = offer.data
-    ? offerToForm(offer.data)
-    : savedSearch.data
-      ? searchToForm(savedSearch.data.search)
-      : undefined;
+  const initialForm =
+    fromUrl.form ?? (offer.data ? offerToForm(offer.data) : savedSearch.data ? searchToForm(savedSearch.data.search) : undefined);
   return (
     <SourcingPage
-      key={`${offerId ?? ''}-${searchId ?? ''}`}
       initialForm={initialForm}
+      initialPaging={fromUrl.paging}
+      pageKey={pageKey}
       editedSearchId={offer.data ? null : savedSearch.data ? searchId : null}
       candidateAction={contactAction}
     />
   );
 }
-
 
 export function PartnerSavedSearchPage() {
   const { id } = useParams();

@@ -12,6 +12,7 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
 import { SignUpValidationStatus } from '@/features/auth/components/sign-up-validation-status';
 import { UnsubscribeStatus } from '@/features/auth/components/unsubscribe-status';
 import { DataSources } from '@/features/legal/components/data-sources';
+import { TermsOfUse } from '@/features/legal/components/terms-of-use';
 import { MailboxView } from '@/features/mailbox/components/mailbox-view';
 
 export const LoginPage = () => <LoginForm />;
@@ -25,3 +26,4 @@ export const ResetPasswordPage = () => <ResetPasswordForm />;
 export const NotificationsUnsubscribePage = () => <UnsubscribeStatus />;
 export const MailboxPage = () => <MailboxView />;
 export const DataSourcesPage = () => <DataSources />;
+export const TermsOfUsePage = () => <TermsOfUse />;

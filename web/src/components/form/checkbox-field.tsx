@@ -1,10 +1,11 @@
 // A single checkbox whose text is its label (consent, "remember me"), with an
 // error under it tied to the box. Forwards its ref for `register(...)`.
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FieldMessages, useFieldIds } from './field';
 
 export type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
-  label: string;
+  /** Text, or text with a link (the consent's terms of use). */
+  label: ReactNode;
   id?: string;
   hint?: string;
   error?: string;

@@ -17,7 +17,6 @@ export type LanguageLevelsLabels = {
   legend: string;
   add: string;
   level: (language: string) => string;
-  levelValue: (level: number) => string;
   remove: (language: string) => string;
 };
 
@@ -65,7 +64,7 @@ export function LanguageLevels({
                   step={1}
                   value={language.level}
                   onChange={(event) => onChange(setLevel(value, language.id, Number(event.target.value)))}
-                  aria-valuetext={labels.levelValue(language.level)}
+                  aria-valuetext={levelText(language.level)}
                 />
                 <output className="language-levels__value" htmlFor={sliderId}>
                   {levelText(language.level)}

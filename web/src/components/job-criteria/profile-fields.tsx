@@ -49,7 +49,6 @@ export function LanguagesField<T extends FieldValues>({ control }: { control: Cr
         legend: t('jobCriteria.languages'),
         add: t('jobCriteria.addLanguage'),
         level: (language) => t('jobCriteria.languageLevel', { language }),
-        levelValue: (level) => t('jobCriteria.levelValue', { level }),
         remove: (language) => t('jobCriteria.removeLanguage', { language }),
       }}
       error={field.error?.message === matchingRule ? undefined : field.errorMessage}

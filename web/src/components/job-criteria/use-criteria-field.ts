@@ -2,7 +2,8 @@
 // shows it. Both forms name the shared fields alike (`JobCriteriaValues`), so
 // a section is written once against those names and works in either form.
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { useRuleMessage } from '@/lib/form/use-rule-message';
+import { type RuleRange, useRuleMessage } from '@/lib/form/use-rule-message';
+import { degreeRange, durationRangeMonths, radiusRangeKm } from './criteria-rules';
 import type { JobCriteriaValues } from './criteria-values';
 
 /** A form holding the shared criteria (plus its own fields). */
@@ -10,6 +11,13 @@ export type CriteriaControl<T extends FieldValues> = Control<T>;
 
 /** The shared fields, plus the contract field each form holds in its own way (several, or one). */
 export type CriteriaFields = JobCriteriaValues & { contracts: number[]; contractType: number | null };
+
+/** The limits an out-of-range message of these fields names. */
+const fieldRanges: Partial<Record<keyof CriteriaFields, RuleRange>> = {
+  duration: durationRangeMonths,
+  radius: radiusRangeKm,
+  degree: degreeRange,
+};
 
 export function useCriteriaField<T extends FieldValues, K extends keyof CriteriaFields>(
   control: CriteriaControl<T>,
@@ -28,6 +36,6 @@ export function useCriteriaField<T extends FieldValues, K extends keyof Criteria
     onBlur: field.onBlur,
     error: fieldState.error,
     /** The error in the user's language. */
-    errorMessage: ruleMessage(fieldState.error),
+    errorMessage: ruleMessage(fieldState.error, { range: fieldRanges[name] }),
   };
 }

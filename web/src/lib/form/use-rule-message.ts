@@ -1,17 +1,28 @@
 // Turns the rule code held by a form error into its sentence in the user's
-// language, for the field components' `error` prop.
+// language, for the field components' `error` prop. A value out of range says
+// the range when the field gives it ("Saisissez une valeur de 0 à 120."): the
+// bounds are the server's (src/api/bounds.ts), the form passes them on.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleMessageKeysFor } from './rule-messages';
 
 type ErrorLike = { message?: string } | string | null | undefined;
 
+/** The limits of a numeric field, both included. */
+export type RuleRange = { readonly min: number; readonly max: number };
+
+/** The field, for a wording of its own, and its limits, for `out_of_range`. */
+export type RuleContext = { field?: string; range?: RuleRange };
+
 export function useRuleMessage() {
   const { t } = useTranslation('forms');
   return useCallback(
-    (error: ErrorLike, field?: string): string | undefined => {
+    (error: ErrorLike, context?: string | RuleContext): string | undefined => {
       const code = typeof error === 'string' ? error : error?.message;
-      return code ? t(ruleMessageKeysFor(code, field)) : undefined;
+      if (!code) return undefined;
+      const { field, range } = typeof context === 'string' ? { field: context, range: undefined } : (context ?? {});
+      if (code === 'out_of_range' && range) return t('errors.rules.out_of_range_between', { min: range.min, max: range.max });
+      return t(ruleMessageKeysFor(code, field));
     },
     [t],
   );

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckboxField } from '@/components/form/checkbox-field';
+import { ConsentField } from './consent-field';
 import { TextField } from '@/components/form/text-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
@@ -121,7 +121,7 @@ function InvitationForm({ token, preview, onInvalid }: { token: string; preview:
           {...register('confirmation')}
           error={ruleMessage(errors.confirmation)}
         />
-        <CheckboxField id="invitation-consent" label={t('signUp.consent')} {...register('consent')} error={ruleMessage(errors.consent)} />
+        <ConsentField id="invitation-consent" {...register('consent')} error={ruleMessage(errors.consent)} />
         <AuthSubmitButton pending={create.isPending} label={t('invitation.submit')} pendingLabel={t('invitation.submitting')} />
       </form>
     </AuthCard>

@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckboxField } from '@/components/form/checkbox-field';
+import { ConsentField } from './consent-field';
 import { TextField } from '@/components/form/text-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
@@ -175,7 +175,7 @@ function RecruiterAccountForm({ token, preview, onInvalid }: { token: string; pr
           {...register('confirmation')}
           error={ruleMessage(errors.confirmation)}
         />
-        <CheckboxField id="recruiter-invitation-consent" label={t('signUp.consent')} {...register('consent')} error={ruleMessage(errors.consent)} />
+        <ConsentField id="recruiter-invitation-consent" {...register('consent')} error={ruleMessage(errors.consent)} />
         <AuthSubmitButton pending={create.isPending} label={t('recruiterInvitation.submit')} pendingLabel={t('recruiterInvitation.submitting')} />
       </form>
     </AuthCard>

@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '@/components/form/checkbox-field';
+import { ConsentField } from './consent-field';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
@@ -94,7 +94,7 @@ function PasswordFields({ form: { register, control }, errorText }: StepProps) {
         error={errorText('password')}
       />
       <NewPasswordField id={ids.passwordConfirmation} label={t('fields.passwordConfirmation')} {...register('passwordConfirmation')} error={errorText('passwordConfirmation')} />
-      <CheckboxField id={ids.consent} label={t('signUp.consent')} {...register('consent')} error={errorText('consent')} />
+      <ConsentField id={ids.consent} {...register('consent')} error={errorText('consent')} />
     </>
   );
 }

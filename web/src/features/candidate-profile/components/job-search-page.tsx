@@ -29,7 +29,7 @@ export function JobSearchTimingField({ name }: { name: 'availability' | 'contrac
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
   const { register, formState } = useFormContext<JobSearchFormValues>();
-  const error = ruleMessage(formState.errors[name]);
+  const error = ruleMessage(formState.errors[name], { range: name === 'contractMinDuration' ? minDurationRangeMonths : undefined });
   if (name === 'availability') {
     return (
       <TextField

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { LanguageRequirement } from '@/components/job-criteria/criteria-values';
 import { ReferenceLanguageLevels } from '@/components/job-criteria/reference-language-levels';
 import { useContextField } from '@/lib/form/use-context-field';
-import { useLanguageLevel } from '@/lib/i18n/language-level';
 import { useUpdateLanguages } from '../api/update-candidate';
 import { languagesFields, languagesFormValues, type LanguagesFormValues, languagesRequest, languagesSchema } from '../utils/languages-form';
 import { ProfileFormPage } from './profile-form-page';
@@ -12,7 +11,6 @@ import { ProfileFormPage } from './profile-form-page';
 export function LanguagesField() {
   const { t } = useTranslation('profile');
   const { field, error } = useContextField('languages');
-  const levelText = useLanguageLevel();
   const chosen = (field.value as LanguageRequirement[] | undefined) ?? [];
   return (
     <>
@@ -28,7 +26,6 @@ export function LanguagesField() {
           legend: t('languages.legend'),
           add: t('languages.add'),
           level: (language) => t('languages.level', { language }),
-          levelValue: levelText,
           remove: (language) => t('languages.remove', { language }),
         }}
         hint={t('languages.hint')}

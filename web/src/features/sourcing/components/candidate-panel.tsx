@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { CrossButton } from '@/components/ui/cross-button';
 import { buildPath, paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
+import { useLanguageLevel } from '@/lib/i18n/language-level';
 import type { SearchHit } from '../api/search-types';
 import { candidateName } from './hit-card';
 import { SaveCandidateButton } from './save-candidate-button';
@@ -31,6 +32,7 @@ export function CandidatePanel({
 }) {
   const { t, i18n } = useTranslation('sourcing');
   const locale = i18n.resolvedLanguage ?? 'fr';
+  const languageLevel = useLanguageLevel();
   const closeRef = useRef<HTMLButtonElement>(null);
   const { candidate } = hit;
   const name = candidateName(hit);
@@ -79,7 +81,7 @@ export function CandidatePanel({
         <dt>{t('panel.languages')}</dt>
         <dd>
           {candidate.languages.length > 0
-            ? candidate.languages.map((language) => `${language.name} ${language.level}/6`).join(' · ')
+            ? candidate.languages.map((language) => `${language.name} ${languageLevel(language.level)}`).join(', ')
             : unknown}
         </dd>
       </dl>

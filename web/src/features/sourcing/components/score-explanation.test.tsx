@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A hit's explanation names each keyword with how often and where the profile
-// holds it, in the page's language, and shows no keyword row without keywords.
+// holds it, in the page's language, and shows no keyword row without keywords;
+// a language's levels are CEFR codes, as every page writes levels.
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,16 @@ const breakdown: HitBreakdown = {
   ],
   keyword_score: 0.6,
 };
+
+function explanationRow(language: string, explanation: HitBreakdown, criterion: string) {
+  void i18n.changeLanguage(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ScoreExplanation breakdown={explanation} candidate={candidate} />
+    </I18nextProvider>,
+  );
+  return screen.getByTestId('hit-explanation').querySelectorAll(`[data-criterion="${criterion}"]`);
+}
 
 function keywordRow(language: string, explanation: HitBreakdown) {
   void i18n.changeLanguage(language);
@@ -50,5 +61,17 @@ describe('ScoreExplanation', () => {
 
   it('has no keyword row when the search has no keywords', () => {
     expect(keywordRow('en', { ...breakdown, keywords: [], keyword_score: null })).toBeNull();
+  });
+
+  it("writes the languages' levels as CEFR codes, in each language", () => {
+    const english = { id: 2, name: 'Anglais', required: 3, actual: 4, credit: 1 };
+    const german = { id: 5, name: 'Allemand', required: 2, actual: null, credit: 0 };
+    const withLanguages = { ...breakdown, keywords: [], languages: [english, german] } as HitBreakdown;
+    expect([...explanationRow('fr', withLanguages, 'language')].map((row) => row.textContent)).toEqual([
+      'AnglaisB2 pour B1 demandé',
+      'Allemandnon parlée, A2 demandé',
+    ]);
+    cleanup();
+    expect(explanationRow('en', withLanguages, 'language')[0]?.textContent).toBe('AnglaisB2 for B1 required');
   });
 });

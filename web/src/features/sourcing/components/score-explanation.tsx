@@ -1,9 +1,11 @@
 // Why a hit scored what it did, criterion by criterion: the distance and the
-// commune, each required language against the candidate's level, the
+// commune, each required language against the candidate's level (CEFR codes,
+// short enough for the row: "B2 pour B1 demandé"), the
 // candidate's share of each requested soft-skill family, and each keyword with
 // how often and where (headline, name, background) the profile holds it.
 import '../styles/score.css';
 import { useTranslation } from 'react-i18next';
+import { cefrCode } from '@/lib/i18n/language-level';
 import type { HitBreakdown, HitCandidate } from '../api/search-types';
 import { formatDistance } from '../utils/labels';
 
@@ -44,8 +46,8 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
           <span className="explanation__label">{language.name}</span>
           <span className="explanation__value">
             {language.actual != null && language.actual > 0
-              ? t('hit.languageValue', { actual: language.actual, required: language.required })
-              : t('hit.languageMissing', { required: language.required })}
+              ? t('hit.languageValue', { actual: cefrCode(language.actual), required: cefrCode(language.required) })
+              : t('hit.languageMissing', { required: cefrCode(language.required) })}
           </span>
           <Meter value={language.credit} />
         </li>

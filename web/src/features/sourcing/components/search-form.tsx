@@ -41,7 +41,7 @@ export function SearchForm({ form }: { form: UseFormReturn<SearchFormValues> }) 
           {...register('durationFlexibility', {
             setValueAs: (value: string) => Math.max(durationFlexibilityRangeMonths.min, Number(value) || defaultDurationFlexibility),
           })}
-          error={ruleMessage(formState.errors.durationFlexibility)}
+          error={ruleMessage(formState.errors.durationFlexibility, { range: durationFlexibilityRangeMonths })}
         />
       </div>
       <TextField

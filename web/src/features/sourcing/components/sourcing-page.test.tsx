@@ -118,6 +118,20 @@ describe('SourcingPage', () => {
     await waitFor(() => expect(searchBodies.at(-1)).toMatchObject({ duration: 12 }), { timeout: 3000 });
   });
 
+  it("says the range of a duration out of range, from the server's bounds", async () => {
+    renderPage(ready);
+    fireEvent.change(screen.getByLabelText('Duration (months)'), { target: { value: '121' } });
+    expect(await screen.findByText('Enter a value from 0 to 120.')).toBeTruthy();
+  });
+
+  it('writes the counts the way the language does', async () => {
+    searchAnswer = () => jsonResponse(200, answer({ total: 1245, hits: [lea] }));
+    renderPage(ready);
+    await screen.findByTestId('hit-card', {}, { timeout: 3000 });
+    expect(document.getElementById('results-title')?.textContent).toContain('1,245 candidates');
+    expect(screen.getByText('1–1 of 1,245')).toBeTruthy();
+  });
+
   it("shows the app's action for a candidate on its card and in its panel", async () => {
     searchAnswer = () => jsonResponse(200, answer({ total: 1, hits: [lea] }));
     renderPage(ready, (hit) => <button type="button">{`Contact ${hit.candidate.firstname}`}</button>);

@@ -3,17 +3,20 @@
 // whenever the form is valid; relax suggestions rewrite the form in one click;
 // the search can be stored, and candidates saved into it. The criteria are
 // one react-hook-form form (hooks/use-search-criteria.ts); every change of it
-// is a new search (hooks/use-sourcing-results.ts).
+// is a new search (hooks/use-sourcing-results.ts), written in the URL once it
+// has settled (hooks/use-criteria-in-url.ts).
 import '../styles/sourcing-page.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isDailyQuotaReached, standingErrorOf } from '@/lib/api-client';
+import { useCriteriaInUrl } from '../hooks/use-criteria-in-url';
 import { useSearchCriteria } from '../hooks/use-search-criteria';
 import { useSourcingResults } from '../hooks/use-sourcing-results';
 import type { SearchHit } from '../api/search-types';
 import { applyRelaxSuggestion, type RelaxSuggestion, relaxSuggestions } from '../utils/relax';
+import type { PagingState } from '../utils/results-paging';
 import type { SearchFormValues } from '../utils/search-form';
 import { RelaxSuggestions } from './relax-suggestions';
 import { ResultsWorkspace } from './results-workspace';
@@ -23,14 +26,20 @@ import { SearchSaveActions } from './search-save-actions';
 /**
  * `editedSearchId`: the page refines that saved search (opened from it), and
  * saving updates it in place instead of saving a second search;
- * `candidateAction`: what the app adds to each candidate (its "Contact").
+ * `candidateAction`: what the app adds to each candidate (its "Contact");
+ * `initialPaging`: the sort and page the list opens on; `pageKey`: the
+ * route's key for the page, which its writing of the URL keeps.
  */
 export function SourcingPage({
   initialForm,
+  initialPaging,
+  pageKey,
   editedSearchId = null,
   candidateAction,
 }: {
   initialForm?: SearchFormValues;
+  initialPaging?: PagingState;
+  pageKey?: string;
   editedSearchId?: number | null;
   candidateAction?: (hit: SearchHit) => ReactNode;
 }) {
@@ -39,7 +48,8 @@ export function SourcingPage({
   const contractTypes = useReferenceList('contract/types');
   const criteria = useSearchCriteria(initialForm);
   const { form, current, settled } = criteria;
-  const { paging, dispatchPaging, request, search, response, createSavedSearch, savedSearchId, saving } = useSourcingResults(criteria);
+  const { paging, dispatchPaging, request, search, response, createSavedSearch, savedSearchId, saving } = useSourcingResults(criteria, initialPaging);
+  useCriteriaInUrl(settled.values, paging, pageKey);
 
   /** Puts a relaxed criterion in the form, as if the user had changed it. */
   const applyRelax = (suggestion: RelaxSuggestion) => {

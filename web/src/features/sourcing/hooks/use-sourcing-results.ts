@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { useRunSearch } from '../api/run-search';
-import { initialPaging, pagingReducer } from '../utils/results-paging';
+import { initialPaging, type PagingState, pagingReducer } from '../utils/results-paging';
 import { buildSearchRequest } from '../utils/search-form';
 import { useCandidateSaving } from './use-candidate-saving';
 import type { SearchCriteria } from './use-search-criteria';
 
-export function useSourcingResults({ current, settled }: SearchCriteria) {
+/** `openingPaging`: the sort and page the list opens on (the URL's). */
+export function useSourcingResults({ current, settled }: SearchCriteria, openingPaging: PagingState = initialPaging()) {
   const { t } = useTranslation('sourcing');
-  const [paging, dispatchPaging] = useReducer(pagingReducer, undefined, () => initialPaging());
+  const [paging, dispatchPaging] = useReducer(pagingReducer, openingPaging);
   const [savedSearchId, setSavedSearchId] = useState<number | null>(null);
   const savedSearchIdRef = useRef<number | null>(null);
   useEffect(() => {

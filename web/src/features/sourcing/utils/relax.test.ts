@@ -8,7 +8,7 @@ import { defaultSearchForm } from './search-form';
 const counts = { radius: 37, start_date: 12, duration_flexibility: 4, degree: 9, contracts: 21 };
 const values = { radius: 20, start_at: '2026-12-31', duration_flexibility: 3, degree: 0 };
 
-/** A tiny i18next-like translator over one locale file, with the `_one`/`_other` plural rule. */
+/** A tiny i18next-like translator over one locale file, with the `_one`/`_other` plural rule and no formats. */
 function translator(resources: Record<string, unknown>): Translate {
   return (key, options) => {
     const count = options.count as number;
@@ -19,7 +19,8 @@ function translator(resources: Record<string, unknown>): Translate {
     const parent = path.slice(0, -1).reduce<unknown>((tree, part) => (tree as Record<string, unknown>)[part], resources) as Record<string, string>;
     const last = path[path.length - 1] ?? '';
     const template = node ?? parent[`${last}_${count === 1 ? 'one' : 'other'}`] ?? key;
-    return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(options[name]));
+    // a format (`{{count, number}}`) writes these small numbers as they are
+    return template.replace(/{{\s*(\w+)\s*(?:,\s*\w+\s*)?}}/g, (_, name: string) => String(options[name]));
   };
 }
 
