@@ -118,12 +118,16 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
-//! With keywords, tantivy first finds the category's candidates whose text matches, and the same
-//! pass reads each term's frequency from the postings for the keyword relevance; a restriction
-//! lists its candidates' rows directly (both together: the rows in both). These listed rows are
-//! evaluated one by one from their own localizations when that costs less than scanning the geo
-//! plan's entries; otherwise they become a bitset checked in step 4. The [`SearchPlan`] can be
-//! forced to compare plans; results never depend on it.
+//! With keywords, the plan weighs the documents holding them (counted from tantivy's term
+//! dictionaries) against the geo plan's entries. Rare keywords list their rows through tantivy
+//! (the category's postings intersected with the keywords', driven by the shortest), evaluated one
+//! by one from their own localizations. Otherwise the geo scan runs as without keywords, and the
+//! candidates it would count are checked against the keywords' postings in row order (a row's
+//! tantivy document is its offset in its range of rows, see [`text`]), which also reads how often
+//! each keyword occurs for the relevance: the cost follows the candidates of the circle, not the
+//! documents holding the keywords. A restriction lists its candidates' rows directly, evaluated one
+//! by one when that costs less than the geo plan's entries, else a bitset checked in step 4. The
+//! [`SearchPlan`] can be forced to compare plans; results never depend on it.
 //!
 //! ## Why this plan
 //!

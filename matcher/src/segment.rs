@@ -243,7 +243,7 @@ impl Segment {
         // Spatial renumbering: neighbours in space become neighbours in memory.
         docs.sort_by_cached_key(|doc| (home_key(doc), doc.candidate_id));
         let (text_index, (columns, shards)) = rayon::join(
-            || TextIndex::build(docs.iter()),
+            || TextIndex::build(&docs),
             || {
                 let columns = Columns::build(&docs);
                 let shards = columns.build_shards(&docs);

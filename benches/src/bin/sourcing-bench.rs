@@ -9,6 +9,7 @@ use benches::postgis::{self, PrivatePostgres};
 use benches::typesense::TypesenseServer;
 use benches::{CANDIDATE_SEED, LatencySummary, QUERY_SEED, french_places, memory_mib, process_cpu_s, thread_cpu_ms};
 use clap::Parser;
+use matcher::workload::WeightedPlace;
 use matcher::{CandidateDoc, Matcher, SearchOptions, SearchPlan, SourcingQuery, oracle, workload};
 
 /// Runs the S1 queries and prints a RESULT line.
@@ -30,6 +31,13 @@ struct Options {
     /// texts, so they are not run with it).
     #[arg(long, conflicts_with = "baselines")]
     keywords: bool,
+    /// After the queries as given, time them again with one keyword each, on the same build, and
+    /// print a second RESULT line (`keywords=true`): one build serves both workloads.
+    #[arg(long, conflicts_with_all = ["baselines", "keywords"])]
+    also_keywords: bool,
+    /// Time one thread only (skip the pass on the whole pool).
+    #[arg(long)]
+    one_thread_only: bool,
     /// Put 60 % of the candidates in one of 2,000 schools (a quarter of them findable by their
     /// school's partners only) and give each query the audience of a partner three schools work
     /// with: the audience filter on, its school path included.
@@ -39,9 +47,13 @@ struct Options {
     #[arg(long)]
     compare_plans: bool,
     /// Also check every result against the brute-force oracle, on one thread and with the scan split
-    /// across the pool (slow: seconds per query at 1M).
+    /// across the pool (slow: seconds per query at 1M; the oracle runs for several queries at once
+    /// on the pool, on documents generated again after the build so that the RSS is the engine's).
     #[arg(long)]
     check_oracle: bool,
+    /// With `--check-oracle`, check this many queries spread evenly over the list (0: all).
+    #[arg(long, default_value_t = 0)]
+    oracle_sample: usize,
     /// Also list this many of the slowest queries on one thread (median over the rounds).
     #[arg(long, default_value_t = 0)]
     slowest: usize,
@@ -127,12 +139,13 @@ fn print_slowest(matcher: &Matcher, queries: &[SourcingQuery], samples: &[f64], 
 
 /// Compares every result with the oracle's, on one thread and with the scan and the scoring split
 /// across the global pool; returns the number of differing results.
-fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[SourcingQuery]) -> usize {
+fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[(usize, &SourcingQuery)]) -> usize {
+    use rayon::prelude::*;
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
     let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let expected: Vec<_> = queries.par_iter().map(|(_, query)| oracle::search(docs, query)).collect();
     let mut differences = 0;
-    for (index, query) in queries.iter().enumerate() {
-        let expected = oracle::search(docs, query);
+    for (&(index, query), expected) in queries.iter().zip(expected) {
         let single = one_thread.install(|| matcher.search(query));
         let parallel = matcher.search_with(query, split);
         for (label, actual) in [("one thread", single), ("split", parallel)] {
@@ -148,16 +161,69 @@ fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[
     differences
 }
 
+/// The S1 candidates of the options (with their schools under `--audiences`).
+fn generate_docs(options: &Options, places: &[WeightedPlace]) -> Vec<CandidateDoc> {
+    let mut docs = workload::candidates(places, options.candidates, CANDIDATE_SEED);
+    if options.audiences {
+        workload::assign_schools(&mut docs, CANDIDATE_SEED);
+    }
+    docs
+}
+
+/// `count` queries spread evenly over the list (all of them for 0), with their positions.
+fn sampled(queries: &[SourcingQuery], count: usize) -> Vec<(usize, &SourcingQuery)> {
+    let step = match count {
+        0 => 1,
+        count => queries.len().div_ceil(count).max(1),
+    };
+    queries.iter().enumerate().step_by(step).collect()
+}
+
+/// Times the queries on one thread (and on the whole pool unless `--one-thread-only`, and each
+/// forced plan under `--compare-plans`), prints what it found, and returns the one-thread summary.
+fn time_workload(
+    matcher: &Matcher,
+    queries: &[SourcingQuery],
+    options: &Options,
+    one_thread: &rayon::ThreadPool,
+) -> LatencySummary {
+    let (single, single_cpu) = one_thread.install(|| time_queries(matcher, queries, options.rounds, SearchPlan::Auto));
+    let single_summary = LatencySummary::of(&single);
+    print_summary("vivier 1 thread", &single_summary);
+    println!("vivier 1 thread, mean on-CPU time {:.3} ms", LatencySummary::of(&single_cpu).mean);
+    if options.slowest > 0 {
+        print_slowest(matcher, queries, &single, options.slowest);
+    }
+    if !options.one_thread_only {
+        let (all, _) = time_queries(matcher, queries, options.rounds, SearchPlan::Auto);
+        print_summary(&format!("vivier {} threads", rayon::current_num_threads()), &LatencySummary::of(&all));
+    }
+    if options.compare_plans {
+        for plan in [SearchPlan::GeoFirst, SearchPlan::TextFirst] {
+            let (samples, _) = one_thread.install(|| time_queries(matcher, queries, options.rounds, plan));
+            print_summary(&format!("vivier 1 thread {plan:?}"), &LatencySummary::of(&samples));
+        }
+    }
+    let first = matcher.search(&queries[0]);
+    println!("query 0 (most populated commune): total {} candidates", first.total);
+    let totals: Vec<usize> = queries.iter().map(|query| matcher.search(query).total).collect();
+    println!(
+        "matches per query: mean {:.0}, max {}",
+        totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64,
+        totals.iter().max().unwrap_or(&0)
+    );
+    single_summary
+}
+
 fn main() -> Result<()> {
     let options = Options::parse();
     let places = french_places();
-    let mut docs = workload::candidates(&places, options.candidates, CANDIDATE_SEED);
+    let docs = generate_docs(&options, &places);
     let mut queries = workload::queries(&places, options.queries, QUERY_SEED);
     if options.keywords {
         workload::add_keywords(&mut queries, QUERY_SEED);
     }
     if options.audiences {
-        workload::assign_schools(&mut docs, CANDIDATE_SEED);
         workload::assign_audiences(&mut queries, QUERY_SEED);
     }
     println!(
@@ -194,7 +260,6 @@ fn main() -> Result<()> {
     let rss_before_mib = memory_mib("VmRSS");
     let cpu_before = process_cpu_s();
     let started = Instant::now();
-    let checked_docs = options.check_oracle.then(|| docs.clone());
     let matcher = Matcher::build(docs);
     let build_s = started.elapsed().as_secs_f64();
     let build_cpu_s = process_cpu_s() - cpu_before;
@@ -205,47 +270,42 @@ fn main() -> Result<()> {
     );
 
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-    let (single, single_cpu) =
-        one_thread.install(|| time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto));
-    let single_summary = LatencySummary::of(&single);
-    print_summary("vivier 1 thread", &single_summary);
-    println!("vivier 1 thread, mean on-CPU time {:.3} ms", LatencySummary::of(&single_cpu).mean);
-    if options.slowest > 0 {
-        print_slowest(&matcher, &queries, &single, options.slowest);
-    }
-    let (all, _) = time_queries(&matcher, &queries, options.rounds, SearchPlan::Auto);
-    print_summary(&format!("vivier {} threads", rayon::current_num_threads()), &LatencySummary::of(&all));
-    if options.compare_plans {
-        for plan in [SearchPlan::GeoFirst, SearchPlan::TextFirst] {
-            let (samples, _) = one_thread.install(|| time_queries(&matcher, &queries, options.rounds, plan));
-            print_summary(&format!("vivier 1 thread {plan:?}"), &LatencySummary::of(&samples));
+    let single_summary = time_workload(&matcher, &queries, &options, &one_thread);
+    let keyword_queries = options.also_keywords.then(|| {
+        let mut keyword_queries = queries.clone();
+        workload::add_keywords(&mut keyword_queries, QUERY_SEED);
+        keyword_queries
+    });
+    let keyword_summary = keyword_queries.as_ref().map(|keyword_queries| {
+        println!("the same queries, one keyword each:");
+        time_workload(&matcher, keyword_queries, &options, &one_thread)
+    });
+
+    if options.check_oracle {
+        // generated again (same seeds) rather than kept beside the build, so the RSS is the engine's
+        let docs = generate_docs(&options, &places);
+        let mut checked: Vec<(usize, &SourcingQuery)> = sampled(&queries, options.oracle_sample);
+        if let Some(keyword_queries) = &keyword_queries {
+            checked.extend(sampled(keyword_queries, options.oracle_sample));
         }
-    }
-    let first = matcher.search(&queries[0]);
-    println!("query 0 (most populated commune): total {} candidates", first.total);
-    let totals: Vec<usize> = queries.iter().map(|query| matcher.search(query).total).collect();
-    println!(
-        "matches per query: mean {:.0}, max {}",
-        totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64,
-        totals.iter().max().unwrap_or(&0)
-    );
-
-    if let Some(docs) = checked_docs {
-        let differences = differences_from_oracle(&matcher, &docs, &queries);
-        println!("oracle check: {differences} of {} results differ", queries.len() * 2);
+        let differences = differences_from_oracle(&matcher, &docs, &checked);
+        println!("oracle check: {differences} of {} results differ", checked.len() * 2);
     }
 
-    let mut result = format!(
-        "RESULT n={} queries={} vivier_mean_ms={:.3} vivier_p50_ms={:.3} vivier_p99_ms={:.3} vivier_max_ms={:.3} build_s={:.2} rss_mb={:.0}",
-        options.candidates,
-        queries.len(),
-        single_summary.mean,
-        single_summary.p50,
-        single_summary.p99,
-        single_summary.max,
-        build_s,
-        rss_mib
-    );
+    let result_line = |summary: &LatencySummary| {
+        format!(
+            "RESULT n={} queries={} vivier_mean_ms={:.3} vivier_p50_ms={:.3} vivier_p99_ms={:.3} vivier_max_ms={:.3} build_s={:.2} rss_mb={:.0}",
+            options.candidates,
+            queries.len(),
+            summary.mean,
+            summary.p50,
+            summary.p99,
+            summary.max,
+            build_s,
+            rss_mib
+        )
+    };
+    let mut result = result_line(&single_summary);
 
     if let Some((_cluster, pool)) = &postgres {
         let mut samples = Vec::new();
@@ -288,5 +348,8 @@ fn main() -> Result<()> {
         ));
     }
     println!("{result}");
+    if let Some(summary) = &keyword_summary {
+        println!("{} keywords=true", result_line(summary));
+    }
     Ok(())
 }

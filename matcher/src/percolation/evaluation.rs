@@ -14,7 +14,9 @@ use chrono::Datelike;
 use crate::model::{
     CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageRequirement, QueryLocalization, SourcingQuery,
 };
-use crate::semantics::{ProximityChoice, choose_proximity, great_circle_km, score_with, text_relevance, unit_vector};
+use crate::semantics::{
+    ProximityChoice, choose_proximity, chord_of_km, great_circle_km, score_with, text_relevance, unit_vector,
+};
 use crate::text::{KeywordTerm, TextTokens, text_word_count};
 
 /// The contract types from this id on share the last bit of a [`Gate`]'s contracts.
@@ -98,6 +100,10 @@ pub(super) struct Hot {
     job_category: u16,
     reach: Reach,
     radius_km: f64,
+    /// The squared chord beyond which a place is surely outside the radius (with the margin the
+    /// search's scan leaves), so that most places of a whole-country document, far from most of
+    /// the queries it meets, are ruled out without a great-circle distance.
+    surely_beyond_radius: f64,
     /// No candidate restriction and contract types the gate tells apart: once the gate admits a
     /// document whose contract types it tells apart too, only the category, the place and the
     /// keywords remain to test.
@@ -121,6 +127,10 @@ impl Hot {
             job_category: query.job_category,
             reach,
             radius_km: query.radius_km,
+            surely_beyond_radius: {
+                let chord = chord_of_km(query.radius_km) * (1.0 + 1e-9);
+                chord * chord + 1e-300
+            },
             gate_is_exact: query.restrict_to.is_none() && contracts_told_apart(&query.contract_types),
             plain_audience: query.audience.everyone && query.audience.schools.is_empty(),
             has_keywords: !terms.is_empty(),
@@ -168,6 +178,10 @@ impl Hot {
                 for (index, (localization, unit)) in doc.localizations.iter().zip(&seen.units).enumerate() {
                     match (localization, unit) {
                         (JobLocalization::Place { .. }, Some(unit)) => {
+                            let (dx, dy, dz) = (unit[0] - center[0], unit[1] - center[1], unit[2] - center[2]);
+                            if dx * dx + dy * dy + dz * dz > self.surely_beyond_radius {
+                                continue;
+                            }
                             let distance = great_circle_km(*unit, center);
                             if distance <= self.radius_km && nearest.is_none_or(|(best, _)| distance < best) {
                                 nearest = Some((distance, index));

@@ -7,14 +7,12 @@ mod criteria;
 mod ranking;
 mod scan;
 
-use std::borrow::Cow;
-
 use serde::{Deserialize, Serialize};
 
 use crate::model::{QueryLocalization, SourcingQuery};
 use crate::relaxation::RelaxCounts;
 use crate::segment::{CategoryShard, Segment};
-use crate::text::{KeywordTerm, TextFilter, TextRows};
+use crate::text::{KeywordFilter, KeywordTerm};
 
 use criteria::Criteria;
 pub(crate) use ranking::{Ranked, breakdown};
@@ -27,12 +25,22 @@ pub enum SearchPlan {
     /// The plan chosen by measurement (see the crate docs).
     #[default]
     Auto,
-    /// R-tree buckets of the category shard first, then the columns; the keywords (through
-    /// tantivy) and the restriction as a row set checked last.
+    /// R-tree buckets of the category shard first, then the columns; the restriction as a row set
+    /// and the keywords (their postings, in row order) checked last.
     GeoFirst,
     /// tantivy first (category and keywords), then each returned candidate (of the restriction, if
     /// any) from its own localizations.
     TextFirst,
+}
+
+/// How one segment's candidates are generated for a query.
+enum Generation {
+    /// These rows (sorted), each evaluated from its own localizations.
+    OneByOne(Vec<u32>),
+    /// The geo scan (the circle's buckets and the whole-country list, or a country's rows), the
+    /// restriction's rows (if any) as a bitset checked last. Keywords are checked, in both, for
+    /// the candidates that pass everything else (see `text::KeywordCursor`).
+    Scan { restricted_bits: Option<Vec<u64>> },
 }
 
 /// How a search runs. The results never depend on it, only the time taken.
@@ -59,7 +67,8 @@ impl Default for SearchOptions {
 /// plan evaluates listed rows one by one when they cost less than the geo plan's entries. Measured
 /// on S1 with one keyword per query (`sourcing-bench --keywords`): 4, 8 and 16 gave the same times,
 /// 1 and 2 doubled the p99. A country query's list is screened row by row too, so there one hit
-/// costs one entry (reasoned; S1 has no country queries).
+/// costs one entry (reasoned; S1 has no country queries). Keywords are weighed by the documents
+/// holding them in every category, an upper bound of the rows they would list.
 const CIRCLE_ENTRIES_PER_ROW: usize = 4;
 
 /// The outcome of a query on one segment.
@@ -78,30 +87,15 @@ pub(crate) struct SegmentView<'a> {
     pub dead: Option<&'a [u64]>,
 }
 
-/// Whether the plan evaluates the listed rows one by one (each from its own localizations)
-/// rather than scanning the geo plan's entries: forced, or when that costs less.
-fn rows_one_by_one(
-    plan: SearchPlan,
-    listed_rows: Option<usize>,
-    query: &SourcingQuery,
-    shard: &CategoryShard,
-    has_geometry: bool,
-    bucket_entries: usize,
-) -> bool {
-    let listed_rows = match (plan, listed_rows) {
-        (SearchPlan::TextFirst, _) => return true,
-        (SearchPlan::GeoFirst, _) | (SearchPlan::Auto, None) => return false,
-        (SearchPlan::Auto, Some(listed_rows)) => listed_rows,
-    };
-    let (geo_entries, row_cost) = match (&query.localization, has_geometry) {
-        (QueryLocalization::Point { country, .. }, true) => {
+/// The most listed rows that cost less one by one than the geo plan's entries.
+fn one_by_one_budget(query: &SourcingQuery, shard: &CategoryShard, bucket_entries: usize) -> usize {
+    match &query.localization {
+        QueryLocalization::Point { country, .. } => {
             let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
-            (bucket_entries + country_wide, CIRCLE_ENTRIES_PER_ROW)
+            (bucket_entries + country_wide) / CIRCLE_ENTRIES_PER_ROW
         }
-        (QueryLocalization::Country { country }, _) => (shard.country_any.get(country).map_or(0, Vec::len), 1),
-        (QueryLocalization::Point { .. }, false) => unreachable!("a point query has a geometry"),
-    };
-    listed_rows * row_cost <= geo_entries
+        QueryLocalization::Country { country } => shard.country_any.get(country).map_or(0, Vec::len),
+    }
 }
 
 /// A bitset of `rows` bits with the listed rows set.
@@ -137,17 +131,14 @@ impl SegmentView<'_> {
             QueryLocalization::Country { .. } => None,
         };
 
-        let text_rows = (!keywords.is_empty() || plan == SearchPlan::TextFirst)
-            .then(|| segment.text_index.rows(&TextFilter { job_category: query.job_category, keywords }));
-        let keyword_relevance = text_rows.as_ref().filter(|_| !keywords.is_empty());
-        let listed_rows = self.listed_rows(query, text_rows.as_ref());
+        let keyword_filter = (!keywords.is_empty()).then(|| segment.text_index.keywords(keywords));
         let buckets = match (&geometry, plan) {
             (Some(geometry), SearchPlan::Auto | SearchPlan::GeoFirst) => circle_buckets(shard, geometry),
             _ => Vec::new(),
         };
         let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
-        let listed = listed_rows.as_deref().map(<[u32]>::len);
-        let row_by_row = rows_one_by_one(plan, listed, query, shard, geometry.is_some(), bucket_entries);
+        let generation = self.generation(plan, query, shard, bucket_entries, keyword_filter.as_ref());
+        let row_by_row = matches!(generation, Generation::OneByOne(_));
 
         let rows = segment.columns.candidate_ids.len();
         let threads = rayon::current_num_threads();
@@ -160,15 +151,15 @@ impl SegmentView<'_> {
             Vec::new()
         };
 
-        // With the geo plan, the keywords and the restriction are checked last, as a bitset.
-        let listed_bits = listed_rows.as_ref().filter(|_| !row_by_row).map(|listed_rows| bitset(listed_rows, rows));
-        let listed_bits = listed_bits.as_deref();
+        let listed_bits = match &generation {
+            Generation::Scan { restricted_bits } => restricted_bits.as_deref(),
+            Generation::OneByOne(_) => None,
+        };
         with_scratch(|scratch| {
             scratch.begin(rows);
-            let mut tally = Tally::new(capacity, keyword_relevance);
-            if row_by_row {
-                let rows = listed_rows.as_deref().unwrap_or(&[]);
-                self.collect_rows(rows, query, &criteria, geometry.as_ref(), scratch);
+            let mut tally = Tally::new(capacity, keyword_filter.as_ref());
+            if let Generation::OneByOne(listed_rows) = &generation {
+                self.collect_rows(listed_rows, query, &criteria, geometry.as_ref(), scratch);
             } else {
                 match (&query.localization, &geometry) {
                     (QueryLocalization::Point { country, .. }, Some(geometry)) => {
@@ -188,9 +179,13 @@ impl SegmentView<'_> {
                     (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
                 }
             }
+            if keyword_filter.is_some() {
+                // asked in row order, the keyword cursor reads each keyword's postings once
+                scratch.states.sort_unstable_by_key(|state| state.row);
+            }
             let states = &scratch.states;
             if parallel && states.len() >= 4096 {
-                self.tally_in_parallel(states, query, listed_bits, keyword_relevance, tally, threads)
+                self.tally_in_parallel(states, query, listed_bits, keyword_filter.as_ref(), tally, threads)
             } else {
                 self.tally_states(states, query, listed_bits, &mut tally);
                 tally.into_outcome()
@@ -230,7 +225,7 @@ impl SegmentView<'_> {
         states: &[RowState],
         query: &SourcingQuery,
         listed_bits: Option<&[u64]>,
-        keyword_relevance: Option<&'t TextRows<'t>>,
+        keywords: Option<&'t KeywordFilter<'t>>,
         tally: Tally<'t>,
         threads: usize,
     ) -> SegmentOutcome {
@@ -240,7 +235,7 @@ impl SegmentView<'_> {
         let split = states
             .par_chunks(chunk)
             .map(|states| {
-                let mut part = Tally::new(capacity, keyword_relevance);
+                let mut part = Tally::new(capacity, keywords);
                 self.tally_states(states, query, listed_bits, &mut part);
                 part.into_outcome()
             })
@@ -251,14 +246,56 @@ impl SegmentView<'_> {
         }
     }
 
-    /// The rows (sorted) that the keywords and the restriction leave, among the searchable
-    /// candidates of the query's category; `None` when neither limits the query and the plan did
-    /// not ask tantivy for the category's rows (`text_rows`).
-    fn listed_rows<'t>(&self, query: &SourcingQuery, text_rows: Option<&'t TextRows<'_>>) -> Option<Cow<'t, [u32]>> {
-        let text_rows = text_rows.map(|text_rows| &text_rows.rows);
-        let Some(allowed) = &query.restrict_to else {
-            return text_rows.map(|rows| Cow::Borrowed(rows.as_slice()));
+    /// How the query's candidates are generated: forced by the plan, or the cheaper of the geo
+    /// scan and the rows the restriction or the keywords list, from their counts.
+    fn generation(
+        &self,
+        plan: SearchPlan,
+        query: &SourcingQuery,
+        shard: &CategoryShard,
+        bucket_entries: usize,
+        keywords: Option<&KeywordFilter<'_>>,
+    ) -> Generation {
+        let restricted = self.restricted_rows(query);
+        let text_rows = |restricted: Option<Vec<u32>>| {
+            let no_keywords;
+            let keywords = match keywords {
+                Some(keywords) => keywords,
+                None => {
+                    no_keywords = self.segment.text_index.keywords(&[]);
+                    &no_keywords
+                }
+            };
+            let mut rows = self.segment.text_index.rows(query.job_category, keywords);
+            if let Some(restricted) = restricted {
+                rows.retain(|row| restricted.binary_search(row).is_ok());
+            }
+            Generation::OneByOne(rows)
         };
+        let scan = |restricted: Option<Vec<u32>>| {
+            let rows = self.segment.columns.candidate_ids.len();
+            Generation::Scan { restricted_bits: restricted.map(|restricted| bitset(&restricted, rows)) }
+        };
+        match plan {
+            SearchPlan::TextFirst => text_rows(restricted),
+            SearchPlan::GeoFirst => scan(restricted),
+            SearchPlan::Auto => {
+                let budget = one_by_one_budget(query, shard, bucket_entries);
+                if let Some(restricted) = restricted.as_ref().filter(|restricted| restricted.len() <= budget) {
+                    Generation::OneByOne(restricted.clone())
+                } else if keywords.is_some_and(|keywords| keywords.documents_at_most(budget) <= budget) {
+                    text_rows(restricted)
+                } else {
+                    scan(restricted)
+                }
+            }
+        }
+    }
+
+    /// The rows (sorted) of the restriction's candidates that are searchable and want the
+    /// query's category; `None` without a restriction.
+    fn restricted_rows(&self, query: &SourcingQuery) -> Option<Vec<u32>> {
+        let allowed = query.restrict_to.as_ref()?;
         let columns = &self.segment.columns;
         let mut rows: Vec<u32> = allowed
             .iter()
@@ -266,14 +303,11 @@ impl SegmentView<'_> {
             .filter(|&row| columns.searchable[row as usize] && columns.categories_of(row).contains(&query.job_category))
             .collect();
         rows.sort_unstable();
-        if let Some(text_rows) = text_rows {
-            rows.retain(|row| text_rows.binary_search(row).is_ok());
-        }
-        Some(Cow::Owned(rows))
+        Some(rows)
     }
 
-    /// Whether a row is left out of this query: replaced or removed later, or not among the listed
-    /// rows (the keywords' and the restriction's).
+    /// Whether a row is left out of this query: replaced or removed later, or not among the
+    /// restriction's rows.
     #[inline]
     fn excluded(&self, row: u32, listed_bits: Option<&[u64]>) -> bool {
         self.dead.is_some_and(|dead| bit_is_set(dead, row)) || listed_bits.is_some_and(|bits| !bit_is_set(bits, row))

@@ -15,7 +15,7 @@ use crate::semantics::{
     ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
     soft_skill_score_by, total_score,
 };
-use crate::text::{KeywordTerm, TextRows};
+use crate::text::{KeywordCursor, KeywordFilter, KeywordTerm};
 
 /// Matches whose scoring records are fetched together (see [`SegmentView::tally_states`]).
 const SCORING_BATCH: usize = 32;
@@ -118,33 +118,34 @@ pub(super) struct Tally<'a> {
     country_wide_total: usize,
     relax: RelaxCounts,
     top: TopK,
-    /// The rows the keywords found, when the query has keywords.
-    keywords: Option<&'a TextRows<'a>>,
-    /// With keywords, the matches waiting for their relevance, scored together at the end.
-    unscored: Vec<Unscored>,
-}
-
-/// A match whose score waits for its keyword relevance (see [`TextRows::relevances`]).
-struct Unscored {
-    row: u32,
-    words: u32,
-    candidate_id: i64,
-    precedence: f64,
-    language: Option<f64>,
-    soft_skills: Option<f64>,
-    choice: ProximityChoice,
+    /// With keywords, which candidates hold them and how often.
+    keywords: Option<KeywordCursor<'a>>,
 }
 
 impl<'a> Tally<'a> {
-    pub(super) fn new(capacity: usize, keywords: Option<&'a TextRows<'a>>) -> Tally<'a> {
+    pub(super) fn new(capacity: usize, keywords: Option<&'a KeywordFilter<'a>>) -> Tally<'a> {
         Tally {
             total: 0,
             country_wide_total: 0,
             relax: RelaxCounts::default(),
             top: TopK::new(capacity),
-            keywords,
-            unscored: Vec::new(),
+            keywords: keywords.map(KeywordFilter::cursor),
         }
+    }
+
+    /// Whether the row's text holds every keyword of the query (always, without keywords): a
+    /// candidate that does not is neither counted nor ranked. Rows asked in increasing order cost
+    /// least.
+    #[inline]
+    pub(super) fn holds_keywords(&mut self, row: u32) -> bool {
+        self.keywords.as_mut().is_none_or(|cursor| cursor.holds(row))
+    }
+
+    /// The keyword relevance of the last row [`Tally::holds_keywords`] accepted (`None` without
+    /// keywords).
+    #[inline]
+    pub(super) fn keyword_relevance(&self, columns: &Columns, row: u32) -> Option<f64> {
+        self.keywords.as_ref().map(|cursor| cursor.relevance(columns.text_words[row as usize]))
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that
@@ -164,8 +165,8 @@ impl<'a> Tally<'a> {
         false
     }
 
-    /// Scores a match and keeps it if it ranks among the best so far; with keywords, the match
-    /// is scored with the others in [`Tally::into_outcome`].
+    /// Scores a match (its keyword relevance given when the query has keywords) and keeps it if it
+    /// ranks among the best so far.
     #[inline]
     pub(super) fn rank(
         &mut self,
@@ -174,6 +175,7 @@ impl<'a> Tally<'a> {
         row: u32,
         query: &SourcingQuery,
         choice: ProximityChoice,
+        keyword_relevance: Option<f64>,
     ) {
         let (language, soft_skills) = if record.inline {
             (
@@ -197,12 +199,7 @@ impl<'a> Tally<'a> {
         self.country_wide_total += usize::from(choice.country_wide);
         let candidate_id = record.candidate_id;
         let precedence = precedence(query.sort, &choice);
-        if self.keywords.is_some() {
-            let words = columns.text_words[row as usize];
-            self.unscored.push(Unscored { row, words, candidate_id, precedence, language, soft_skills, choice });
-            return;
-        }
-        let score = total_score(language, soft_skills, choice.score, None);
+        let score = total_score(language, soft_skills, choice.score, keyword_relevance);
         self.keep(Ranked { precedence, score, candidate_id, row, choice });
     }
 
@@ -213,18 +210,7 @@ impl<'a> Tally<'a> {
         }
     }
 
-    pub(super) fn into_outcome(mut self) -> SegmentOutcome {
-        if let Some(keywords) = self.keywords
-            && !self.unscored.is_empty()
-        {
-            let unscored = std::mem::take(&mut self.unscored);
-            let rows: Vec<(u32, u32)> = unscored.iter().map(|unscored| (unscored.row, unscored.words)).collect();
-            for (unscored, relevance) in unscored.into_iter().zip(keywords.relevances(&rows)) {
-                let Unscored { row, candidate_id, precedence, language, soft_skills, choice, .. } = unscored;
-                let score = total_score(language, soft_skills, choice.score, Some(relevance));
-                self.keep(Ranked { precedence, score, candidate_id, row, choice });
-            }
-        }
+    pub(super) fn into_outcome(self) -> SegmentOutcome {
         SegmentOutcome {
             total: self.total,
             country_wide_total: self.country_wide_total,
@@ -244,33 +230,30 @@ impl SegmentView<'_> {
         tally: &mut Tally<'_>,
     ) {
         let columns = &self.segment.columns;
-        let mut matches = [0; SCORING_BATCH];
+        let mut matches = [(0, None); SCORING_BATCH];
         let mut records = [ScoringRecord::default(); SCORING_BATCH];
         for states in states.chunks(SCORING_BATCH) {
             let mut match_count = 0;
             for (offset, state) in states.iter().enumerate() {
-                if self.excluded(state.row, listed_bits) {
-                    continue;
-                }
                 let within = state.within_radius || state.country_index.is_some();
-                if !within {
-                    if state.within_relaxed_radius && state.failed == 0 {
-                        tally.relax.radius += 1;
-                    }
+                let counted = within || (state.within_relaxed_radius && state.failed == 0);
+                if !counted || self.excluded(state.row, listed_bits) || !tally.holds_keywords(state.row) {
                     continue;
                 }
-                if tally.count_within(state.failed) {
-                    matches[match_count] = offset;
+                if !within {
+                    tally.relax.radius += 1;
+                } else if tally.count_within(state.failed) {
+                    matches[match_count] = (offset, tally.keyword_relevance(columns, state.row));
                     match_count += 1;
                 }
             }
             let matches = &matches[..match_count];
             // The records are fetched together, so that their cache misses overlap instead of
             // each one holding up the scoring of its match in turn.
-            for (record, &offset) in records.iter_mut().zip(matches) {
+            for (record, &(offset, _)) in records.iter_mut().zip(matches) {
                 *record = columns.scoring[states[offset].row as usize];
             }
-            for (record, &offset) in records.iter().zip(matches) {
+            for (record, &(offset, keyword_relevance)) in records.iter().zip(matches) {
                 let state = &states[offset];
                 let choice = choose_proximity(
                     state.nearest.map(|(distance, index)| (distance, usize::from(index))),
@@ -278,7 +261,7 @@ impl SegmentView<'_> {
                     query.radius_km,
                 )
                 .expect("a match has a localization");
-                tally.rank(columns, record, state.row, query, choice);
+                tally.rank(columns, record, state.row, query, choice, keyword_relevance);
             }
         }
     }

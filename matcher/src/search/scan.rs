@@ -275,10 +275,11 @@ impl SegmentView<'_> {
                 let localization_index = list.localization_indexes[entry];
                 if scratch.has_state(row) {
                     scratch.state(row, failed).offer_country(localization_index);
-                } else if !self.excluded(row, listed_bits) && tally.count_within(failed) {
+                } else if !self.excluded(row, listed_bits) && tally.holds_keywords(row) && tally.count_within(failed) {
                     let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
                         .expect("a country localization is a choice");
-                    tally.rank(columns, &list.scoring[entry], row, query, choice);
+                    let keyword_relevance = tally.keyword_relevance(columns, row);
+                    tally.rank(columns, &list.scoring[entry], row, query, choice, keyword_relevance);
                 }
             }
         }

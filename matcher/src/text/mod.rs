@@ -11,9 +11,16 @@
 //! The index holds both analyses in one field, each word of a text with its stems tagged with their
 //! language (see [`SAME_STEM`]): a word whose stems agree costs one token instead of two. Term
 //! frequencies are recorded: how often a keyword occurs ranks the matches (see
-//! [`crate::semantics::keyword_relevance`]); they are read only for the rows a search ranks (see
-//! [`TextRows::relevances`]). Building a million real profiles spent most of
-//! its time here.
+//! [`crate::semantics::keyword_relevance`]); they are read only for the rows a search counts (see
+//! [`KeywordCursor`]). Building a million real profiles spent most of its time here.
+//!
+//! The index is split into tantivy indexes over consecutive ranges of rows ([`TextIndex`]), built
+//! side by side, each holding one document per row of its range (an empty one for a hidden
+//! profile): a row's document is its offset in its range, with no lookup. So a search that has
+//! found candidates some other way (the geo scan of their category) asks whether each holds the
+//! keywords by seeking the keywords' postings in document order, which costs what those candidates
+//! number, not what the keywords' postings hold; and a search whose keywords are rare lists their
+//! rows from the postings. The plan picks between the two from the counts (see `search/mod.rs`).
 
 mod stems;
 
@@ -21,18 +28,16 @@ use rustc_hash::FxHashMap;
 use stems::BilingualStems;
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::columnar::Column;
-use tantivy::indexer::NoMergePolicy;
 use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
-use tantivy::schema::{Field, INDEXED, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
+use tantivy::schema::{Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer, TokenStream,
     Tokenizer,
 };
 use tantivy::{
-    DocId, DocSet, Index, IndexWriter, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter,
-    TantivyDocument, Term,
+    DocId, DocSet, Index, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter, TantivyDocument,
+    Term,
 };
 
 use crate::model::CandidateDoc;
@@ -140,7 +145,6 @@ const FRENCH_STEM: char = '<';
 const ENGLISH_STEM: char = '>';
 
 struct Fields {
-    row: Field,
     category: Field,
     text: Field,
 }
@@ -154,7 +158,6 @@ fn schema() -> (Schema, Fields) {
             .set_fieldnorms(false),
     );
     let fields = Fields {
-        row: builder.add_u64_field("row", NumericOptions::default().set_fast()),
         category: builder.add_u64_field("category", INDEXED),
         text: builder.add_text_field("text", text_options),
     };
@@ -162,10 +165,13 @@ fn schema() -> (Schema, Fields) {
 }
 
 impl Fields {
-    /// The tantivy document of the candidate at `row`.
-    fn document(&self, row: usize, doc: &CandidateDoc) -> TantivyDocument {
+    /// The tantivy document of a candidate: nothing for a hidden profile, which never matches and
+    /// so never needs to be found, but keeps its place so that documents stay rows.
+    fn document(&self, doc: &CandidateDoc) -> TantivyDocument {
         let mut document = TantivyDocument::default();
-        document.add_u64(self.row, row as u64);
+        if !doc.searchable {
+            return document;
+        }
         for &category in &doc.job_categories {
             document.add_u64(self.category, u64::from(category));
         }
@@ -177,133 +183,65 @@ impl Fields {
     }
 }
 
-/// The largest set indexed by one segment writer; larger ones use tantivy's indexing threads.
-const SMALL_SET_MAX_DOCUMENTS: usize = 50_000;
+/// Rows per tantivy index: enough ranges to build on every thread, few enough that a keyword
+/// search reading the whole country opens each keyword's postings only a few dozen times.
+const CHUNK_ROWS_MIN: usize = 65_536;
+const CHUNK_ROWS_MAX: usize = 524_288;
 
-/// The memory budget of a small set's segment writer, per document and within bounds: tantivy
-/// sizes its term table (8 bytes an entry, from 1,024 to 524,288 entries) to fit in a third of it,
-/// and grows the table if more terms come.
-const SMALL_BUDGET_PER_DOCUMENT: usize = 4_096;
-const SMALL_BUDGET_MIN: usize = 100_000;
-const SMALL_BUDGET_MAX: usize = 20_000_000;
+/// The memory budget of a range's segment writer, per document and within bounds: tantivy sizes
+/// its term table (8 bytes an entry, from 1,024 to 524,288 entries) to fit in a third of it, and
+/// grows the table if more terms come. The indexer publishes most changes as runs of a few
+/// documents, for which a writer sized for thousands would clear and walk a table for nothing.
+const BUDGET_PER_DOCUMENT: usize = 4_096;
+const BUDGET_MIN: usize = 100_000;
+const BUDGET_MAX: usize = 20_000_000;
 
-/// The tantivy index of one segment, rows numbered like the segment's columns.
+/// The tantivy indexes of one segment: the i-th covers rows `i * chunk_rows ..`, row
+/// `i * chunk_rows + d` being its document `d`.
 pub(crate) struct TextIndex {
-    searcher: Searcher,
+    chunks: Vec<Searcher>,
+    chunk_rows: usize,
     fields: Fields,
-}
-
-/// A job category and keywords, answered by tantivy.
-pub(crate) struct TextFilter<'a> {
-    pub job_category: u16,
-    pub keywords: &'a [KeywordTerm],
-}
-
-/// The rows that want a category and match keywords, sorted, each with where tantivy found it. How
-/// often a row's text holds each keyword is read only for the rows a search ranks (see
-/// [`TextRows::relevances`]): those pass every other criterion too, far fewer than the keywords
-/// find, and reading frequencies for every found row cost a keyword search about a fifth of its
-/// time.
-pub(crate) struct TextRows<'a> {
-    pub rows: Vec<u32>,
-    /// For the i-th row, its tantivy segment and document.
-    found_at: Vec<(SegmentOrdinal, DocId)>,
-    index: &'a TextIndex,
-    variants: Vec<TermVariants>,
-}
-
-impl TextRows<'_> {
-    /// The keyword relevance of each `(row, words)` pair: a listed row whose text has `words`
-    /// words (0 for a row not listed). The rows' postings are read in document order, one
-    /// segment at a time.
-    pub(crate) fn relevances(&self, rows: &[(u32, u32)]) -> Vec<f64> {
-        let mut relevances = vec![0.0; rows.len()];
-        let mut order: Vec<(SegmentOrdinal, DocId, usize)> = rows
-            .iter()
-            .enumerate()
-            .filter_map(|(position, &(row, _))| {
-                let index = self.rows.binary_search(&row).ok()?;
-                let (segment, doc) = self.found_at[index];
-                Some((segment, doc, position))
-            })
-            .collect();
-        order.sort_unstable();
-        let mut occurrences = vec![0; self.variants.len()];
-        for same_segment in order.chunk_by(|a, b| a.0 == b.0) {
-            let segment = self.index.searcher.segment_reader(same_segment[0].0);
-            let Ok(mut postings) = TermPostings::open_all(segment, self.index.fields.text, &self.variants) else {
-                continue; // a RAM segment always opens
-            };
-            for &(_, doc, position) in same_segment {
-                for (count, term) in occurrences.iter_mut().zip(&mut postings) {
-                    *count = term.occurrences_in(doc);
-                }
-                relevances[position] = keyword_relevance(&occurrences, rows[position].1);
-            }
-        }
-        relevances
-    }
 }
 
 impl TextIndex {
     /// Indexes the documents, the i-th document getting row i.
-    ///
-    /// Large sets (a load, a rebuild) are split across tantivy's indexing threads. The indexer
-    /// publishes most changes as runs of a few documents, and a tantivy `IndexWriter` costs the same
-    /// for those as for thousands: it starts its threads and clears and walks a term table sized by
-    /// its memory budget (at least 15 MB a thread). Small sets therefore go through one segment
-    /// writer with a budget sized to them.
-    pub(crate) fn build<'a>(documents: impl ExactSizeIterator<Item = &'a CandidateDoc>) -> TextIndex {
-        let (schema, fields) = schema();
-        let index = Index::create_in_ram(schema);
-        index.tokenizers().register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
-        let count = documents.len();
-        let tantivy_documents = documents
-            .enumerate()
-            .filter(|(_, doc)| doc.searchable) // never matches, so never needs to be found
-            .map(|(row, doc)| fields.document(row, doc));
-        let index = if count > SMALL_SET_MAX_DOCUMENTS {
-            let threads = rayon::current_num_threads().clamp(1, 4);
-            let mut writer: IndexWriter =
-                index.writer_with_num_threads(threads, 400_000_000).expect("a RAM index writer always opens");
-            // The segments the threads flush are kept as they are: merging them (tantivy's default
-            // policy) made building a million real profiles grow faster than their number, and a
-            // keyword query reads a few segments about as fast as one.
-            writer.set_merge_policy(Box::new(NoMergePolicy));
-            for document in tantivy_documents {
-                writer.add_document(document).expect("adding to a RAM index cannot fail");
-            }
-            writer.commit().expect("committing a RAM index cannot fail");
-            index
-        } else {
-            let budget = count.saturating_mul(SMALL_BUDGET_PER_DOCUMENT).clamp(SMALL_BUDGET_MIN, SMALL_BUDGET_MAX);
-            let mut writer =
-                SingleSegmentIndexWriter::new(index, budget).expect("a budget above the minimum always opens");
-            for document in tantivy_documents {
-                writer.add_document(document).expect("adding to a RAM index cannot fail");
-            }
-            writer.finalize().expect("finalizing a RAM index cannot fail")
-        };
-        let reader = index
-            .reader_builder()
-            .reload_policy(tantivy::ReloadPolicy::Manual)
-            .try_into()
-            .expect("a committed RAM index always opens");
-        TextIndex { searcher: reader.searcher(), fields }
+    pub(crate) fn build(documents: &[CandidateDoc]) -> TextIndex {
+        let threads = rayon::current_num_threads().max(1);
+        TextIndex::build_in_ranges(documents, documents.len().div_ceil(threads).clamp(CHUNK_ROWS_MIN, CHUNK_ROWS_MAX))
     }
 
-    /// The rows of searchable documents that want the category and match the keywords.
-    pub(crate) fn rows(&self, filter: &TextFilter<'_>) -> TextRows<'_> {
+    fn build_in_ranges(documents: &[CandidateDoc], chunk_rows: usize) -> TextIndex {
+        use rayon::prelude::*;
+        let (schema, fields) = schema();
+        let chunks = documents.par_chunks(chunk_rows).map(|chunk| build_chunk(&schema, &fields, chunk)).collect();
+        TextIndex { chunks, chunk_rows, fields }
+    }
+
+    /// The tantivy index and document of a row.
+    #[inline]
+    fn locate(&self, row: u32) -> (usize, DocId) {
+        let row = row as usize;
+        (row / self.chunk_rows, (row % self.chunk_rows) as DocId)
+    }
+
+    /// The keyword terms compiled against this index.
+    pub(crate) fn keywords(&self, keywords: &[KeywordTerm]) -> KeywordFilter<'_> {
+        let variants = keywords.iter().map(|term| TermVariants::of(self.fields.text, term)).collect();
+        KeywordFilter { index: self, variants }
+    }
+
+    /// The rows (sorted) of searchable documents that want the category and hold every keyword:
+    /// tantivy intersects the category's postings with each keyword's, driven by the shortest.
+    pub(crate) fn rows(&self, job_category: u16, keywords: &KeywordFilter<'_>) -> Vec<u32> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(
             Occur::Must,
             Box::new(TermQuery::new(
-                Term::from_field_u64(self.fields.category, u64::from(filter.job_category)),
+                Term::from_field_u64(self.fields.category, u64::from(job_category)),
                 IndexRecordOption::Basic,
             )),
         )];
-        let variants: Vec<TermVariants> =
-            filter.keywords.iter().map(|term| TermVariants::of(self.fields.text, term)).collect();
-        for term in &variants {
+        for term in &keywords.variants {
             let either_language: Vec<(Occur, Box<dyn Query>)> = term
                 .all()
                 .map(|token| {
@@ -313,47 +251,120 @@ impl TextIndex {
                 .collect();
             clauses.push((Occur::Must, Box::new(BooleanQuery::new(either_language))));
         }
-        let parts = self
-            .searcher
-            .search(&BooleanQuery::new(clauses), &RowCollector)
-            .expect("searching a RAM index cannot fail");
-        let (rows, slots) = merged_rows(&parts);
-        let found: Vec<(SegmentOrdinal, DocId)> =
-            parts.iter().flat_map(|part| part.docs.iter().map(|&doc| (part.segment, doc))).collect();
-        let found_at = slots.into_iter().map(|slot| found[slot as usize]).collect();
-        TextRows { rows, found_at, index: self, variants }
+        let query = BooleanQuery::new(clauses);
+        let mut rows = Vec::new();
+        for (chunk, searcher) in self.chunks.iter().enumerate() {
+            let start = (chunk * self.chunk_rows) as u32;
+            let docs = searcher.search(&query, &DocCollector).expect("searching a RAM index cannot fail");
+            rows.extend(docs.into_iter().map(|doc| start + doc));
+        }
+        rows
     }
 }
 
-/// The rows the segments found, in order, each with its index among all the found rows (the
-/// segments' rows one after the other). A segment lists its rows in increasing order (documents
-/// are added in row order), so the lists are merged rather than sorted; a list out of order
-/// would be sorted all the same.
-fn merged_rows(parts: &[FoundRows]) -> (Vec<u32>, Vec<u32>) {
-    let total: usize = parts.iter().map(|part| part.rows.len()).sum();
-    if let [part] = parts
-        && part.rows.is_sorted()
-    {
-        return (part.rows.clone(), (0..total as u32).collect());
+/// Indexes one range of rows in one tantivy segment, its documents in row order.
+fn build_chunk(schema: &Schema, fields: &Fields, documents: &[CandidateDoc]) -> Searcher {
+    let index = Index::create_in_ram(schema.clone());
+    index.tokenizers().register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
+    let budget = documents.len().saturating_mul(BUDGET_PER_DOCUMENT).clamp(BUDGET_MIN, BUDGET_MAX);
+    let mut writer = SingleSegmentIndexWriter::new(index, budget).expect("a budget above the minimum always opens");
+    for doc in documents {
+        writer.add_document(fields.document(doc)).expect("adding to a RAM index cannot fail");
     }
-    let (mut rows, mut slots) = (Vec::with_capacity(total), Vec::with_capacity(total));
-    if !parts.iter().all(|part| part.rows.is_sorted()) {
-        let mut found: Vec<(u32, u32)> = parts.iter().flat_map(|part| &part.rows).copied().zip(0..).collect();
-        found.sort_unstable();
-        return found.into_iter().unzip();
+    let index = writer.finalize().expect("finalizing a RAM index cannot fail");
+    let reader = index
+        .reader_builder()
+        .reload_policy(tantivy::ReloadPolicy::Manual)
+        .try_into()
+        .expect("a committed RAM index always opens");
+    reader.searcher()
+}
+
+/// A query's keyword terms against one segment's text index.
+pub(crate) struct KeywordFilter<'a> {
+    index: &'a TextIndex,
+    variants: Vec<TermVariants>,
+}
+
+impl KeywordFilter<'_> {
+    /// How many documents may hold every keyword, counted up to a little past `limit`: for each
+    /// term the documents holding any of its tokens (a document holding two is counted twice),
+    /// the smallest over the terms. Reads only the term dictionaries.
+    pub(crate) fn documents_at_most(&self, limit: usize) -> usize {
+        let field = self.index.fields.text;
+        self.variants
+            .iter()
+            .map(|variants| {
+                let mut documents = 0usize;
+                for searcher in &self.index.chunks {
+                    let Ok(inverted_index) = searcher.segment_reader(0).inverted_index(field) else { continue };
+                    documents += variants
+                        .all()
+                        .map(|token| inverted_index.doc_freq(token).map_or(0, |count| count as usize))
+                        .sum::<usize>();
+                    if documents > limit {
+                        break;
+                    }
+                }
+                documents
+            })
+            .min()
+            .unwrap_or(0)
     }
-    let starts: Vec<u32> =
-        parts.iter().scan(0, |start, part| Some(std::mem::replace(start, *start + part.rows.len() as u32))).collect();
-    let mut next = vec![0usize; parts.len()];
-    loop {
-        let smallest =
-            (0..parts.len()).filter_map(|part| parts[part].rows.get(next[part]).map(|&row| (row, part))).min();
-        let Some((row, part)) = smallest else { break };
-        rows.push(row);
-        slots.push(starts[part] + next[part] as u32);
-        next[part] += 1;
+
+    /// A cursor that tells which rows hold every keyword.
+    pub(crate) fn cursor(&self) -> KeywordCursor<'_> {
+        KeywordCursor {
+            filter: self,
+            chunk: usize::MAX,
+            last_doc: 0,
+            postings: Vec::new(),
+            occurrences: vec![0; self.variants.len()],
+        }
     }
-    (rows, slots)
+}
+
+/// Tells whether rows hold every keyword, and how often, by seeking the keywords' postings to each
+/// row's document: rows asked in increasing order cost one pass over the postings (a row before
+/// the last asked opens its index's postings again).
+pub(crate) struct KeywordCursor<'a> {
+    filter: &'a KeywordFilter<'a>,
+    /// The index whose postings are open (`usize::MAX` before the first row).
+    chunk: usize,
+    last_doc: DocId,
+    postings: Vec<TermPostings>,
+    /// Of the last row that held every keyword, each term's occurrences.
+    occurrences: Vec<u32>,
+}
+
+impl KeywordCursor<'_> {
+    /// Whether the row's text holds every keyword term.
+    pub(crate) fn holds(&mut self, row: u32) -> bool {
+        let (chunk, doc) = self.filter.index.locate(row);
+        if chunk != self.chunk || doc < self.last_doc {
+            let segment = self.filter.index.chunks[chunk].segment_reader(0);
+            let Ok(postings) = TermPostings::open_all(segment, self.filter.index.fields.text, &self.filter.variants)
+            else {
+                return false; // a RAM segment always opens
+            };
+            self.postings = postings;
+            self.chunk = chunk;
+        }
+        self.last_doc = doc;
+        for (count, term) in self.occurrences.iter_mut().zip(&mut self.postings) {
+            *count = term.occurrences_in(doc);
+            if *count == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The keyword relevance of the last row that [`KeywordCursor::holds`] accepted, whose text
+    /// has `words` words.
+    pub(crate) fn relevance(&self, words: u32) -> f64 {
+        keyword_relevance(&self.occurrences, words)
+    }
 }
 
 /// The indexed tokens a keyword term matches (see [`SAME_STEM`]): its French stem as `=f` or `<f`,
@@ -379,15 +390,8 @@ impl TermVariants {
     }
 }
 
-/// Collects the `row` fast field and the document of every matching document.
-struct RowCollector;
-
-/// What one tantivy segment found: its rows and, for each, its document.
-struct FoundRows {
-    segment: SegmentOrdinal,
-    rows: Vec<u32>,
-    docs: Vec<DocId>,
-}
+/// Collects the documents a query finds in a one-segment index, in order.
+struct DocCollector;
 
 /// The postings of one indexed token in a segment, absent when the token is not there.
 struct TokenPostings(Option<SegmentPostings>);
@@ -449,67 +453,103 @@ impl TermPostings {
     }
 }
 
-struct RowSegmentCollector {
-    rows_column: Column<u64>,
-    found: FoundRows,
+struct DocSegmentCollector {
+    docs: Vec<DocId>,
 }
 
-impl Collector for RowCollector {
-    type Fruit = Vec<FoundRows>;
-    type Child = RowSegmentCollector;
+impl Collector for DocCollector {
+    type Fruit = Vec<DocId>;
+    type Child = DocSegmentCollector;
 
-    fn for_segment(&self, ordinal: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
-        Ok(RowSegmentCollector {
-            rows_column: segment.fast_fields().u64("row")?,
-            found: FoundRows { segment: ordinal, rows: Vec::new(), docs: Vec::new() },
-        })
+    fn for_segment(&self, _ordinal: SegmentOrdinal, _segment: &SegmentReader) -> tantivy::Result<Self::Child> {
+        Ok(DocSegmentCollector { docs: Vec::new() })
     }
 
     fn requires_scoring(&self) -> bool {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<Vec<FoundRows>>) -> tantivy::Result<Vec<FoundRows>> {
-        Ok(fruits.into_iter().flatten().collect())
+    fn merge_fruits(&self, fruits: Vec<Vec<DocId>>) -> tantivy::Result<Vec<DocId>> {
+        Ok(fruits.concat())
     }
 }
 
-impl SegmentCollector for RowSegmentCollector {
-    type Fruit = Vec<FoundRows>;
+impl SegmentCollector for DocSegmentCollector {
+    type Fruit = Vec<DocId>;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        let Some(row) = self.rows_column.first(doc) else { return };
-        self.found.rows.push(row as u32);
-        self.found.docs.push(doc);
+        self.docs.push(doc);
     }
 
-    fn harvest(self) -> Vec<FoundRows> {
-        vec![self.found]
+    fn harvest(self) -> Vec<DocId> {
+        self.docs
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use chrono::NaiveDate;
+
     use super::*;
 
-    fn part(rows: &[u32]) -> FoundRows {
-        FoundRows { segment: 0, rows: rows.to_vec(), docs: Vec::new() }
+    const WORDS: [&str; 6] = ["maçon", "soudure", "welding", "plombier", "drive", "logistique"];
+
+    fn document(row: usize) -> CandidateDoc {
+        let text = (0..row % 5).map(|word| WORDS[(row * 7 + word * 3) % WORDS.len()]).collect::<Vec<_>>().join(" ");
+        CandidateDoc {
+            candidate_id: row as i64,
+            localizations: Vec::new(),
+            job_categories: vec![(row % 3) as u16],
+            contract_types: Vec::new(),
+            minimum_duration_months: 0,
+            available_from: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+            degree_level: 0,
+            languages: Vec::new(),
+            soft_skills: Vec::new(),
+            searchable: !row.is_multiple_of(11),
+            findable_by: Default::default(),
+            school_id: None,
+            text,
+        }
     }
 
     #[test]
-    fn segments_rows_are_merged_in_order_and_keep_their_slots() {
-        let parts = [part(&[1, 4, 9]), part(&[0, 5]), part(&[2, 3, 10])];
-        let (rows, slots) = merged_rows(&parts);
-        assert_eq!(rows, [0, 1, 2, 3, 4, 5, 9, 10]);
-        // slots count the rows of the parts one after the other: 1 is the first part's first
-        assert_eq!(slots, [3, 0, 5, 6, 1, 4, 2, 7]);
-        assert_eq!(merged_rows(&[part(&[3, 7])]), (vec![3, 7], vec![0, 1]));
-    }
-
-    #[test]
-    fn a_segment_out_of_order_is_sorted_all_the_same() {
-        let (rows, slots) = merged_rows(&[part(&[8, 2]), part(&[5])]);
-        assert_eq!((rows, slots), (vec![2, 5, 8], vec![1, 2, 0]));
-        assert_eq!(merged_rows(&[]), (vec![], vec![]));
+    fn rows_and_cursor_agree_with_the_analyzed_text_across_ranges_of_rows() {
+        let documents: Vec<CandidateDoc> = (0..200).map(document).collect();
+        let index = TextIndex::build_in_ranges(&documents, 16);
+        assert_eq!(index.chunks.len(), 13);
+        for keywords in ["soudure", "plombier drive", "welding maçon", "absent"] {
+            let terms = keyword_terms(keywords);
+            let filter = index.keywords(&terms);
+            let holds = |doc: &CandidateDoc| {
+                let tokens = TextTokens::of(&doc.text);
+                terms.iter().all(|term| tokens.occurrences(term) > 0)
+            };
+            let expected: Vec<u32> = documents
+                .iter()
+                .enumerate()
+                .filter(|(_, doc)| doc.searchable && doc.job_categories == [1] && holds(doc))
+                .map(|(row, _)| row as u32)
+                .collect();
+            assert_eq!(index.rows(1, &filter), expected, "{keywords}");
+            let holding = documents.iter().filter(|doc| doc.searchable && holds(doc)).count();
+            assert!(filter.documents_at_most(usize::MAX) >= holding, "{keywords}");
+            if keywords == "absent" {
+                assert_eq!(filter.documents_at_most(usize::MAX), 0);
+            }
+            // in order, then backwards (which reopens the postings)
+            let mut cursor = filter.cursor();
+            let rows: Vec<u32> = (0..200).chain((0..200).rev()).collect();
+            for row in rows {
+                let doc = &documents[row as usize];
+                let expected = doc.searchable && holds(doc);
+                assert_eq!(cursor.holds(row), expected, "{keywords} row {row}");
+                if expected {
+                    let tokens = TextTokens::of(&doc.text);
+                    let occurrences: Vec<u32> = terms.iter().map(|term| tokens.occurrences(term)).collect();
+                    assert_eq!(cursor.relevance(9), keyword_relevance(&occurrences, 9));
+                }
+            }
+        }
     }
 }
