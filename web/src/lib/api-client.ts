@@ -59,6 +59,10 @@ export const errorCodeKeys = {
   contact_recently_declined: 'codes.contact_recently_declined',
   contact_request_closed: 'codes.contact_request_closed',
   conversation_closed: 'codes.conversation_closed',
+  // offers and applications
+  offer_not_live: 'codes.offer_not_live',
+  already_applied: 'codes.already_applied',
+  application_closed: 'codes.application_closed',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 

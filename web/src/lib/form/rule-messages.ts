@@ -47,6 +47,7 @@ export const ruleMessageKeys = {
   too_many_rows: 'errors.rules.too_many_rows',
   missing_column: 'errors.rules.missing_column',
   unreadable_file: 'errors.rules.unreadable_file',
+  date_in_the_past: 'errors.rules.date_in_the_past',
 } as const satisfies Record<FormRuleCode, `errors.rules.${string}`>;
 
 export function isFormRuleCode(code: string): code is FormRuleCode {
