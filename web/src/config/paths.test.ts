@@ -39,8 +39,10 @@ describe('routeNeedsAuth', () => {
 });
 
 describe('route table', () => {
-  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the terms of use, the notifications, the four operator pages, the two invitation links and the two messages pages', () => {
-    expect(Object.keys(paths)).toHaveLength(41);
+  it('has the 28 routes of the spec, plus the demo mailbox, the candidate settings, the data sources, the terms of use, the notifications, the four operator pages, the two invitation links, the two messages pages and the five pages of the hiring loop', () => {
+    expect(Object.keys(paths)).toHaveLength(46);
+    expect(paths.offerDetail).toBe('/offres/:id');
+    expect(paths.partnerOffer).toBe('/dashboard/partenaire/offres/:id');
     expect(paths.adminQueue).toBe('/admin');
     expect(paths.invitationSignUp).toBe('/inscription/invitation');
     expect(paths.recruiterInvitationSignUp).toBe('/inscription/recruteur');

@@ -33,6 +33,10 @@ export const paths = {
   // Not in the spec: the candidate's conversations with the recruiters whose contact request they accepted
   // (`?conversation={id}` opens one thread beside the list).
   candidateMessages: '/dashboard/candidate/messages',
+  // Not in the spec: the live offers the candidate fits, best first, each with why.
+  candidateOffers: '/dashboard/candidate/offres',
+  // Not in the spec: the candidate's applications and their steps.
+  candidateApplications: '/dashboard/candidate/candidatures',
   schoolDashboard: '/dashboard/ecole',
   schoolCampus: '/dashboard/ecole/campus/:id',
   schoolProfileEdit: '/dashboard/ecole/profil/editer',
@@ -44,7 +48,13 @@ export const paths = {
   // Not in the spec: the partner's conversations with the candidates who accepted their contact request
   // (`?conversation={id}` opens one thread beside the list).
   partnerMessages: '/dashboard/partenaire/messages',
+  // Not in the spec: one of the partner's offers, with its applicants.
+  partnerOffer: '/dashboard/partenaire/offres/:id',
   jobOfferCreate: '/metier/offre/creer',
+  // Not in the spec: the live offers around a place, on a map, for candidates.
+  offerBrowse: '/offres',
+  // Not in the spec: one live offer as a candidate reads it, to apply to it.
+  offerDetail: '/offres/:id',
   candidateOnboarding: '/personnalisation/candidat',
   // Not in the spec: where the map's and the place lists' data come from, under which licence.
   dataSources: '/sources-des-donnees',
@@ -91,8 +101,9 @@ export type ProjectDiscriminator = (typeof projectDiscriminators)[number];
 // (campus detail, school profile edition, sourcing and saved searches). They all
 // sit inside a user's own area and show that user's data, so we guard every
 // /dashboard/* page, plus the stepped flows under /metier/* and /personnalisation/*,
-// and the operators' /admin/* pages.
-const protectedPrefixes = ['/dashboard', '/metier', '/personnalisation', '/admin'];
+// and the operators' /admin/* pages. The candidates' /offres pages read the offers a
+// candidate fits, so they need a session too.
+const protectedPrefixes = ['/dashboard', '/metier', '/personnalisation', '/admin', '/offres'];
 
 /** Whether the page at `pathname` is only meaningful with a session (a 401 there sends the user to login). */
 export function routeNeedsAuth(pathname: string): boolean {

@@ -22,6 +22,7 @@ const table: [string, Record<Who, string>][] = [
   ['/dashboard/candidate', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/candidate/profil', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fprofil', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/personnalisation/candidat', { anonymous: '/login?redirect=%2Fpersonnalisation%2Fcandidat', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
+  ['/offres/3', { anonymous: '/login?redirect=%2Foffres%2F3', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/candidate/messages', { anonymous: '/login?redirect=%2Fdashboard%2Fcandidate%2Fmessages', candidate: allow, school: '/dashboard/ecole', partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/ecole', { anonymous: '/login?redirect=%2Fdashboard%2Fecole', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],
   ['/dashboard/ecole/campus/4', { anonymous: '/login?redirect=%2Fdashboard%2Fecole%2Fcampus%2F4', candidate: '/dashboard/candidate', school: allow, partner: '/dashboard/partenaire', operator: '/admin' }],

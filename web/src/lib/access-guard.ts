@@ -3,7 +3,7 @@
 // - Anonymous visitors: pages that need a session (`routeNeedsAuth`) send them
 //   to `/login?redirect=<the page>`; every other page is open.
 // - Logged-in users open only their own area. The candidate area is
-//   /dashboard/candidate* and /personnalisation/candidat*; the school area is
+//   /dashboard/candidate*, /personnalisation/candidat* and /offres*; the school area is
 //   /dashboard/ecole*; the partner area is /dashboard/partenaire*, /partenaire/*
 //   and /metier/offre/creer; the operator area is /admin*. A page of another
 //   area, or the bare /dashboard, sends them to their own dashboard.
@@ -26,7 +26,7 @@ export const dashboardOf: Record<UserRole, string> = {
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 const areaPrefixes: Record<UserRole, string[]> = {
-  candidate: ['/dashboard/candidate', paths.candidateOnboarding],
+  candidate: ['/dashboard/candidate', paths.candidateOnboarding, paths.offerBrowse],
   school: ['/dashboard/ecole'],
   partner: ['/dashboard/partenaire', '/partenaire', paths.jobOfferCreate],
   operator: ['/admin'],

@@ -9,18 +9,8 @@
 // answer. The pages are axe checked and screenshots written.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  baseUrl,
-  collectPageErrors,
-  demoAccounts,
-  demoPassword,
-  firstLogIn,
-  loggedInContext,
-  newContext,
-  ownAddressHeaders,
-  screenshotPath,
-  sharedBrowser,
-} from './browser.mjs';
+import { lyon, newCandidate, send, uniqueWord } from './api-people.mjs';
+import { baseUrl, collectPageErrors, demoAccounts, firstLogIn, loggedInContext, screenshotPath, sharedBrowser } from './browser.mjs';
 import { seriousAxeViolations, settled } from './page-checks.mjs';
 
 const browser = sharedBrowser();
@@ -30,57 +20,10 @@ const texts = {
   en: { browserLanguage: 'en-GB', accept: 'Accept', message: 'Hello, your profile fits our developer position in Lyon, shall we talk?' },
 };
 
-const lyon = { value: 'Lyon', type: 'city', id: '69123' };
-
-/** A word of letters only that no seeded name holds, for one run. */
-function uniqueWord() {
-  return `Contacti${[...String(Date.now())].map((digit) => 'abcdefghij'[Number(digit)]).join('')}`;
-}
-
-/** Sends `data` as `method` to `path` in `context` and returns the JSON answer, failing on an error status. */
-async function send(context, method, path, data) {
-  const response = await context.request.fetch(`${baseUrl}${path}`, { method, data, headers: ownAddressHeaders() });
-  assert.ok(response.ok(), `${method} ${path} answers ${response.status()}: ${await response.text()}`);
-  return response.status() === 204 ? null : response.json();
-}
-
-/** A request context logged in as `email` (the demo password), from an address of its own. */
-async function apiSession(email, locale) {
-  const context = await newContext(browser(), { localeCookie: locale });
-  await send(context, 'POST', '/api/api/auth/login', { username: email, password: demoPassword, remember: false });
-  return context;
-}
-
-/** A new candidate, invited by a seeded school, looking for a job around Lyon; their context, id and email. */
-async function newCandidate(word, locale, browserLanguage) {
-  const operator = await apiSession(demoAccounts.operator, locale);
-  const schools = (await send(operator, 'GET', '/api/api/admin/accounts?role=school&standing=approved&per_page=100')).accounts;
-  await operator.close();
-  const school = await apiSession(schools.find((account) => account.email !== demoAccounts.school).email, locale);
-  const email = `${word.toLowerCase()}@example.org`;
-  const [campus] = await send(school, 'GET', '/api/api/school/campuses');
-  await send(school, 'POST', `/api/api/school/campuses/${campus.id}/candidates`, { firstname: 'Camille', lastname: word, email, program: campus.programs[0].id });
-  await school.close();
-  const candidate = await newContext(browser(), { browserLanguage, localeCookie: locale });
-  const mailbox = await (await candidate.request.get(`${baseUrl}/api/mailbox`)).json();
-  const link = mailbox.find((mail) => mail.to === email)?.links.find((url) => url.includes('/inscription/invitation?token='));
-  assert.ok(link, 'the invitation email holds its link');
-  const token = new URL(link).searchParams.get('token');
-  const me = await send(candidate, 'POST', `/api/api/school-invitations/${token}/account`, { password: demoPassword, consent: true, locale });
-  const jobSearch = {
-    from: 'job_search', job_categories: [1], job_localizations: [lyon], contract_types: [1, 5], contract_min_duration: 6,
-    availability: '2026-12-01', in_research: true, degree: 6,
-  };
-  await send(candidate, 'POST', `/api/api/candidates/${me.id}`, jobSearch);
-  await send(candidate, 'POST', `/api/api/candidates/${me.id}/languages`, { languages: [{ id: 2, level: 5 }] });
-  await send(candidate, 'PUT', '/api/api/candidates/findability', { findable_by: 'everyone' });
-  return { candidate, id: me.id, email };
-}
-
 for (const [locale, text] of Object.entries(texts)) {
   test(`a recruiter writes to a candidate they found, the candidate accepts and they exchange messages (${locale})`, async () => {
     const word = uniqueWord();
-    const { candidate, id, email } = await newCandidate(word, locale, text.browserLanguage);
+    const { candidate, id, email } = await newCandidate(browser(), word, locale, text.browserLanguage);
     const { context: partnerContext, page: partner } = await loggedInContext(browser(), 'partner', {
       browserLanguage: text.browserLanguage,
       localeCookie: locale,

@@ -63,6 +63,10 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['candidatePersonalityTest', '/dashboard/candidate/tests/personalite'],
       ['candidateSettings', '/dashboard/candidate/parametres'],
       ['candidateMessages', '/dashboard/candidate/messages'],
+      ['candidateOffers', '/dashboard/candidate/offres'],
+      ['candidateApplications', '/dashboard/candidate/candidatures'],
+      ['offerBrowse', '/offres'],
+      ['offerDetail', `/offres/${await liveOfferId(context)}`],
       ['candidateOnboarding', '/personnalisation/candidat'],
     ];
   }
@@ -86,6 +90,7 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
       ['jobOfferCreate', '/metier/offre/creer'],
       ['partnerNotifications', '/dashboard/partenaire/notifications'],
       ['partnerMessages', '/dashboard/partenaire/messages'],
+      ['partnerOffer', `/dashboard/partenaire/offres/${await demoOfferId(context)}`],
     ];
   }
   if (role === 'operator') {
@@ -121,6 +126,37 @@ export async function demoSavedSearchId(partnerContext) {
   const response = await partnerContext.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: lyonSearch });
   assert.equal(response.status(), 201, `saving a search answers ${response.status()}: ${await response.text()}`);
   return (await response.json()).id;
+}
+
+/** An offer around Lyon, as the offer creation sends it, published at once. */
+export const lyonOffer = {
+  title: 'Développeur·se web',
+  job_category: 1,
+  contract_type: 1,
+  duration: 6,
+  start_at: '2027-01-04',
+  localization: { value: 'Lyon', type: 'city', id: '69123', country_code: 'FR' },
+  radius: 30,
+  degree: 0,
+  languages: [{ id: 2, level: 3 }],
+  softskills_categories: [1],
+  description: 'Une équipe produit de huit personnes.',
+  publish: true,
+};
+
+/** The demo partner's first offer (on a data set without any, the first sweep publishes one around Lyon). */
+export async function demoOfferId(partnerContext) {
+  const offers = await json(partnerContext, '/api/api/job/offers');
+  if (offers.length > 0) return offers[offers.length - 1].id;
+  const response = await partnerContext.request.post(`${baseUrl}/api/api/job/offers`, { data: lyonOffer });
+  assert.equal(response.status(), 201, `creating an offer answers ${response.status()}: ${await response.text()}`);
+  return (await response.json()).id;
+}
+
+/** A live offer the candidate can open; without any, an id no offer has (the page then says it is unavailable). */
+export async function liveOfferId(candidateContext) {
+  const browsed = await json(candidateContext, '/api/api/offers?limit=1');
+  return browsed.offers[0]?.offer.id ?? 999999;
 }
 
 /** The demo candidate's public slug (the seed shares the demo profile). */

@@ -32,6 +32,8 @@ export const dashboardLinks: Record<DashboardArea, DashboardLink[]> = {
     { to: paths.candidateHobbies, labelKey: 'candidateHobbies.title', icon: 'heart', tour: 'nav-hobbies' },
     { to: paths.candidateLanguages, labelKey: 'candidateLanguages.title', icon: 'language', tour: 'nav-languages' },
     { to: paths.candidateJobSearch, labelKey: 'candidateJobSearch.title', icon: 'search' },
+    { to: paths.candidateOffers, labelKey: 'candidateOffers.title', icon: 'target' },
+    { to: paths.candidateApplications, labelKey: 'candidateApplications.title', icon: 'list' },
     { to: paths.candidatePersonalityTest, labelKey: 'candidatePersonalityTest.title', icon: 'spark' },
     { to: paths.candidateMessages, labelKey: 'candidateMessages.title', icon: 'message-circle', count: 'unreadMessages' },
     { to: paths.candidateSettings, labelKey: 'candidateSettings.title', icon: 'edit', tour: 'nav-settings' },

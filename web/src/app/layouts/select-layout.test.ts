@@ -21,6 +21,9 @@ describe('selectLayout', () => {
     ['/personnalisation/candidat', 'default'],
     ['/admin', 'dashboard'],
     ['/admin/journal', 'dashboard'],
+    ['/offres', 'dashboard'],
+    ['/offres/12', 'dashboard'],
+    ['/offresx', 'default'],
     ['/administration', 'default'],
     ['/page/inconnue', 'default'],
   ])('%s uses the %s layout', (pathname, layout) => {

@@ -6,13 +6,20 @@
 // page is the DISC feature's. The school invitations' banner (dashboard) and
 // the "my school" section (settings) are the school-membership feature's; the
 // contact requests under the invitations (dashboard), the blocked companies
-// (settings) and the messages page are the contacts feature's.
+// (settings) and the messages page are the contacts feature's. The offers
+// pages (offers for me, browse, one offer, my applications) are the
+// candidate-offers feature's; the app lends them sourcing's drawing of a match
+// (match-fit.tsx) and its map (offers-map.tsx).
 import { useParams } from 'react-router';
 import { projectDiscriminators, type ProjectDiscriminator } from '@/config/paths';
 import { SettingsPage } from '@/features/candidate-account/components/settings-page';
 import { CandidateDashboard } from '@/features/candidate-dashboard/components/candidate-dashboard';
 import { DiscCard } from '@/features/disc/components/disc-card';
 import { DiscTestPage } from '@/features/disc/components/disc-test-page';
+import { BrowseOffersPage } from '@/features/candidate-offers/components/browse-offers-page';
+import { MyApplicationsPage } from '@/features/candidate-offers/components/my-applications-page';
+import { OfferDetailPage } from '@/features/candidate-offers/components/offer-detail-page';
+import { OffersForMePage } from '@/features/candidate-offers/components/offers-for-me-page';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { BlockedCompaniesSection } from '@/features/contacts/components/blocked-companies-section';
 import { ConversationsPage } from '@/features/contacts/components/conversations-page';
@@ -27,7 +34,9 @@ import { ProjectsPage, projectKindOfSegment } from '@/features/candidate-profile
 import { SoftskillFamilyPage } from '@/features/candidate-profile/components/softskill-family-page';
 import { MySchoolSection } from '@/features/school-membership/components/my-school-section';
 import { SchoolInvitationsBanner } from '@/features/school-membership/components/school-invitations-banner';
+import { matchFit } from './match-fit';
 import { NotFoundPage } from './not-found';
+import { offersMap } from './offers-map';
 
 export const CandidateDashboardPage = () => (
   <CandidateDashboard
@@ -56,6 +65,15 @@ export const CandidateSettingsPage = () => (
 );
 export const CandidatePersonalityTestPage = () => <DiscTestPage />;
 export const CandidateMessagesPage = () => <ConversationsPage side="candidate" />;
+export const CandidateOffersPage = () => <OffersForMePage fit={matchFit} />;
+export const CandidateApplicationsPage = () => <MyApplicationsPage />;
+export const OfferBrowsePage = () => <BrowseOffersPage map={offersMap} />;
+
+export function OfferPage() {
+  const { id } = useParams();
+  if (!id || !/^\d+$/.test(id) || Number(id) < 1) return <NotFoundPage />;
+  return <OfferDetailPage key={id} id={Number(id)} fit={matchFit} />;
+}
 
 function isProjectDiscriminator(value: string | undefined): value is ProjectDiscriminator {
   return (projectDiscriminators as readonly (string | undefined)[]).includes(value);

@@ -9,7 +9,8 @@
 // candidates already (`school_scoped`), and the workspace opens.
 // Every candidate of the sourcing pages (results, saved candidates, the
 // candidate's panel) gets the contacts feature's "Contact", which may name one
-// of the partner's offers.
+// of the partner's offers. An offer's page lists its applicants, each match
+// drawn by match-fit.tsx (sourcing's score and explanation).
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -26,6 +27,7 @@ import { EmailPreferencesSection } from '@/features/email-preferences/components
 import { useOffer } from '@/features/job-offers/api/get-offer';
 import { useOffers } from '@/features/job-offers/api/get-offers';
 import { OffersOverview } from '@/features/job-offers/components/offers-overview';
+import { PartnerOfferPage as OfferWithApplicantsPage } from '@/features/job-offers/components/partner-offer-page';
 import { ColleagueRequestsCard } from '@/features/partner-team/components/colleague-requests-card';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { SchoolLinkRequestsCard } from '@/features/school-links/components/school-link-requests-card';
@@ -39,6 +41,8 @@ import { useSourcingPageKey } from '@/features/sourcing/hooks/use-criteria-in-ur
 import { initialPaging } from '@/features/sourcing/utils/results-paging';
 import { offerToForm, searchToForm } from '@/features/sourcing/utils/search-form';
 import { queryToCriteria, queryToPaging } from '@/features/sourcing/utils/search-url';
+import { matchFit } from './match-fit';
+import { NotFoundPage } from './not-found';
 
 export function PartnerDashboardPage() {
   const { t } = useTranslation('sourcing');
@@ -132,3 +136,11 @@ export function PartnerSavedSearchPage() {
 export const PartnerNotificationsPage = () => <NotificationsPage emailPreferences={<EmailPreferencesSection />} />;
 
 export const PartnerMessagesPage = () => <ConversationsPage side="partner" />;
+
+/** One of the partner's offers with its applicants, each match drawn as sourcing draws a hit. */
+export function PartnerOfferPage() {
+  const { id } = useParams();
+  const offerId = parseId(id);
+  if (offerId === null) return <NotFoundPage />;
+  return <OfferWithApplicantsPage key={offerId} id={offerId} fit={matchFit} />;
+}

@@ -10,6 +10,7 @@ import enAlerts from '@/locales/en/alerts.json';
 import enApi from '@/locales/en/api.json';
 import enAuth from '@/locales/en/auth.json';
 import enCandidate from '@/locales/en/candidate.json';
+import enCandidateOffers from '@/locales/en/candidate-offers.json';
 import enCommon from '@/locales/en/common.json';
 import enContacts from '@/locales/en/contacts.json';
 import enDisc from '@/locales/en/disc.json';
@@ -31,6 +32,7 @@ import frAlerts from '@/locales/fr/alerts.json';
 import frApi from '@/locales/fr/api.json';
 import frAuth from '@/locales/fr/auth.json';
 import frCandidate from '@/locales/fr/candidate.json';
+import frCandidateOffers from '@/locales/fr/candidate-offers.json';
 import frCommon from '@/locales/fr/common.json';
 import frContacts from '@/locales/fr/contacts.json';
 import frDisc from '@/locales/fr/disc.json';
@@ -71,6 +73,7 @@ export const resources = {
     disc: frDisc,
     tour: frTour,
     publicProfile: frPublicProfile,
+    candidateOffers: frCandidateOffers,
     account: frAccount,
     school: frSchool,
     emailPreferences: frEmailPreferences,
@@ -94,6 +97,7 @@ export const resources = {
     disc: enDisc,
     tour: enTour,
     publicProfile: enPublicProfile,
+    candidateOffers: enCandidateOffers,
     account: enAccount,
     school: enSchool,
     emailPreferences: enEmailPreferences,
@@ -107,7 +111,7 @@ export const resources = {
 
 export const namespaces = [
   'common', 'forms', 'home', 'pages', 'api', 'auth', 'sourcing', 'offers', 'candidate', 'profile', 'disc', 'tour',
-  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map', 'admin', 'contacts',
+  'publicProfile', 'account', 'school', 'emailPreferences', 'legal', 'alerts', 'map', 'admin', 'contacts', 'candidateOffers',
 ] as const;
 
 // The detector plugin asks this detector, which applies our tested rule

@@ -1,4 +1,5 @@
-// POST /api/api/job/offers: publishes an offer for the partner's company (201 {id}).
+// POST /api/api/job/offers: creates an offer for the partner's company, as a
+// draft or published at once (`publish`) (201 {id}).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@/api/schemas';
 import { api } from '@/lib/api-client';

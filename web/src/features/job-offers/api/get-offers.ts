@@ -7,6 +7,7 @@ export const offerKeys = {
   all: ['job-offers'] as const,
   list: () => ['job-offers', 'list'] as const,
   detail: (id: number) => ['job-offers', 'detail', id] as const,
+  applicants: (id: number) => ['job-offers', 'detail', id, 'applicants'] as const,
 };
 
 export function getOffers(signal?: AbortSignal): Promise<OfferSummary[]> {

@@ -100,6 +100,8 @@ describe('OfferCreatePage', () => {
       languages: [],
       softskills_categories: [5],
       description: 'Une équipe produit.',
+      duration_flexibility: 0,
+      publish: true,
     });
   });
 });

@@ -1,7 +1,8 @@
 // /metier/offre/creer: the stepped job offer creation (steps and their order
 // are decided in utils/offer-form.ts). Each step is checked before the next
-// one; the last step reads everything back and publishes. Once published,
-// the recruiter can open a sourcing search pre-filled from the offer. The flow
+// one; the last step reads everything back, then saves a draft or publishes.
+// Once created, the recruiter can open the offer's page or a sourcing search
+// pre-filled from the offer. The flow
 // is hooks/use-offer-creation.ts, the fields of each step offer-step-fields.tsx.
 import '../offers.css';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,9 @@ import { OfferStepFields } from './offer-step-fields';
 export function OfferCreatePage() {
   const { t } = useTranslation('offers');
   useDocumentTitle(t('title'));
-  const { form, step, stepIndex, createdId, publishing, next, back, publish } = useOfferCreation();
+  const { form, step, stepIndex, created, creating, next, back, create } = useOfferCreation();
 
-  if (createdId !== null) return <OfferCreated id={createdId} title={form.getValues('title').trim()} />;
+  if (created !== null) return <OfferCreated id={created.id} creation={created.creation} title={form.getValues('title').trim()} />;
 
   return (
     <section className="offer-flow" aria-labelledby="offer-flow-title">
@@ -35,7 +36,7 @@ export function OfferCreatePage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (step === 'review') void publish();
+          if (step === 'review') void create('publish');
           else void next();
         }}
       >
@@ -48,8 +49,13 @@ export function OfferCreatePage() {
               {t('back')}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={publishing}>
-            {step === 'review' ? (publishing ? t('publishing') : t('publish')) : t('next')}
+          {step === 'review' && (
+            <button type="button" className="button button--secondary" disabled={creating} onClick={() => void create('draft')}>
+              {t('saveDraft')}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={creating}>
+            {step === 'review' ? (creating ? t('publishing') : t('publish')) : t('next')}
           </button>
         </div>
       </form>

@@ -24,6 +24,7 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
       <dt>{t('forms:jobCriteria.contractType')}</dt>
       <dd>
         {nameOf(contractTypes.data, values.contractType)} · {t('review.months', { count: values.duration ?? 0 })}
+        {values.durationFlexibility > 0 && ` ${t('review.flexibility', { count: values.durationFlexibility })}`}
         {values.startAt && ` · ${t('review.from', { date: formatDate(values.startAt, i18n.resolvedLanguage ?? 'fr') })}`}
       </dd>
       <dt>{t('forms:jobCriteria.localization')}</dt>
@@ -39,6 +40,12 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
         {values.softskillCategories.length > 0
           ? values.softskillCategories.map((id) => nameOf(softskillCategories.data, id)).join(', ')
           : '–'}
+      </dd>
+      <dt>{t('fields.closesOn')}</dt>
+      <dd>
+        {values.closesOn
+          ? formatDate(values.closesOn, i18n.resolvedLanguage ?? 'fr')
+          : t('review.noClosingDate')}
       </dd>
     </dl>
   );

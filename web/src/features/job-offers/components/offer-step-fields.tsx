@@ -16,7 +16,13 @@ import { PeriodFields } from '@/components/job-criteria/period-fields';
 import { PlaceFields } from '@/components/job-criteria/place-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from '@/components/job-criteria/profile-fields';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
-import { type OfferFormValues, type OfferStep, titleMaxLength } from '../utils/offer-form';
+import {
+  durationFlexibilityRangeMonths,
+  type OfferFormValues,
+  type OfferStep,
+  titleMaxLength,
+  todayIsoDate,
+} from '../utils/offer-form';
 import { OfferReview } from './offer-review';
 
 type StepProps = { form: UseFormReturn<OfferFormValues> };
@@ -51,11 +57,24 @@ function JobStep({ form: { control, register, setValue, formState } }: StepProps
   );
 }
 
-function ContractStep({ form: { control } }: StepProps) {
+function ContractStep({ form: { control, register, formState } }: StepProps) {
+  const { t } = useTranslation('offers');
+  const ruleMessage = useRuleMessage();
   return (
     <>
       <ContractTypeField control={control} id="offer-contract" />
       <PeriodFields control={control} ids={{ duration: 'offer-duration', startAt: 'offer-start' }} />
+      <TextField
+        id="offer-flexibility"
+        label={t('fields.durationFlexibility')}
+        hint={t('fields.durationFlexibilityHint')}
+        type="number"
+        inputMode="numeric"
+        min={durationFlexibilityRangeMonths.min}
+        max={durationFlexibilityRangeMonths.max}
+        {...register('durationFlexibility', { setValueAs: (value: string) => (value === '' ? 0 : Number(value)) })}
+        error={ruleMessage(formState.errors.durationFlexibility)}
+      />
     </>
   );
 }
@@ -87,6 +106,15 @@ function ReviewStep({ form: { control, register, formState } }: StepProps) {
         placeholder={t('fields.descriptionPlaceholder')}
         {...register('description')}
         error={ruleMessage(formState.errors.description)}
+      />
+      <TextField
+        id="offer-closes-on"
+        label={t('fields.closesOn')}
+        hint={t('fields.closesOnHint')}
+        type="date"
+        min={todayIsoDate()}
+        {...register('closesOn')}
+        error={ruleMessage(formState.errors.closesOn)}
       />
       <OfferReview values={values} />
     </>

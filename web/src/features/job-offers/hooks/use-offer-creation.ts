@@ -1,7 +1,7 @@
 // The offer creation's flow: one react-hook-form form across the steps, the
 // step on screen, and the moves between them. "Next" checks the step's own
-// fields; "publish" sends the user back to the first incomplete step, and a
-// 422 puts each message beside its field, on its step.
+// fields; "save as draft" and "publish" send the user back to the first
+// incomplete step, and a 422 puts each message beside its field, on its step.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import {
   buildOfferRequest,
   defaultOfferForm,
   firstInvalidStep,
+  type OfferCreation,
   type OfferField,
   type OfferFormValues,
   type OfferStep,
@@ -33,7 +34,7 @@ export function useOfferCreation() {
   const { trigger, setError, clearErrors, getValues } = form;
   useRecheckShownErrors(form);
   const [stepIndex, setStepIndex] = useState(0);
-  const [createdId, setCreatedId] = useState<number | null>(null);
+  const [created, setCreated] = useState<{ id: number; creation: OfferCreation } | null>(null);
   const createOffer = useCreateOffer();
   const step: OfferStep = offerSteps[stepIndex] ?? 'job';
 
@@ -46,7 +47,7 @@ export function useOfferCreation() {
     setStepIndex((index) => Math.max(0, index - 1));
   }
 
-  async function publish(): Promise<void> {
+  async function create(creation: OfferCreation): Promise<void> {
     const invalid = firstInvalidStep(getValues());
     if (invalid) {
       setStepIndex(offerSteps.indexOf(invalid));
@@ -54,8 +55,8 @@ export function useOfferCreation() {
       return;
     }
     try {
-      const created = await createOffer.mutateAsync(buildOfferRequest(getValues()));
-      setCreatedId(created.id);
+      const answer = await createOffer.mutateAsync(buildOfferRequest(getValues(), creation));
+      setCreated({ id: answer.id, creation });
     } catch (error) {
       // The API client shows the error; a 422 also goes beside its fields, on their step.
       const applied = applyServerErrors<OfferFormValues, OfferField>(error, setError, offerFields, offerServerFieldNames);
@@ -64,5 +65,5 @@ export function useOfferCreation() {
     }
   }
 
-  return { form, step, stepIndex, createdId, publishing: createOffer.isPending, next, back, publish };
+  return { form, step, stepIndex, created, creating: createOffer.isPending, next, back, create };
 }

@@ -7,6 +7,8 @@ import {
   firstInvalidStep,
   type OfferFormValues,
   offerSteps,
+  todayIsoDate,
+  validateOffer,
   validateStep,
 } from './offer-form';
 
@@ -60,7 +62,7 @@ describe('offer steps', () => {
   });
 
   it('build the request with trimmed texts and the optional trade only when chosen', () => {
-    const request = buildOfferRequest(complete());
+    const request = buildOfferRequest(complete(), 'draft');
     expect(request).toEqual({
       title: 'Développeur React',
       job_category: 3,
@@ -73,8 +75,24 @@ describe('offer steps', () => {
       languages: [],
       softskills_categories: [2],
       description: 'Une équipe produit de huit personnes.',
+      duration_flexibility: 0,
+      publish: false,
     });
-    expect(buildOfferRequest(complete({ job: 44 })).job).toBe(44);
-    expect(() => buildOfferRequest(defaultOfferForm())).toThrow();
+    expect(buildOfferRequest(complete({ job: 44 }), 'draft').job).toBe(44);
+    expect(() => buildOfferRequest(defaultOfferForm(), 'draft')).toThrow();
+  });
+
+  it('publish at once only when asked, with the flexibility and the closing date when set', () => {
+    const request = buildOfferRequest(complete({ durationFlexibility: 3, closesOn: '2027-03-31' }), 'publish');
+    expect(request).toMatchObject({ duration_flexibility: 3, closes_on: '2027-03-31', publish: true });
+  });
+
+  it('refuse a closing date in the past and a flexibility out of bounds', () => {
+    const today = '2026-05-10';
+    expect(validateOffer(complete({ closesOn: '2026-05-09' }), today).closesOn).toBe('date_in_the_past');
+    expect(validateOffer(complete({ closesOn: '2026-05-10' }), today).closesOn).toBeUndefined();
+    expect(validateOffer(complete({ closesOn: '2026-02-30' }), today).closesOn).toBe('invalid_date');
+    expect(validateOffer(complete({ durationFlexibility: 121 }), today).durationFlexibility).toBe('out_of_range');
+    expect(todayIsoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
   });
 });

@@ -4,17 +4,22 @@
 // Decision (the spec leaves the steps open): five steps, in the order a
 // recruiter thinks about a position.
 //   1. the job: title, job category, trade (optional, within the category)
-//   2. the contract: contract type, duration in months, start date
+//   2. the contract: contract type, duration in months and how many months it may
+//      differ by (the search's duration flexibility, default 0), start date
 //   3. where: place, and the radius a search for it starts with (the search's default)
 //   4. the profile: minimum degree (default 1), languages with level (default 3),
 //      soft-skill families; at least one language or family, as for a search,
 //      so "find candidates for this offer" always opens a runnable search
-//   5. description and review: optional free text, then everything read back before publishing
+//   5. description and review: optional free text and closing date (today or later;
+//      none: until the partner closes it), then everything read back; the offer is
+//      saved as a draft or published at once
 // The criteria's rules are the sourcing search's (components/job-criteria/criteria-rules.ts).
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
-import { type JobCriteriaRule, validateJobCriteria } from '@/components/job-criteria/criteria-rules';
+import { apiBounds } from '@/api/bounds';
+import { type JobCriteriaRule, outOfIntegerRange, rangeOf, validateJobCriteria } from '@/components/job-criteria/criteria-rules';
 import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
 import { rulesSchema } from '@/lib/form/rules-schema';
+import { parseIsoDate } from '@/lib/person-rules';
 import type { OfferCreateRequest, OfferLocalization } from '../api/offer-types';
 
 export const offerSteps = ['job', 'contract', 'place', 'profile', 'review'] as const;
@@ -26,6 +31,7 @@ export type OfferFormValues = {
   job: number | null;
   contractType: number | null;
   duration: number | null;
+  durationFlexibility: number;
   startAt: string;
   localization: OfferLocalization | null;
   radius: number;
@@ -33,14 +39,24 @@ export type OfferFormValues = {
   languages: { id: number; level: number }[];
   softskillCategories: number[];
   description: string;
+  /** `YYYY-MM-DD`, or '' for none. */
+  closesOn: string;
 };
 
 export type OfferField = Exclude<keyof OfferFormValues, 'job'>;
-export type OfferRule = JobCriteriaRule | 'too_long';
+export type OfferRule = JobCriteriaRule | 'too_long' | 'date_in_the_past';
 export type OfferErrors = Partial<Record<OfferField, OfferRule>>;
 
 export const titleMaxLength = 200;
 export const descriptionMaxLength = 10_000;
+/** An offer's criteria are a search's: the same bounds for the duration flexibility. */
+export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility);
+
+/** Today in the user's time zone, `YYYY-MM-DD`: the earliest closing date. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 export function defaultOfferForm(): OfferFormValues {
   return {
@@ -48,26 +64,33 @@ export function defaultOfferForm(): OfferFormValues {
     title: '',
     job: null,
     contractType: null,
+    durationFlexibility: 0,
     description: '',
+    closesOn: '',
   };
 }
 
 /** The fields each step owns. */
 export const stepFields: Record<OfferStep, OfferField[]> = {
   job: ['title', 'jobCategory'],
-  contract: ['contractType', 'duration', 'startAt'],
+  contract: ['contractType', 'duration', 'durationFlexibility', 'startAt'],
   place: ['localization', 'radius'],
   profile: ['degree', 'languages', 'softskillCategories'],
-  review: ['description'],
+  review: ['description', 'closesOn'],
 };
 
-export function validateOffer(values: OfferFormValues): OfferErrors {
+export function validateOffer(values: OfferFormValues, today: string = todayIsoDate()): OfferErrors {
   const errors: OfferErrors = validateJobCriteria(values);
   const title = values.title.trim();
   if (title === '') errors.title = 'required';
   else if (title.length > titleMaxLength) errors.title = 'too_long';
   if (values.contractType === null) errors.contractType = 'required';
   if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
+  if (outOfIntegerRange(values.durationFlexibility, durationFlexibilityRangeMonths)) errors.durationFlexibility = 'out_of_range';
+  if (values.closesOn !== '') {
+    if (parseIsoDate(values.closesOn) === null) errors.closesOn = 'invalid_date';
+    else if (values.closesOn < today) errors.closesOn = 'date_in_the_past';
+  }
   return errors;
 }
 
@@ -76,6 +99,9 @@ export const offerFormSchema = rulesSchema<OfferFormValues>(validateOffer);
 
 /** Server names that are not the snake_case of the form's. */
 export const offerServerFieldNames = { softskills_categories: 'softskillCategories' } as const;
+
+/** A new offer is kept as a draft (only its partner sees it) or published at once. */
+export type OfferCreation = 'draft' | 'publish';
 
 /** The step showing `field`. */
 export function stepOfField(field: OfferField): OfferStep {
@@ -98,7 +124,7 @@ export function firstInvalidStep(values: OfferFormValues): OfferStep | null {
   return offerSteps.find((step) => Object.keys(validateStep(step, values)).length > 0) ?? null;
 }
 
-export function buildOfferRequest(values: OfferFormValues): OfferCreateRequest {
+export function buildOfferRequest(values: OfferFormValues, creation: OfferCreation): OfferCreateRequest {
   const { jobCategory, contractType, duration, localization } = values;
   if (jobCategory === null || contractType === null || duration === null || localization === null || firstInvalidStep(values)) {
     throw new Error('the offer form is not complete');
@@ -111,5 +137,8 @@ export function buildOfferRequest(values: OfferFormValues): OfferCreateRequest {
     ...jobCriteriaRequest({ ...values, duration, localization }),
     softskills_categories: [...values.softskillCategories],
     description: values.description.trim(),
+    duration_flexibility: values.durationFlexibility,
+    ...(values.closesOn !== '' ? { closes_on: values.closesOn } : {}),
+    publish: creation === 'publish',
   };
 }

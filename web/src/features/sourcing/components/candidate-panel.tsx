@@ -69,7 +69,7 @@ export function CandidatePanel({
       </div>
       <section className="candidate-panel__section">
         <h3>{t('panel.match')}</h3>
-        {hit.breakdown ? <ScoreExplanation breakdown={hit.breakdown} candidate={candidate} /> : <p>{t('hit.noScore')}</p>}
+        {hit.breakdown ? <ScoreExplanation breakdown={hit.breakdown} place={candidate.commune?.name ?? ''} /> : <p>{t('hit.noScore')}</p>}
       </section>
       <dl className="candidate-panel__facts">
         <dt>{t('panel.availability')}</dt>

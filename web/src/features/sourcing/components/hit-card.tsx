@@ -102,7 +102,7 @@ export function HitCard({
         <SaveCandidateButton saved={hit.saved} name={name} busy={savingBusy} onToggle={() => onToggleSave(hit)} compact />
       </header>
       {hit.breakdown ? (
-        <ScoreExplanation breakdown={hit.breakdown} candidate={candidate} />
+        <ScoreExplanation breakdown={hit.breakdown} place={candidate.commune?.name ?? ''} />
       ) : (
         <p className="hit-card__no-score">{t('hit.noScore')}</p>
       )}

@@ -6,12 +6,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testI18n } from '@/testing/i18n';
-import type { HitBreakdown, HitCandidate } from '../api/search-types';
+import type { HitBreakdown } from '../api/search-types';
 import { ScoreExplanation } from './score-explanation';
 
 const i18n = testI18n('fr');
 
-const candidate = { commune: { name: 'Lyon' } } as HitCandidate;
 const breakdown: HitBreakdown = {
   proximity: { distance_km: 3.2, country_wide: false, score: 0.95 },
   languages: [],
@@ -30,7 +29,7 @@ function explanationRow(language: string, explanation: HitBreakdown, criterion: 
   void i18n.changeLanguage(language);
   render(
     <I18nextProvider i18n={i18n}>
-      <ScoreExplanation breakdown={explanation} candidate={candidate} />
+      <ScoreExplanation breakdown={explanation} place="Lyon" />
     </I18nextProvider>,
   );
   return screen.getByTestId('hit-explanation').querySelectorAll(`[data-criterion="${criterion}"]`);
@@ -40,7 +39,7 @@ function keywordRow(language: string, explanation: HitBreakdown) {
   void i18n.changeLanguage(language);
   render(
     <I18nextProvider i18n={i18n}>
-      <ScoreExplanation breakdown={explanation} candidate={candidate} />
+      <ScoreExplanation breakdown={explanation} place="Lyon" />
     </I18nextProvider>,
   );
   return screen.getByTestId('hit-explanation').querySelector('[data-criterion="keywords"]');

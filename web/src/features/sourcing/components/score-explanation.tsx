@@ -1,12 +1,13 @@
 // Why a hit scored what it did, criterion by criterion: the distance and the
-// commune, each required language against the candidate's level (CEFR codes,
-// short enough for the row: "B2 pour B1 demandé"), the
+// place it is measured to (a hit's commune; an offer's place), each required
+// language against the candidate's level (CEFR codes, short enough for the row:
+// "B2 pour B1 demandé"), the
 // candidate's share of each requested soft-skill family, and each keyword with
 // how often and where (headline, name, background) the profile holds it.
 import '../styles/score.css';
 import { useTranslation } from 'react-i18next';
 import { cefrCode } from '@/lib/i18n/language-level';
-import type { HitBreakdown, HitCandidate } from '../api/search-types';
+import type { HitBreakdown } from '../api/search-types';
 import { formatDistance } from '../utils/labels';
 
 function Meter({ value }: { value: number }) {
@@ -18,7 +19,7 @@ function Meter({ value }: { value: number }) {
   );
 }
 
-export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreakdown; candidate: HitCandidate }) {
+export function ScoreExplanation({ breakdown, place }: { breakdown: HitBreakdown; place: string }) {
   const { t, i18n } = useTranslation('sourcing');
   const proximity = breakdown.proximity;
   const places = new Intl.ListFormat(i18n.resolvedLanguage ?? 'fr', { type: 'conjunction' });
@@ -30,7 +31,7 @@ export function ScoreExplanation({ breakdown, candidate }: { breakdown: HitBreak
           {proximity.country_wide || proximity.distance_km === null
             ? t('hit.proximityCountry')
             : t('hit.proximityValue', {
-                commune: candidate.commune?.name ?? '',
+                commune: place,
                 distance: formatDistance(proximity.distance_km ?? 0, i18n.resolvedLanguage ?? 'fr'),
               })}
         </span>
