@@ -65,6 +65,10 @@ const fn rows_selected(table: &'static str, sql: &'static str) -> Section {
 /// and the erasure itself writes to it).
 pub const NOT_ABOUT_CANDIDATES: &[&str] = &["schools", "partners", "search_runs", "candidate_changes"];
 
+/// The title and company of the offer a row names (`t.job_offer_id`).
+const OFFER_AND_COMPANY: &str = "(select jsonb_build_object('offer', o.title, 'company', c.name)
+                                 from job_offers o join companies c on c.id = o.company_id where o.id = t.job_offer_id)";
+
 const SECTIONS: &[Section] = &[
     Section { table: "users", rows: Rows::Where("id"), hidden: &["password_hash", "session_version"], extra: None },
     rows_where("candidates", "user_id"),
@@ -158,6 +162,20 @@ const SECTIONS: &[Section] = &[
         extra: Some("jsonb_build_object('mine', t.author_id = $1)"),
     },
     Section { table: "company_blocks", rows: Rows::Where("candidate_id"), hidden: &[], extra: None },
+    // the offers the candidate applied to, was told of, and when the digest last went out
+    Section {
+        table: "job_applications",
+        rows: Rows::Where("candidate_id"),
+        hidden: &[],
+        extra: Some(OFFER_AND_COMPANY),
+    },
+    Section {
+        table: "job_offer_matches",
+        rows: Rows::Where("candidate_id"),
+        hidden: &[],
+        extra: Some(OFFER_AND_COMPANY),
+    },
+    rows_where("job_offer_digests", "candidate_id"),
     rows_of_records("education_soft_skills", "education_id", "educations"),
     rows_of_records("experience_soft_skills", "experience_id", "experiences"),
     rows_of_records("project_soft_skills", "project_id", "projects"),

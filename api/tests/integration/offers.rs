@@ -223,3 +223,36 @@ async fn the_demo_candidate_finds_offers_for_her_and_the_demo_partner_has_a_draf
     assert_eq!(statuses.iter().filter(|status| **status == "published").count(), 3, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|status| **status == "draft").count(), 1, "{statuses:?}");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_school_counts_its_candidates_applications_interviews_and_hires_per_month(pool: PgPool) {
+    let scene = scene_without_offers(&pool).await;
+    let school_id: i64 = scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_SCHOOL_EMAIL).await;
+    sqlx::query("update candidates set school_id = $2 where user_id = $1")
+        .bind(scene.lea.id)
+        .bind(school_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let id = publish(&scene, create(&scene, fitting_offer("Développeuse web")).await).await["id"].as_i64().unwrap();
+    let applications = format!("/api/api/offers/{id}/applications");
+    let applied = call(&scene.app, &scene.lea.cookie, "POST", &applications, Some(json!({}))).await;
+    let step = format!("/api/api/job/applications/{}/status", applied.json()["id"]);
+    for status in ["interview", "hired"] {
+        let moved = call(&scene.app, &scene.partner, "PUT", &step, Some(json!({ "status": status }))).await;
+        assert_eq!(moved.status, StatusCode::NO_CONTENT);
+    }
+    let school = crate::support::login(&scene.app, api::seed::DEMO_SCHOOL_EMAIL, api::seed::DEMO_PASSWORD).await;
+    let statistics = call(&scene.app, &school, "GET", "/api/api/school/statistics", None).await;
+    let text = statistics.text();
+    let outcomes = statistics.json()["outcomes"].clone();
+    let months = outcomes.as_array().unwrap();
+
+    assert_eq!(months.len(), 12);
+    let this_month = months.last().unwrap();
+    assert_eq!(
+        (&this_month["applications"], &this_month["interviews"], &this_month["hires"]),
+        (&json!(1), &json!(1), &json!(1))
+    );
+    assert!(!text.contains("Développeuse web"), "counts only: no offer or company is named");
+}

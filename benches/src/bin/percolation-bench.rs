@@ -15,7 +15,9 @@
 //! - `add_category`: the candidate adds one job category (the first of another candidate's that
 //!   it lacks);
 //! - `searchable_on`: the candidate makes a hidden profile searchable (every search it meets is
-//!   new, as for a new candidate).
+//!   new, as for a new candidate);
+//! - `for_me`: no change: every query the candidate's document matches, with its hit, ranked by
+//!   score, as "offers for me" asks of the live offers (the queries standing for offers).
 //!
 //! It prints one line per kind: `RESULT change=… searches=… candidates=… samples=… build_s=…
 //! p50_ms=… p99_ms=… mean_ms=… max_ms=… place_only_p99_ms=… matches_mean=…`, where `place_only`
@@ -44,7 +46,7 @@ struct Options {
 }
 
 /// The kinds of change, in the order they are printed.
-const KINDS: [&str; 5] = ["swap", "add_place", "date", "add_category", "searchable_on"];
+const KINDS: [&str; 6] = ["swap", "add_place", "date", "add_category", "searchable_on", "for_me"];
 
 fn country_wide(doc: &CandidateDoc) -> bool {
     doc.localizations.iter().any(|localization| matches!(localization, JobLocalization::Country { .. }))
@@ -85,6 +87,7 @@ fn change(kind: &str, index: usize, before: &CandidateDoc, others: &[CandidateDo
             before.searchable = false;
             after.searchable = true;
         }
+        "for_me" => {}
         _ => unreachable!("a kind of change"),
     }
     (before, after)
@@ -113,9 +116,16 @@ fn main() -> Result<()> {
         for (kind, timings) in KINDS.iter().zip(&mut timings) {
             let (before, after) = change(kind, index, candidate, &candidates);
             let timer = Instant::now();
-            let started = percolator.started_matching(Some(&before), &after);
+            let found = if *kind == "for_me" {
+                let mut found = percolator.percolate(&after);
+                found
+                    .sort_by(|(a_id, a), (b_id, b)| matcher::semantics::rank_order((a.score, *a_id), (b.score, *b_id)));
+                found.len()
+            } else {
+                percolator.started_matching(Some(&before), &after).len()
+            };
             let elapsed_ms = timer.elapsed().as_secs_f64() * 1e3;
-            timings.matches += started.len();
+            timings.matches += found;
             timings.all.push(elapsed_ms);
             if !country_wide(&before) && !country_wide(&after) {
                 timings.place_only.push(elapsed_ms);

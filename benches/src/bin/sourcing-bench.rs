@@ -38,6 +38,10 @@ struct Options {
     /// Time one thread only (skip the pass on the whole pool).
     #[arg(long)]
     one_thread_only: bool,
+    /// Hits each query ranks (the top 20 of a results page by default; a published offer
+    /// ranks the 1,000 candidates it tells of).
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
     /// Put 60 % of the candidates in one of 2,000 schools (a quarter of them findable by their
     /// school's partners only) and give each query the audience of a partner three schools work
     /// with: the audience filter on, its school path included.
@@ -220,6 +224,7 @@ fn main() -> Result<()> {
     let places = french_places();
     let docs = generate_docs(&options, &places);
     let mut queries = workload::queries(&places, options.queries, QUERY_SEED);
+    queries.iter_mut().for_each(|query| query.limit = options.limit);
     if options.keywords {
         workload::add_keywords(&mut queries, QUERY_SEED);
     }

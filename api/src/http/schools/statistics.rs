@@ -11,7 +11,9 @@
 //!   most frequent;
 //! - languages: per language, how many candidates speak it, the ten most frequent;
 //! - search demand: how many partner searches of the last 30 days their candidates appeared in,
-//!   and which criteria most often kept them out (see [`crate::search_demand`]).
+//!   and which criteria most often kept them out (see [`crate::search_demand`]);
+//! - outcomes: per month of the last twelve, the applications their candidates sent to offers,
+//!   the interviews and the hires (counts only: which companies is the candidates' to tell).
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -67,6 +69,21 @@ pub struct SchoolStatistics {
     pub soft_skill_families: Vec<NamedCount>,
     pub languages: Vec<NamedCount>,
     pub search_demand: SearchDemand,
+    /// The last 12 months, oldest first, the current month included.
+    pub outcomes: Vec<MonthlyOutcomes>,
+}
+
+/// What the school's candidates' applications led to in one month; counts only.
+#[derive(Debug, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct MonthlyOutcomes {
+    /// The month's first day.
+    pub month: chrono::NaiveDate,
+    /// Applications sent that month (withdrawn ones aside).
+    pub applications: i64,
+    /// Applications that reached the interview step that month.
+    pub interviews: i64,
+    /// Applications that ended in a hire that month.
+    pub hires: i64,
 }
 
 /// The school's candidates in partner searches over the last 30 days; counts only.
@@ -152,6 +169,7 @@ pub async fn get_statistics(
     let row: Row = sqlx::query_as(&sql).bind(user.id).fetch_one(&state.db).await?;
     let (candidates, activated, in_research, campuses, completion, contracts, families, languages) = row;
     let search_demand = search_demand(&state, user.id).await?;
+    let outcomes = outcomes(&state, user.id).await?;
     Ok(Json(SchoolStatistics {
         candidates,
         activated,
@@ -162,7 +180,28 @@ pub async fn get_statistics(
         soft_skill_families: families.0,
         languages: languages.0,
         search_demand,
+        outcomes,
     }))
+}
+
+/// The school's candidates' applications, interviews and hires per month, the last twelve.
+async fn outcomes(state: &AppState, school_id: i64) -> Result<Vec<MonthlyOutcomes>> {
+    Ok(sqlx::query_as(&format!(
+        "with {mine},
+         months as (select generate_series(date_trunc('month', current_date) - interval '11 months',
+                                           date_trunc('month', current_date), interval '1 month')::date as month),
+         theirs as (select a.* from job_applications a join mine on mine.user_id = a.candidate_id)
+         select m.month,
+                (select count(*) from theirs where date_trunc('month', theirs.created_at)::date = m.month
+                                                and theirs.status <> 'withdrawn') as applications,
+                (select count(*) from theirs where date_trunc('month', theirs.interview_at)::date = m.month) as interviews,
+                (select count(*) from theirs where date_trunc('month', theirs.hired_at)::date = m.month) as hires
+         from months m order by m.month",
+        mine = mine_sql()
+    ))
+    .bind(school_id)
+    .fetch_all(&state.db)
+    .await?)
 }
 
 async fn search_demand(state: &AppState, school_id: i64) -> Result<SearchDemand> {
