@@ -469,7 +469,9 @@ async fn the_settings_turn_back_on_what_an_unsubscribe_link_turned_off(pool: PgP
         json!([
             { "type": "news", "subscribed": false },
             { "type": "school", "subscribed": true },
-            { "type": "messages", "subscribed": true }
+            { "type": "messages", "subscribed": true },
+            { "type": "offers", "subscribed": true },
+            { "type": "applications", "subscribed": true }
         ])
     );
     assert_eq!(turned_on.json()["preferences"][0], json!({ "type": "news", "subscribed": true }));

@@ -292,7 +292,7 @@ async fn the_server_refuses_to_start_with_the_demo_mailbox_on_an_address_others_
 
 #[tokio::test]
 async fn the_server_refuses_to_start_without_a_session_secret_on_an_address_others_can_reach() {
-    let said = refused_start(&["--listen", "0.0.0.0:0"]).await;
+    let said = refused_start(&["--listen", "0.0.0.0:0", "--public-url", "https://vivier.example.org"]).await;
 
     assert!(said.contains("VIVIER_SESSION_SECRET"), "{said}");
 }
