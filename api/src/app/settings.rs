@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::auth::login_throttle::LoginLimits;
 use crate::auth::session::SessionKeys;
 use crate::rate_limit::RateLimiter;
 
@@ -35,11 +36,12 @@ impl Settings {
 
 /// The rate limiters of the routes people could abuse. Windows and counts are chosen so that
 /// a person who mistypes never meets them, and a script guessing passwords gets a few dozen
-/// tries an hour. Counted in Postgres: the same for a client whichever replica answers.
+/// tries an hour. Limits per address are sized for a whole campus behind one NAT address (a
+/// class of 40 signing up, validating and logging in within the hour). Counted in Postgres:
+/// the same for a client whichever replica answers.
 pub struct RateLimits {
     pub reports_per_ip: RateLimiter,
-    pub logins_per_ip: RateLimiter,
-    pub logins_per_account: RateLimiter,
+    pub logins: LoginLimits,
     pub tokens_per_ip: RateLimiter,
     pub password_resets_per_ip: RateLimiter,
     pub password_resets_per_account: RateLimiter,
@@ -62,14 +64,13 @@ impl Default for RateLimits {
         let minutes = |count: u64| Duration::from_secs(60 * count);
         Self {
             reports_per_ip: RateLimiter::new("reports_per_ip", 5, minutes(10)),
-            logins_per_ip: RateLimiter::new("logins_per_ip", 30, minutes(15)),
-            logins_per_account: RateLimiter::new("logins_per_account", 10, minutes(15)),
-            tokens_per_ip: RateLimiter::new("tokens_per_ip", 30, minutes(15)),
-            password_resets_per_ip: RateLimiter::new("password_resets_per_ip", 10, minutes(60)),
+            logins: LoginLimits::default(),
+            tokens_per_ip: RateLimiter::new("tokens_per_ip", 300, minutes(15)),
+            password_resets_per_ip: RateLimiter::new("password_resets_per_ip", 50, minutes(60)),
             password_resets_per_account: RateLimiter::new("password_resets_per_account", 3, minutes(60)),
-            sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 10, minutes(60)),
+            sign_ups_per_ip: RateLimiter::new("sign_ups_per_ip", 100, minutes(60)),
             password_checks_per_account: RateLimiter::new("password_checks_per_account", 10, minutes(15)),
-            email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 10, minutes(60)),
+            email_changes_per_ip: RateLimiter::new("email_changes_per_ip", 50, minutes(60)),
             email_changes_per_account: RateLimiter::new("email_changes_per_account", 3, minutes(60)),
             enrolments_per_school: RateLimiter::new("enrolments_per_school", 200, minutes(60)),
             imports_per_school: RateLimiter::new("imports_per_school", 30, minutes(60)),

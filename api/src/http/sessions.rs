@@ -200,7 +200,7 @@ pub struct LoginRequest {
         (status = 200, body = WhoAmI, description = "logged in; the session cookie is set"),
         (status = 401, body = crate::error::ErrorBody, description = "invalid_credentials"),
         (status = 403, body = crate::error::ErrorBody, description = "email_not_validated, account_deactivated or account_suspended"),
-        (status = 429, body = crate::error::ErrorBody),
+        (status = 429, body = crate::error::ErrorBody, description = "too many failed logins: on this account from this address (5, then waits from 20 s doubling up to 15 min), on this account (20 in 15 minutes: one try every 10 s from an address that never failed on it) or from this address (200 in 15 minutes); Retry-After gives the wait"),
     )
 )]
 pub async fn login(
@@ -209,8 +209,7 @@ pub async fn login(
     Json(request): Json<LoginRequest>,
 ) -> Result<Response> {
     let email = request.username.trim().to_lowercase();
-    state.limits.logins_per_ip.hit(&state.db, &client_ip.to_string()).await?;
-    state.limits.logins_per_account.hit(&state.db, &email).await?;
+    let attempt = state.limits.logins.admit(&state.db, &email, &client_ip.to_string()).await?;
     let account: Option<(i64, Option<String>, bool, bool, bool, AccountStanding)> = sqlx::query_as(
         "select id, password_hash, email_validated_at is not null, active, self_deactivated_at is not null, standing
          from users where lower(email) = $1",
@@ -220,6 +219,9 @@ pub async fn login(
     .await?;
     let stored_hash = account.as_ref().and_then(|(_, hash, ..)| hash.clone());
     let password_matches = password::verify_off_runtime(request.password, stored_hash).await?;
+    if password_matches {
+        attempt.succeeded(&state.db).await?;
+    }
     let Some((user_id, Some(_), validated, active, self_deactivated, standing)) = account.filter(|_| password_matches)
     else {
         return Err(invalid_credentials());

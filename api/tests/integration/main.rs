@@ -18,6 +18,7 @@ mod disc_tour;
 mod findability;
 mod indexer;
 mod localizations;
+mod login_throttle;
 mod notification_events;
 mod offers;
 mod recruiter_invitations;
