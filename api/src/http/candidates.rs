@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
 use utoipa_axum::routes;
 
-use super::candidate_profile::{PICTURE_JSON_SQL, PictureView};
+use super::candidate_profile::{NamedItem, PICTURE_JSON_SQL, PictureView};
 use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
@@ -124,13 +124,6 @@ fn reader_of(caller: Option<CurrentUser>, facts: &AccessFacts, by_slug: bool) ->
         Some(user) if user.role == Role::Partner && facts.open_to_partner => Ok(Reader::Other),
         _ => Err(Error::NotFound),
     }
-}
-
-/// An item of a reference list, named in the caller's language.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct NamedItem {
-    id: i64,
-    name: String,
 }
 
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
 use super::applications::ApplicationStatus;
-use super::for_candidates::fit_of;
+use super::for_candidates::{fit_to, offer_query_of};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, ErrorCode, Result, RuleCode};
@@ -109,9 +109,13 @@ pub async fn list_applicants(
 ) -> Result<Response> {
     let rows = applicants(&state, user.id, offer_id).await?;
     let reference = state.reference_lists().await?;
+    let query = offer_query_of(&state, offer_id).await?;
     let mut views = Vec::with_capacity(rows.len());
     for row in rows {
-        let hit = fit_of(&state, row.candidate_id, offer_id).await?;
+        let hit = match &query {
+            Some(query) => fit_to(&state, row.candidate_id, query).await?,
+            None => None,
+        };
         views.push(ApplicantView {
             applicant: row,
             score: hit.as_ref().map(|hit| rounded_score(hit.score)),

@@ -19,6 +19,7 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract::{Json, Path};
+use crate::http::candidate_profile::NamedItem;
 use crate::http::routes::{Access, RouteTable};
 use crate::job_offers::LIVE;
 use crate::locale::Locale;
@@ -65,8 +66,8 @@ pub struct ApplicationView {
     offer_id: i64,
     offer_title: String,
     company: String,
-    #[schema(value_type = Object)]
-    job_category: serde_json::Value,
+    #[schema(value_type = NamedItem)]
+    job_category: sqlx::types::Json<NamedItem>,
     /// The offer still takes applications.
     offer_live: bool,
     status: ApplicationStatus,

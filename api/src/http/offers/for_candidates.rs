@@ -238,7 +238,10 @@ pub async fn read_offer(
     .fetch_optional(&state.db)
     .await?;
     let offer = offer.ok_or(Error::NotFound)?;
-    let hit = fit_of(&state, user.id, id).await?;
+    let hit = match offer_query_of(&state, id).await? {
+        Some(query) => fit_to(&state, user.id, &query).await?,
+        None => None,
+    };
     let reference = state.reference_lists().await?;
     let fit = OfferFit {
         offer,
@@ -248,15 +251,17 @@ pub async fn read_offer(
     Ok(Json(OfferForCandidate { fit, application }).into_response())
 }
 
-/// How candidate `candidate_id` fits offer `offer_id` now (`None`: not at all, or not looking
-/// for a job), evaluated on that one offer's criteria, whatever its status.
-pub(super) async fn fit_of(state: &AppState, candidate_id: i64, offer_id: i64) -> Result<Option<Hit>> {
+/// Offer `offer_id`'s criteria as one engine query, whatever its status (`None`: no such offer).
+pub(super) async fn offer_query_of(state: &AppState, offer_id: i64) -> Result<Option<matcher::SourcingQuery>> {
+    let criteria = crate::job_offers::offer_criteria(&state.db, offer_id).await?;
+    Ok(criteria.map(|criteria| crate::job_offers::offer_query(&criteria, 1, matcher::Audience::default())))
+}
+
+/// How candidate `candidate_id` fits the offer of `query` now (`None`: not at all, or not
+/// looking for a job).
+pub(super) async fn fit_to(state: &AppState, candidate_id: i64, query: &matcher::SourcingQuery) -> Result<Option<Hit>> {
     let Some(doc) = looking_document(&state.db, &state.engine, candidate_id).await? else {
         return Ok(None);
     };
-    let Some(criteria) = crate::job_offers::offer_criteria(&state.db, offer_id).await? else {
-        return Ok(None);
-    };
-    let query = crate::job_offers::offer_query(&criteria, 1, matcher::Audience::default());
-    Ok(matcher::oracle::matches(&doc, &query).map(|choice| matcher::semantics::hit(&doc, &query, &[], &choice)))
+    Ok(matcher::oracle::matches(&doc, query).map(|choice| matcher::semantics::hit(&doc, query, &[], &choice)))
 }

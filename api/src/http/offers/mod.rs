@@ -30,7 +30,8 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::job_criteria::{JobCriteriaInput, List, MONTHS, in_range, known_ids};
+use crate::http::candidate_profile::NamedItem;
+use crate::job_criteria::{JobCriteriaInput, LanguageLevel, List, MONTHS, in_range, known_ids};
 use crate::places::{PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
 
@@ -157,13 +158,13 @@ pub struct OfferView {
     status: OfferStatus,
     /// Published and not past its closing date: candidates see it and may apply.
     live: bool,
-    #[schema(value_type = Object)]
-    company: serde_json::Value,
-    #[schema(value_type = Object)]
-    job_category: serde_json::Value,
+    #[schema(value_type = NamedItem)]
+    company: sqlx::types::Json<NamedItem>,
+    #[schema(value_type = NamedItem)]
+    job_category: sqlx::types::Json<NamedItem>,
     job: Option<i32>,
-    #[schema(value_type = Object)]
-    contract_type: serde_json::Value,
+    #[schema(value_type = NamedItem)]
+    contract_type: sqlx::types::Json<NamedItem>,
     duration: i16,
     duration_flexibility: i16,
     start_at: NaiveDate,
@@ -171,9 +172,9 @@ pub struct OfferView {
     localization: sqlx::types::Json<Place>,
     radius: i16,
     degree: i16,
-    /// `[{id, level}]`
-    #[schema(value_type = Object)]
-    languages: serde_json::Value,
+    /// Sorted by language id.
+    #[schema(value_type = Vec<LanguageLevel>)]
+    languages: sqlx::types::Json<Vec<LanguageLevel>>,
     softskills_categories: Vec<i16>,
     description: String,
     created_at: DateTime<Utc>,

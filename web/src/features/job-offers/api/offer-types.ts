@@ -7,18 +7,8 @@ export type OfferLocalization = Schemas['Place'];
 /** Draft (only its partner sees it), published (live until its closing date) or closed. */
 export type OfferStatus = Schemas['OfferStatus'];
 
-/**
- * GET /api/api/job/offers/{id}, and each entry of GET /api/api/job/offers.
- * TODO(openapi): the document types `company`, `job_category`,
- * `contract_type` and `languages` of OfferView as empty objects; until it
- * names them, these four are typed here.
- */
-export type Offer = Omit<Schemas['OfferView'], 'company' | 'job_category' | 'contract_type' | 'languages'> & {
-  company: Schemas['NamedItem'] | null;
-  job_category: Schemas['NamedItem'] | null;
-  contract_type: Schemas['NamedItem'] | null;
-  languages: Schemas['LanguageLevel'][];
-};
+/** GET /api/api/job/offers/{id}, and each entry of GET /api/api/job/offers. */
+export type Offer = Schemas['OfferView'];
 
 /** One entry of GET /api/api/job/offers (the same shape as one offer). */
 export type OfferSummary = Offer;
