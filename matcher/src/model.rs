@@ -124,6 +124,14 @@ pub struct CandidateDoc {
     pub text: String,
 }
 
+impl CandidateDoc {
+    /// The document as its candidate looks at job offers: whom they let find them is a choice
+    /// about partners searching, not about what they may read, so every offer may match it.
+    pub fn looking_at_offers(&self) -> CandidateDoc {
+        CandidateDoc { searchable: true, findable_by: FindableBy::Everyone, ..self.clone() }
+    }
+}
+
 /// Who a candidate lets find them, their choice in their settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

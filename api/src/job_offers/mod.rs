@@ -7,7 +7,7 @@
 //!
 //! Both use the same criteria, score and explanation as sourcing. The candidate is the one
 //! looking here, so their own choice of who finds them does not apply to what they see (see
-//! [`as_looking`]); an offer is live while published and not past its closing date ([`LIVE`]).
+//! [`CandidateDoc::looking_at_offers`]); an offer is live while published and not past its closing date ([`LIVE`]).
 
 pub mod digest;
 
@@ -102,18 +102,12 @@ pub fn offer_query(criteria: &SearchCriteria, limit: usize, audience: Audience) 
     criteria.query(Page { limit, offset: 0, sort: SortOrder::Score }, audience)
 }
 
-/// The candidate's document as they look at offers: their own findability is a choice about
-/// partners searching, not about what they may read.
-pub fn as_looking(doc: &CandidateDoc) -> CandidateDoc {
-    CandidateDoc { searchable: true, findable_by: FindableBy::Everyone, ..doc.clone() }
-}
-
-/// Candidate `candidate_id`'s document as they look at offers ([`as_looking`]): the matcher's,
+/// Candidate `candidate_id`'s document as they look at offers ([`CandidateDoc::looking_at_offers`]): the matcher's,
 /// or, for a candidate who hid from partners (the matcher holds only those partners may find),
 /// the stored one. `None` when they do not look for a job.
 pub async fn looking_document(db: &PgPool, engine: &Engine, candidate_id: i64) -> Result<Option<CandidateDoc>> {
     if let Some(doc) = engine.matcher.document_without_text(candidate_id) {
-        return Ok(Some(as_looking(&doc)));
+        return Ok(Some(doc.looking_at_offers()));
     }
     let mut connection = db.acquire().await?;
     Ok(indexer::projection::own_document(&mut connection, candidate_id).await?)
@@ -145,9 +139,7 @@ impl OfferIndex {
                     .collect())
             })
             .await?;
-        let mut found = self.offers.read().percolate(doc);
-        found.sort_by(|(a_id, a), (b_id, b)| matcher::semantics::rank_order((a.score, *a_id), (b.score, *b_id)));
-        Ok(found)
+        Ok(self.offers.read().ranked(doc))
     }
 }
 

@@ -256,6 +256,14 @@ impl Percolator {
             .collect()
     }
 
+    /// The queries the document matches now, best first (the order of a search's hits: score,
+    /// then the oldest id): the job offers a candidate fits, as their dashboard lists them.
+    pub fn ranked(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
+        let mut found = self.percolate(doc);
+        found.sort_by(|(a_id, a), (b_id, b)| crate::semantics::rank_order((a.score, *a_id), (b.score, *b_id)));
+        found
+    }
+
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did
     /// not: where the candidate starts to match, in query id order, with the score and the
     /// localization credited (the parts of a hit a notification tells).

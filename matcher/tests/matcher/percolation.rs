@@ -2,7 +2,7 @@
 //! matches, and what a change of a document starts matching, for random changes of every field
 //! the filters read and for one document replaced by another.
 
-use matcher::{CandidateDoc, FindableBy, Hit, JobLocalization, Match, Percolator, SourcingQuery, oracle};
+use matcher::{Audience, CandidateDoc, FindableBy, Hit, JobLocalization, Match, Percolator, SourcingQuery, oracle};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -215,6 +215,32 @@ proptest! {
                 "undone: before {:#?} edits {:#?}", before, edits
             );
             prop_assert_eq!(percolator.started_matching(None, &after), oracle_started(&queries, None, &after));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// "Offers for me": percolating a candidate as they look at offers (whoever they let find
+    /// them) through the offers' queries gives the offers that running each query on the oracle
+    /// finds them with, best first, ties to the oldest offer.
+    #[test]
+    fn offers_for_me_are_the_oracles_offers_in_its_order(
+        docs in prop::collection::vec(scattered_candidate(), 1..20),
+        offers in prop::collection::vec(query(), 1..40),
+    ) {
+        let offers: Vec<(i64, SourcingQuery)> = offers
+            .into_iter()
+            .enumerate()
+            .map(|(id, query)| (id as i64, SourcingQuery { audience: Audience::default(), ..query }))
+            .collect();
+        let percolator = Percolator::build(offers.clone());
+        for doc in &docs {
+            let looking = doc.looking_at_offers();
+            let mut expected = oracle_percolation(&offers, &looking);
+            expected.sort_by(|(a_id, a), (b_id, b)| b.score.total_cmp(&a.score).then(a_id.cmp(b_id)));
+            prop_assert_eq!(percolator.ranked(&looking), expected, "doc {:#?}", doc);
         }
     }
 }
