@@ -1,7 +1,8 @@
 //! Who is calling: sessions (a signed cookie), roles, one-time tokens sent by email, and the
-//! password policy. Route access itself is declared in [`crate::http::routes`].
+//! password policy and strength rule. Route access itself is declared in [`crate::http::routes`].
 
 pub mod password_policy;
+pub mod password_strength;
 pub mod session;
 pub mod tokens;
 
