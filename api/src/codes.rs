@@ -96,8 +96,12 @@ pub enum RuleCode {
     Invalid,
     /// The same id given twice in one list.
     Duplicate,
-    /// A password that is too short or too simple.
+    /// A password that breaks the composition rules: under 10 or over 128 characters, without a
+    /// letter or a digit, or containing the email's local part.
     PasswordPolicy,
+    /// A password that follows the composition rules but is too easy to guess (a common
+    /// password, a keyboard walk, a repeat, the owner's name...).
+    PasswordTooWeak,
     /// The current password given to change it is wrong.
     WrongPassword,
     /// A birthdate that makes the person younger than the product allows.

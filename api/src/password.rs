@@ -3,7 +3,8 @@
 //! The server hashes and checks on threads of their own, one per core
 //! ([`hash_off_runtime`], [`verify_off_runtime`]): a burst of logins or sign-ups waits its turn
 //! instead of taking every core from the searches, and holds 19 MiB per core rather than per
-//! request.
+//! request. The strength estimate of a new password ([`crate::auth::password_strength`]) runs
+//! there too.
 
 use std::sync::LazyLock;
 
@@ -47,7 +48,7 @@ pub fn verify(password: &str, stored_hash: &str) -> bool {
 }
 
 /// Runs `work` on the password threads and waits for it without blocking the runtime.
-async fn off_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+pub(crate) async fn off_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     let (sender, receiver) = tokio::sync::oneshot::channel();
     HASHING_THREADS.spawn(move || {
         let _ = sender.send(work());

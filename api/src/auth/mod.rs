@@ -1,8 +1,9 @@
 //! Who is calling: sessions (a signed cookie), roles, one-time tokens sent by email, and the
-//! password policy. Route access itself is declared in [`crate::http::routes`].
+//! password policy and strength rule. Route access itself is declared in [`crate::http::routes`].
 
 pub mod login_throttle;
 pub mod password_policy;
+pub mod password_strength;
 pub mod session;
 pub mod tokens;
 

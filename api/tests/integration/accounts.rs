@@ -140,6 +140,20 @@ async fn a_sign_up_breaking_rules_gets_every_field_error(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = "../migrations")]
+async fn a_sign_up_with_a_password_easy_to_guess_is_refused_as_too_weak(pool: PgPool) {
+    let app = app(pool.clone());
+    let mut request = candidate_sign_up("lea@example.org");
+    request["password"] = json!("Azerty1234");
+
+    let response = post_json(&app, "/api/api/candidates", &request).await;
+
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(response.json()["errors"], json!({ "password": ["password_too_weak"] }));
+    let users: i64 = scalar(&pool, "select count(*) from users").await;
+    assert_eq!(users, 0);
+}
+
+#[sqlx::test(migrations = "../migrations")]
 async fn a_partner_needs_lastname_firstname_email_and_company(pool: PgPool) {
     let app = app(pool.clone());
 
@@ -268,6 +282,9 @@ async fn resetting_the_password_revokes_sessions_and_the_new_one_works(pool: PgP
     let weak = post_json(&app, &reset_path, &json!({ "password": "weak" })).await;
     assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(weak.json()["errors"]["password"], json!(["password_policy"]));
+    let guessable = post_json(&app, &reset_path, &json!({ "password": "password12" })).await;
+    assert_eq!(guessable.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(guessable.json()["errors"]["password"], json!(["password_too_weak"]));
     let done = post_json(&app, &reset_path, &json!({ "password": "Nouveau-mot-2026" })).await;
     assert_eq!(done.status, StatusCode::NO_CONTENT);
 
@@ -290,6 +307,11 @@ async fn changing_the_password_logs_out_other_sessions_but_not_this_one(pool: Pg
         change(this_device.clone(), json!({ "current_password": "nope", "password": "Nouveau-mot-2026" })).await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.json()["errors"]["current_password"], json!(["wrong_password"]));
+    let too_weak =
+        change(this_device.clone(), json!({ "current_password": api::seed::DEMO_PASSWORD, "password": "Azerty1234" }))
+            .await;
+    assert_eq!(too_weak.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(too_weak.json()["errors"], json!({ "password": ["password_too_weak"] }));
     let changed =
         change(this_device, json!({ "current_password": api::seed::DEMO_PASSWORD, "password": "Nouveau-mot-2026" }))
             .await;

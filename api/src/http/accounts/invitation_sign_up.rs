@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::sign_up::{chosen_locale, insert_candidate};
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race, open_invitation};
+use crate::auth::password_strength::PasswordOwner;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::logged_in;
@@ -86,7 +87,7 @@ pub struct InvitationAccountRequest {
         (status = 201, body = crate::http::sessions::WhoAmI, description = "the account exists and is logged in"),
         (status = 400, body = crate::error::ErrorBody, description = "invalid_token: unknown, answered or expired"),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken: log in, the invitation waits in the dashboard"),
-        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy; consent: required"),
+        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy, password_too_weak; consent: required"),
         (status = 429, body = crate::error::ErrorBody),
     )
 )]
@@ -101,7 +102,8 @@ pub async fn create_invited_account(
     let mut transaction = state.db.begin().await?;
     let (invitation_id, invited) = open_school_invitation(&mut transaction, &token, true).await?;
     let mut checks = Checks::new();
-    let password = check_password(&mut checks, "password", request.password.as_deref(), &invited.email);
+    let owner = PasswordOwner { email: &invited.email, firstname: &invited.firstname, lastname: &invited.lastname };
+    let password = check_password(&mut checks, "password", request.password.as_deref(), &owner).await?;
     if request.consent != Some(true) {
         checks.fail("consent", RuleCode::Required);
     }

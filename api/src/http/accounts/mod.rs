@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use super::routes::{Access, RouteTable};
 use crate::auth::password_policy;
+use crate::auth::password_strength::{self, PasswordOwner};
 use crate::auth::{Role, tokens};
 use crate::error::{Error, ErrorCode, RuleCode};
 use crate::http::sessions::invalid_token;
@@ -50,14 +51,23 @@ pub fn routes(table: &mut RouteTable) {
     );
 }
 
-pub(super) fn check_password(checks: &mut Checks, field: &str, password: Option<&str>, email: &str) -> String {
+/// Checks a new password chosen by `owner`: present, following the composition rules
+/// (`password_policy`), then hard enough to guess (`password_too_weak`).
+pub(super) async fn check_password(
+    checks: &mut Checks,
+    field: &str,
+    password: Option<&str>,
+    owner: &PasswordOwner<'_>,
+) -> crate::error::Result<String> {
     let password = password.unwrap_or_default();
     if password.is_empty() {
         checks.fail(field, RuleCode::Required);
-    } else if !password_policy::accepts(password, email) {
+    } else if !password_policy::accepts(password, owner.email) {
         checks.fail(field, RuleCode::PasswordPolicy);
+    } else if !password_strength::is_strong_enough(password, owner).await? {
+        checks.fail(field, RuleCode::PasswordTooWeak);
     }
-    password.to_owned()
+    Ok(password.to_owned())
 }
 
 /// The open invitation (of a school to a student or to a recruiter) whose link carries `token`:

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::check_password;
+use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, session};
 use crate::error::{Error, Result, RuleCode};
@@ -84,7 +85,7 @@ pub struct NewPasswordRequest {
     responses(
         (status = 204, description = "password changed, every session revoked"),
         (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
-        (status = 422, body = crate::error::ErrorBody, description = "password_policy"),
+        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy, password_too_weak"),
     )
 )]
 pub async fn reset_password(
@@ -94,17 +95,18 @@ pub async fn reset_password(
     Json(request): Json<NewPasswordRequest>,
 ) -> Result<StatusCode> {
     state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
-    let owner_email: Option<String> = sqlx::query_scalar(
-        "select u.email from user_tokens t join users u on u.id = t.user_id
+    let owner: Option<(String, String, String)> = sqlx::query_as(
+        "select u.email, u.firstname, u.lastname from user_tokens t join users u on u.id = t.user_id
          where t.token_hash = $1 and t.kind in ('reset_password', 'invitation') and t.used_at is null
            and t.expires_at > now()",
     )
     .bind(tokens::sha256(&token))
     .fetch_optional(&state.db)
     .await?;
-    let owner_email = owner_email.ok_or_else(invalid_token)?;
+    let (email, firstname, lastname) = owner.ok_or_else(invalid_token)?;
+    let owner = PasswordOwner { email: &email, firstname: &firstname, lastname: &lastname };
     let mut checks = Checks::new();
-    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &owner_email);
+    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &owner).await?;
     checks.finish()?;
     let hash = password::hash_off_runtime(new_password).await?;
     let mut transaction = state.db.begin().await?;
@@ -151,7 +153,7 @@ impl PasswordChangeRequest {
     patch, path = "/api/api/partners", params(PasswordChangeQuery), request_body = PasswordChangeRequest,
     responses(
         (status = 204, description = "password changed; other sessions revoked, this one renewed"),
-        (status = 422, body = crate::error::ErrorBody, description = "wrong_password, password_policy"),
+        (status = 422, body = crate::error::ErrorBody, description = "current_password: wrong_password; password: required, password_policy, password_too_weak"),
     )
 )]
 pub async fn change_partner_password(
@@ -186,14 +188,15 @@ pub(super) async fn check_current_password(
 /// The password change of spec section 7 (`PATCH ...?password`), for the partner's route above
 /// and the candidate's (`candidate_profile::studies`, which shares its path with the studies).
 pub async fn change_password(state: &AppState, user: CurrentUser, request: &PasswordChangeRequest) -> Result<Response> {
-    let (email, stored_hash): (String, Option<String>) =
-        sqlx::query_as("select email, password_hash from users where id = $1")
+    let (email, firstname, lastname, stored_hash): (String, String, String, Option<String>) =
+        sqlx::query_as("select email, firstname, lastname, password_hash from users where id = $1")
             .bind(user.id)
             .fetch_one(&state.db)
             .await?;
     let mut checks = Checks::new();
     check_current_password(state, &mut checks, user.id, request.current_password.as_deref(), stored_hash).await?;
-    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &email);
+    let owner = PasswordOwner { email: &email, firstname: &firstname, lastname: &lastname };
+    let new_password = check_password(&mut checks, "password", request.password.as_deref(), &owner).await?;
     checks.finish()?;
     let hash = password::hash_off_runtime(new_password).await?;
     let mut transaction = state.db.begin().await?;

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::sign_up::{CompanyReference, TERMS_VERSION, chosen_locale, company_id};
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race, open_invitation};
+use crate::auth::password_strength::PasswordOwner;
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::sessions::logged_in;
@@ -101,16 +102,20 @@ struct RecruiterAccount {
     lastname: String,
 }
 
-fn check_account(request: &RecruiterAccountRequest, invited: &RecruiterInvitationPreview) -> Result<RecruiterAccount> {
+async fn check_account(
+    request: &RecruiterAccountRequest,
+    invited: &RecruiterInvitationPreview,
+) -> Result<RecruiterAccount> {
     let mut checks = Checks::new();
-    let password = check_password(&mut checks, "password", request.password.as_deref(), &invited.email);
+    let firstname = checks.text("firstname", Some(request.firstname.as_deref().unwrap_or(&invited.firstname)), 100);
+    let lastname = checks.text("lastname", Some(request.lastname.as_deref().unwrap_or(&invited.lastname)), 100);
+    let owner = PasswordOwner { email: &invited.email, firstname: &firstname, lastname: &lastname };
+    let password = check_password(&mut checks, "password", request.password.as_deref(), &owner).await?;
     if request.consent != Some(true) {
         checks.fail("consent", RuleCode::Required);
     }
     let company = checks.text("company", request.company.as_deref(), 200);
     let role = checks.optional_text("role", request.role.as_deref(), 100);
-    let firstname = checks.text("firstname", Some(request.firstname.as_deref().unwrap_or(&invited.firstname)), 100);
-    let lastname = checks.text("lastname", Some(request.lastname.as_deref().unwrap_or(&invited.lastname)), 100);
     checks.finish()?;
     Ok(RecruiterAccount { password, company, role, firstname, lastname })
 }
@@ -122,7 +127,7 @@ fn check_account(request: &RecruiterAccountRequest, invited: &RecruiterInvitatio
         (status = 201, body = crate::http::sessions::WhoAmI, description = "the account exists, linked to the school, and is logged in"),
         (status = 400, body = crate::error::ErrorBody, description = "invalid_token: unknown, answered, withdrawn or expired"),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken: log in, the school's request waits in the dashboard"),
-        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy; consent, company: required"),
+        (status = 422, body = crate::error::ErrorBody, description = "password: required, password_policy, password_too_weak; consent, company: required"),
         (status = 429, body = crate::error::ErrorBody),
     )
 )]
@@ -136,7 +141,7 @@ pub async fn create_recruiter_account(
     state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     let mut transaction = state.db.begin().await?;
     let (invitation_id, school_id, invited) = open_recruiter_invitation(&mut transaction, &token, true).await?;
-    let account = check_account(&request, &invited)?;
+    let account = check_account(&request, &invited).await?;
     let locale = chosen_locale(request.locale.as_deref(), locale);
     let password_hash = password::hash_off_runtime(account.password).await?;
     let user_id: i64 = sqlx::query_scalar(

@@ -17,6 +17,7 @@ use sqlx::PgConnection;
 
 use super::unsubscribe::subscribe_to_everything;
 use super::{check_password, email_taken_on_race};
+use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{AccountStanding, Role};
 use crate::error::{Result, RuleCode};
@@ -156,13 +157,19 @@ pub(super) fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Lo
 }
 
 /// Checks the identity fields; the account still lacks its birthdate and place.
-fn check_identity(checks: &mut Checks, identity: &IdentityFields, phone_required: bool, locale: Locale) -> NewAccount {
+async fn check_identity(
+    checks: &mut Checks,
+    identity: &IdentityFields,
+    phone_required: bool,
+    locale: Locale,
+) -> Result<NewAccount> {
     let firstname = checks.text("firstname", identity.firstname.as_deref(), 100);
     let lastname = checks.text("lastname", identity.lastname.as_deref(), 100);
     let email = checks.email("email", identity.email.as_deref());
-    let password = check_password(checks, "password", identity.password.as_deref(), &email);
+    let owner = PasswordOwner { email: &email, firstname: &firstname, lastname: &lastname };
+    let password = check_password(checks, "password", identity.password.as_deref(), &owner).await?;
     let phone = check_phone(checks, identity.phone.as_deref(), phone_required);
-    NewAccount {
+    Ok(NewAccount {
         email,
         password,
         firstname,
@@ -171,7 +178,7 @@ fn check_identity(checks: &mut Checks, identity: &IdentityFields, phone_required
         birthdate: None,
         localization: None,
         locale: chosen_locale(identity.locale.as_deref(), locale),
-    }
+    })
 }
 
 /// Answers every broken rule, or creates the account (rate-limited per address).
@@ -192,7 +199,7 @@ async fn sign_up(
     post, path = "/api/api/candidates", request_body = CandidateSignUpRequest,
     responses(
         (status = 201, body = SignUpResponse),
-        (status = 422, body = crate::error::ErrorBody, description = "field rules: required, invalid_email, password_policy, invalid_phone, invalid_date, too_young, invalid_localization"),
+        (status = 422, body = crate::error::ErrorBody, description = "field rules: required, invalid_email, password_policy, password_too_weak, invalid_phone, invalid_date, too_young, invalid_localization"),
         (status = 429, body = crate::error::ErrorBody),
     )
 )]
@@ -203,7 +210,7 @@ pub async fn create_candidate(
     Json(request): Json<CandidateSignUpRequest>,
 ) -> Result<Response> {
     let mut checks = Checks::new();
-    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    let mut account = check_identity(&mut checks, &request.identity, true, locale).await?;
     account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     if request.consent != Some(true) {
@@ -214,7 +221,11 @@ pub async fn create_candidate(
 
 #[utoipa::path(
     post, path = "/api/api/schools", request_body = SchoolSignUpRequest,
-    responses((status = 201, body = SignUpResponse), (status = 429, body = crate::error::ErrorBody))
+    responses(
+        (status = 201, body = SignUpResponse),
+        (status = 422, body = crate::error::ErrorBody, description = "field rules: required, too_long, invalid_email, password_policy, password_too_weak, invalid_phone, invalid_localization, unknown"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
 )]
 pub async fn create_school(
     State(state): State<AppState>,
@@ -224,7 +235,7 @@ pub async fn create_school(
 ) -> Result<Response> {
     let mut checks = Checks::new();
     let name = checks.text("name", request.name.as_deref(), 200);
-    let mut account = check_identity(&mut checks, &request.identity, true, locale);
+    let mut account = check_identity(&mut checks, &request.identity, true, locale).await?;
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     checks.known_row(&state.db, "school_type", "school_types", request.school_type).await?;
     sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
@@ -232,7 +243,11 @@ pub async fn create_school(
 
 #[utoipa::path(
     post, path = "/api/api/partners", request_body = PartnerSignUpRequest,
-    responses((status = 201, body = SignUpResponse), (status = 429, body = crate::error::ErrorBody))
+    responses(
+        (status = 201, body = SignUpResponse),
+        (status = 422, body = crate::error::ErrorBody, description = "field rules: required, too_long, invalid_email, password_policy, password_too_weak, invalid_phone, unknown"),
+        (status = 429, body = crate::error::ErrorBody),
+    )
 )]
 pub async fn create_partner(
     State(state): State<AppState>,
@@ -242,7 +257,7 @@ pub async fn create_partner(
 ) -> Result<Response> {
     // spec section 5: a partner needs lastname, firstname, email and company
     let mut checks = Checks::new();
-    let account = check_identity(&mut checks, &request.identity, false, locale);
+    let account = check_identity(&mut checks, &request.identity, false, locale).await?;
     let role = checks.optional_text("role", request.role.as_deref(), 100);
     let company = match request.company {
         None => {

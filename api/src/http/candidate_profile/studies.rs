@@ -50,7 +50,7 @@ pub struct CandidatePatchRequest {
         (status = 200, body = CandidateProfileResponse, description = "studies changed: the profile after the update"),
         (status = 204, description = "`?password`: password changed; other sessions revoked, this one renewed"),
         (status = 422, body = crate::error::ErrorBody,
-         description = "wrong_password, password_policy; out_of_range, unknown; query_parameter_expected for password fields without `?password`"),
+         description = "wrong_password, password_policy, password_too_weak; out_of_range, unknown; query_parameter_expected for password fields without `?password`"),
     )
 )]
 pub async fn patch_candidate(

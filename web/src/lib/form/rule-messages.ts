@@ -27,6 +27,7 @@ export const ruleMessageKeys = {
   invalid: 'errors.rules.invalid',
   duplicate: 'errors.rules.duplicate',
   password_policy: 'errors.rules.password_policy',
+  password_too_weak: 'errors.rules.password_too_weak',
   wrong_password: 'errors.rules.wrong_password',
   too_young: 'errors.rules.too_young',
   matching_parameter_required: 'errors.rules.matching_parameter_required',

@@ -111,6 +111,7 @@ function InvitationForm({ token, preview, onInvalid }: { token: string; preview:
           label={t('fields.password')}
           showPolicy
           policyEmail={preview.email}
+          policyNames={preview}
           policyValue={password}
           {...register('password')}
           error={ruleMessage(errors.password)}

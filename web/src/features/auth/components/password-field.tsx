@@ -1,11 +1,13 @@
 // A password input with a show/hide switch and, for new passwords, the live
 // checklist of the policy (each rule ticks as soon as it is met, and none
 // before anything is typed: an empty field meets no rule, whatever the policy
-// says of "not your email").
+// says of "not your email") and the estimate of how hard it is to guess.
 import '../auth.css';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordStrength } from '@/components/form/password-strength';
 import { TextField, type TextFieldProps } from '@/components/form/text-field';
+import type { PasswordOwner } from '@/lib/password-strength';
 import { checkPassword, passwordMaxLength, type PasswordRule, passwordRules } from '../utils/password-policy';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children' | 'describedBy'> & {
@@ -14,10 +16,12 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'children' 
   showPolicy?: boolean;
   /** The password the checklist checks, for an input registered with react-hook-form (uncontrolled). */
   policyValue?: string;
+  /** The owner's names, which the strength estimate tries first (as their email). */
+  policyNames?: Pick<PasswordOwner, 'firstname' | 'lastname'>;
 };
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { policyEmail = '', policyValue, showPolicy = false, value, id, ...props },
+  { policyEmail = '', policyValue, policyNames, showPolicy = false, value, id, ...props },
   ref,
 ) {
   const { t } = useTranslation('auth');
@@ -63,6 +67,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
               </li>
             ))}
           </ul>
+          <PasswordStrength password={password} owner={{ email: policyEmail, ...policyNames }} />
         </div>
       )}
     </TextField>

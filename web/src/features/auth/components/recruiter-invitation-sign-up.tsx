@@ -67,7 +67,7 @@ function RecruiterAccountForm({ token, preview, onInvalid }: { token: string; pr
     },
   });
   const { errors } = formState;
-  const password = useWatch({ control, name: 'password' });
+  const [password, firstname, lastname] = useWatch({ control, name: ['password', 'firstname', 'lastname'] });
 
   const onSubmit = handleSubmit(({ firstname, lastname, company, role, password, consent }) =>
     create.mutate(
@@ -165,6 +165,7 @@ function RecruiterAccountForm({ token, preview, onInvalid }: { token: string; pr
           label={t('fields.password')}
           showPolicy
           policyEmail={preview.email}
+          policyNames={{ firstname, lastname }}
           policyValue={password}
           {...register('password')}
           error={ruleMessage(errors.password)}

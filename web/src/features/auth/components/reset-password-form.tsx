@@ -34,7 +34,7 @@ export function ResetPasswordForm() {
     reset.mutate(
       { token, password },
       {
-        // The server's only field rule here is the password policy.
+        // The server's only field rules here are the password's (policy, strength).
         onError: (error) => {
           const applied = applyServerErrors(error, setError, ['password']);
           if (applied && applied.fields.length === 0) setError('password', { type: 'server', message: 'password_policy' });

@@ -81,7 +81,7 @@ function ContactFields({ form: { register, control, setValue }, errorText }: Ste
 
 function PasswordFields({ form: { register, control }, errorText }: StepProps) {
   const { t } = useTranslation('auth');
-  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+  const [email, password, firstname, lastname] = useWatch({ control, name: ['email', 'password', 'firstname', 'lastname'] });
   return (
     <>
       <NewPasswordField
@@ -89,6 +89,7 @@ function PasswordFields({ form: { register, control }, errorText }: StepProps) {
         label={t('fields.password')}
         showPolicy
         policyEmail={email}
+        policyNames={{ firstname, lastname }}
         policyValue={password}
         {...register('password')}
         error={errorText('password')}

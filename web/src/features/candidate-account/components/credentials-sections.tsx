@@ -1,12 +1,14 @@
 // The sign-in details of the settings page: the email (changed through a link
 // sent to the new address, so a typo never locks anyone out, and only with the
-// current password), the password, and the language the emails come in.
+// current password), the password (with the estimate of its strength as it is
+// typed), and the language the emails come in.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { z } from 'zod';
+import { PasswordStrength } from '@/components/form/password-strength';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { SettingsSection } from '@/components/ui/settings-section';
@@ -104,10 +106,12 @@ export function PasswordSection() {
   const { t } = useTranslation('account');
   const ruleMessage = useRuleMessage();
   const change = useChangePassword();
-  const { register, handleSubmit, setError, formState, reset } = useForm({
+  const { user } = useSession();
+  const { register, handleSubmit, setError, formState, reset, control } = useForm({
     resolver: zodResolver(passwordSchema),
     defaultValues: { currentPassword: '', password: '' },
   });
+  const password = useWatch({ control, name: 'password' });
   const onSubmit = handleSubmit(({ currentPassword, password }) =>
     change.mutate(
       { current_password: currentPassword, password },
@@ -139,9 +143,12 @@ export function PasswordSection() {
           label={t('password.new')}
           type="password"
           autoComplete="new-password"
+          describedBy="account-password-strength"
           {...register('password')}
           error={ruleMessage(formState.errors.password)}
-        />
+        >
+          <PasswordStrength id="account-password-strength" password={password} owner={user ?? {}} />
+        </TextField>
       </CredentialForm>
     </SettingsSection>
   );
