@@ -18,6 +18,8 @@ pub enum TokenKind {
     Login,
     /// A school created the account: the link sets its first password.
     Invitation,
+    /// Sent to the old address after an email change: the link puts that address back.
+    EmailRestoration,
 }
 
 impl TokenKind {
@@ -28,6 +30,7 @@ impl TokenKind {
             TokenKind::EmailRenewal => "email_renewal",
             TokenKind::Login => "login",
             TokenKind::Invitation => "invitation",
+            TokenKind::EmailRestoration => "email_restoration",
         }
     }
 
@@ -39,6 +42,8 @@ impl TokenKind {
             TokenKind::EmailRenewal => Duration::days(1),
             TokenKind::Login => Duration::minutes(30),
             TokenKind::Invitation => Duration::days(14),
+            // long enough for someone away from their mail for a week to learn of the change
+            TokenKind::EmailRestoration => Duration::days(7),
         }
     }
 }
@@ -80,10 +85,13 @@ pub async fn create(
 
 /// Voids every link still open for `user_id` (password reset, email change, login, invitation):
 /// called whenever the password or the address changes, so that a link mailed before (perhaps to
-/// an address the user no longer owns) cannot undo or bypass the change.
+/// an address the user no longer owns) cannot undo or bypass the change. A restoration link sent
+/// to a former address stays: whoever took the account would otherwise void it by changing the
+/// password.
 pub async fn revoke_all(connection: &mut PgConnection, user_id: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "update user_tokens set used_at = now() where user_id = $1 and used_at is null and kind <> 'validation'",
+        "update user_tokens set used_at = now()
+         where user_id = $1 and used_at is null and kind not in ('validation', 'email_restoration')",
     )
     .bind(user_id)
     .execute(connection)

@@ -12,7 +12,7 @@
 pub mod digest;
 
 use chrono::NaiveDate;
-use matcher::{Audience, CandidateDoc, FindableBy, Hit, SourcingQuery};
+use matcher::{Audience, CandidateDoc, Hit, SourcingQuery};
 use sqlx::PgPool;
 use sqlx::types::Json;
 

@@ -15,6 +15,7 @@ mod candidates;
 mod contacts;
 mod demo_data;
 mod disc_tour;
+mod email_restoration;
 mod findability;
 mod indexer;
 mod localizations;

@@ -2,12 +2,13 @@
 //! not enough to take the account), the new address gets a link, and the change happens only
 //! when that link is followed, so that a typo never locks a user out. Following it voids every
 //! other link still open (an older change, a reset sent to the old address) and tells the old
-//! address, so that its owner learns of a change they did not make.
+//! address, with a link that undoes a change its owner did not make ([`super::email_restoration`]).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
+use super::email_restoration::restoration_link;
 use super::email_taken_on_race;
 use super::passwords::check_current_password;
 use crate::auth::CurrentUser;
@@ -108,15 +109,15 @@ pub async fn confirm_email_renewal(
     .await
     .map_err(email_taken_on_race)?;
     tokens::revoke_all(&mut transaction, consumed.user_id).await?;
+    let undo_link = restoration_link(&mut transaction, &state, consumed.user_id, &old_email).await?;
     let old_owner =
         Recipient { user_id: consumed.user_id, email: old_email, firstname, locale: Locale::from_code(&locale) };
-    let login_url = format!("{}/login", state.settings.public_url);
     let notice = account_email_quoting(
         &state.db,
         &state.settings,
         EmailKind::EmailChanged,
         old_owner,
-        login_url,
+        undo_link,
         Some(new_email),
     )
     .await?;
