@@ -37,7 +37,7 @@ impl TokenKind {
             TokenKind::Validation => Duration::days(3),
             TokenKind::ResetPassword => Duration::hours(1),
             TokenKind::EmailRenewal => Duration::days(1),
-            TokenKind::Login => Duration::minutes(30),
+            TokenKind::Login => Duration::minutes(15),
             TokenKind::Invitation => Duration::days(14),
         }
     }

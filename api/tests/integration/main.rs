@@ -18,6 +18,7 @@ mod disc_tour;
 mod findability;
 mod indexer;
 mod localizations;
+mod login_links;
 mod notification_events;
 mod offers;
 mod recruiter_invitations;
