@@ -57,6 +57,9 @@ pub struct RateLimits {
     pub imports_per_school: RateLimiter,
     /// A school inviting recruiters (each may send an email to an address it chooses).
     pub recruiter_invitations_per_school: RateLimiter,
+    /// "Email me a login link": each request may mail the address typed, as a reset does.
+    pub login_links_per_ip: RateLimiter,
+    pub login_links_per_account: RateLimiter,
 }
 
 impl Default for RateLimits {
@@ -75,6 +78,8 @@ impl Default for RateLimits {
             enrolments_per_school: RateLimiter::new("enrolments_per_school", 200, minutes(60)),
             imports_per_school: RateLimiter::new("imports_per_school", 30, minutes(60)),
             recruiter_invitations_per_school: RateLimiter::new("recruiter_invitations_per_school", 20, minutes(60)),
+            login_links_per_ip: RateLimiter::new("login_links_per_ip", 50, minutes(60)),
+            login_links_per_account: RateLimiter::new("login_links_per_account", 3, minutes(60)),
         }
     }
 }

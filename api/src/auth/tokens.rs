@@ -40,7 +40,7 @@ impl TokenKind {
             TokenKind::Validation => Duration::days(3),
             TokenKind::ResetPassword => Duration::hours(1),
             TokenKind::EmailRenewal => Duration::days(1),
-            TokenKind::Login => Duration::minutes(30),
+            TokenKind::Login => Duration::minutes(15),
             TokenKind::Invitation => Duration::days(14),
             // long enough for someone away from their mail for a week to learn of the change
             TokenKind::EmailRestoration => Duration::days(7),

@@ -33,10 +33,14 @@
 //!
 //! [`authorize_read`] is that rule for every read of a candidate's profile or of its parts (the
 //! records under `/candidates/{slug}/...`, the pictures the profile shows).
+//!
+//! No profile is for search engines, shared or not: its answer carries [`NOT_FOR_SEARCH_ENGINES`],
+//! as do its pictures and its public page (see the README's decisions).
 
 use std::sync::LazyLock;
 
 use axum::extract::State;
+use axum::http::{HeaderName, HeaderValue};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json as JsonColumn;
@@ -57,6 +61,11 @@ use crate::slug::is_slug;
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::PublicWithSession, routes!(get_candidate));
 }
+
+/// `X-Robots-Tag: noindex`: what every read of a profile answers with, so that a search engine
+/// that fetches it (a shared profile is public) does not index the candidate.
+pub const NOT_FOR_SEARCH_ENGINES: (HeaderName, HeaderValue) =
+    (HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex"));
 
 /// The longest identifier worth looking up; slugs are names of at most 100 characters each
 /// plus an id.
@@ -338,7 +347,7 @@ impl ProfileRow {
     get, path = "/api/api/candidates/{id_or_slug}",
     params(("id_or_slug" = String, Path, description = "the candidate's id (digits) or slug (`camille-martin-1000`)")),
     responses(
-        (status = 200, body = CandidateProfileResponse, description = "the profile; `contact` only for the candidate"),
+        (status = 200, body = CandidateProfileResponse, description = "the profile; `contact` only for the candidate; `X-Robots-Tag: noindex`"),
         (status = 404, body = crate::error::ErrorBody, description = "no such candidate, or one the caller may not read"),
     )
 )]
@@ -347,8 +356,19 @@ pub async fn get_candidate(
     caller: Option<CurrentUser>,
     locale: Locale,
     Path(id_or_slug): Path<String>,
+) -> Result<([(HeaderName, HeaderValue); 1], Json<CandidateProfileResponse>)> {
+    Ok(([NOT_FOR_SEARCH_ENGINES], read_profile(&state, caller, locale, &id_or_slug).await?))
+}
+
+/// The profile `id_or_slug` names as `caller` may read it (the answer of [`get_candidate`], and
+/// of the candidate's own updates).
+pub(super) async fn read_profile(
+    state: &AppState,
+    caller: Option<CurrentUser>,
+    locale: Locale,
+    id_or_slug: &str,
 ) -> Result<Json<CandidateProfileResponse>> {
-    let (candidate_id, reader) = authorize_read(&state.db, caller, &id_or_slug).await?;
+    let (candidate_id, reader) = authorize_read(&state.db, caller, id_or_slug).await?;
     if let Some(partner) = caller.filter(|user| user.role == Role::Partner) {
         quotas::take(&state.db, partner.id, QuotaKind::Profile, &candidate_id.to_string()).await?;
         profile_views::record(&state.db, candidate_id, partner.id, ProfileViewKind::Viewed).await?;

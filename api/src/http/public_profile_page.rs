@@ -7,11 +7,18 @@
 //! the plain page, which the app shows as "not available": the tags never say more than the
 //! profile route would. (The status stays 200 like every client route's: the app, not the
 //! server, decides what a path shows.)
+//!
+//! Every such page, shared or not, says `noindex` to search engines (the `X-Robots-Tag` header,
+//! and a `robots` meta tag that the app also sets): a shared profile is for the people its
+//! candidate gives the link to, not for search results. `robots.txt` lets crawlers fetch these
+//! pages so that they read the `noindex` (a crawler barred from a page may still list its
+//! address, which holds the candidate's name, when other sites link to it).
 
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::candidates::NOT_FOR_SEARCH_ENGINES;
 use crate::app::AppState;
 use crate::extract::Path;
 use crate::slug::is_slug;
@@ -57,7 +64,8 @@ fn with_profile_tags(index: &str, preview: &ProfilePreview) -> String {
         .map(|image| format!("<meta property=\"og:image\" content=\"{}\">", escape_html(image)))
         .unwrap_or_default();
     let tags = format!(
-        "<meta name=\"description\" content=\"{description}\">\
+        "<meta name=\"robots\" content=\"noindex\">\
+         <meta name=\"description\" content=\"{description}\">\
          <meta property=\"og:type\" content=\"profile\">\
          <meta property=\"og:title\" content=\"{name}\">\
          <meta property=\"og:description\" content=\"{description}\">\
@@ -92,7 +100,8 @@ pub async fn public_profile_page(State(state): State<PageState>, Path(slug): Pat
     } else {
         None
     };
-    let html_type = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    let html_type =
+        [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), NOT_FOR_SEARCH_ENGINES];
     match shared {
         Some((firstname, lastname, headline, picture)) => {
             let public_url = &state.app.settings.public_url;
@@ -126,6 +135,7 @@ mod tests {
         let page = with_profile_tags(index, &preview);
         assert!(page.contains("<title>Léa &lt;b&gt;&quot;Dupont&quot; · Vivier</title>"), "{page}");
         assert!(page.contains("<meta property=\"og:description\" content=\"dev &amp; co\">"));
+        assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
         assert!(page.contains("og:url\" content=\"http://x/candidat/lea-1\""));
         assert_eq!(page.matches("<title>").count(), 1);
         assert!(page.ends_with("</head><body></body></html>"));

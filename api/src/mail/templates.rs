@@ -19,6 +19,8 @@ pub enum EmailKind {
     /// Sign-up with an address that already has an account.
     AlreadyRegistered,
     PasswordReset,
+    /// A link that logs in once, asked for on the login page.
+    LoginLink,
     /// Confirm the new address of an email change.
     EmailChange,
     /// To the old address: the account's address changed (to the one quoted).
@@ -69,6 +71,7 @@ impl EmailKind {
             EmailKind::Validation => "validation.txt",
             EmailKind::AlreadyRegistered => "already_registered.txt",
             EmailKind::PasswordReset => "password_reset.txt",
+            EmailKind::LoginLink => "login_link.txt",
             EmailKind::EmailChange => "email_change.txt",
             EmailKind::EmailChanged => "email_changed.txt",
             EmailKind::RetentionWarning => "retention_warning.txt",
@@ -118,13 +121,14 @@ macro_rules! embedded_templates {
     };
 }
 
-const TEMPLATES: [(&str, &str); 52] = embedded_templates![
+const TEMPLATES: [(&str, &str); 54] = embedded_templates![
     "layout.txt",
     "layout.html",
     "fr/common.txt",
     "fr/validation.txt",
     "fr/already_registered.txt",
     "fr/password_reset.txt",
+    "fr/login_link.txt",
     "fr/email_change.txt",
     "fr/email_changed.txt",
     "fr/retention_warning.txt",
@@ -150,6 +154,7 @@ const TEMPLATES: [(&str, &str); 52] = embedded_templates![
     "en/validation.txt",
     "en/already_registered.txt",
     "en/password_reset.txt",
+    "en/login_link.txt",
     "en/email_change.txt",
     "en/email_changed.txt",
     "en/retention_warning.txt",
@@ -295,6 +300,7 @@ mod tests {
             EmailKind::Validation,
             EmailKind::AlreadyRegistered,
             EmailKind::PasswordReset,
+            EmailKind::LoginLink,
             EmailKind::EmailChange,
             EmailKind::EmailChanged,
             EmailKind::RetentionWarning,

@@ -71,7 +71,9 @@ async fn a_png_named_jpg_is_accepted_as_png_and_served_re_encoded(pool: PgPool) 
     let served = get_as(&app, Some(&lea.cookie), picture["url"].as_str().unwrap()).await;
     assert_eq!(served.status, StatusCode::OK);
     assert_eq!(served.headers[header::CONTENT_TYPE], "image/jpeg", "an opaque picture is served as JPEG");
-    assert!(served.headers[header::CACHE_CONTROL].to_str().unwrap().contains("immutable"));
+    assert_eq!(served.headers[header::CACHE_CONTROL], "private, no-cache", "revalidated at each use");
+    let entity_tag = served.headers[header::ETAG].to_str().unwrap();
+    assert!(entity_tag.len() == 66 && !entity_tag.starts_with("W/"), "a strong tag of the SHA-256: {entity_tag}");
     assert_ne!(served.body, original, "no uploaded byte is served back as is");
     let decoded = image::load_from_memory(&served.body).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (1600, 960));
@@ -151,6 +153,46 @@ async fn a_picture_is_seen_by_its_owner_and_by_who_may_read_the_profile_showing_
         "an upload the profile does not show stays private"
     );
     assert_eq!(status_for(None, "not-a-uuid".to_owned()).await, StatusCode::NOT_FOUND);
+}
+
+/// `GET uri` as `cookie` (or anonymously) asking whether the copy of tag `entity_tag` is current.
+async fn revalidate(app: &Router, cookie: Option<&str>, uri: &str, entity_tag: &str) -> TestResponse {
+    let request = Request::get(uri).header(header::IF_NONE_MATCH, entity_tag).body(Body::empty()).unwrap();
+    send_as(app, cookie, request).await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_cached_picture_is_refused_on_revalidation_once_the_profile_is_unshared(pool: PgPool) {
+    let app = app(pool.clone());
+    let lea = new_candidate(&pool, &app, "lea@example.org").await;
+    let viewer = new_candidate(&pool, &app, "noe@example.org").await;
+    let picture = upload_picture(&app, &lea.cookie).await;
+    let mut hobby = valid_hobby();
+    hobby["pictures"] = json!([picture]);
+    let shown = call(&app, &lea.cookie, "POST", "/api/api/candidate/hobbies", Some(hobby)).await;
+    assert_eq!(shown.status, StatusCode::CREATED, "{}", shown.text());
+    let shared = call(&app, &lea.cookie, "POST", "/api/api/candidates/share", None).await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.text());
+    let uri = format!("/api/uploads/{picture}");
+    let first = get_as(&app, Some(&viewer.cookie), &uri).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.headers["x-robots-tag"], "noindex");
+    let entity_tag = first.headers[header::ETAG].to_str().unwrap().to_owned();
+
+    let while_shared = revalidate(&app, Some(&viewer.cookie), &uri, &entity_tag).await;
+    let unshared = call(&app, &lea.cookie, "DELETE", "/api/api/candidates/share", None).await;
+    let after_unsharing = revalidate(&app, Some(&viewer.cookie), &uri, &entity_tag).await;
+    let anonymous_after = revalidate(&app, None, &uri, "*").await;
+    let owner_after = revalidate(&app, Some(&lea.cookie), &uri, &entity_tag).await;
+
+    assert_eq!(while_shared.status, StatusCode::NOT_MODIFIED);
+    assert!(while_shared.body.is_empty());
+    assert_eq!(while_shared.headers[header::CACHE_CONTROL], "private, no-cache");
+    assert_eq!(while_shared.headers[header::ETAG], entity_tag.as_str());
+    assert_eq!(unshared.status, StatusCode::OK, "{}", unshared.text());
+    assert_eq!(after_unsharing.status, StatusCode::NOT_FOUND, "the cached copy must not be confirmed");
+    assert_eq!(anonymous_after.status, StatusCode::NOT_FOUND);
+    assert_eq!(owner_after.status, StatusCode::NOT_MODIFIED, "its owner still sees it");
 }
 
 #[sqlx::test(migrations = "../migrations")]

@@ -190,3 +190,23 @@ async fn a_stale_session_reads_a_shared_profile_like_a_visitor(pool: PgPool) {
     assert_eq!(response.status, StatusCode::OK);
     assert!(response.json().get("contact").is_none());
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_shared_profile_tells_search_engines_not_to_index_it_on_its_answer_and_its_page(pool: PgPool) {
+    let (_, candidate) = seeded_app(&pool).await;
+    let web_dist = std::env::temp_dir().join(format!("vivier-noindex-{}-{}", candidate.id, std::process::id()));
+    std::fs::create_dir_all(&web_dist).unwrap();
+    std::fs::write(web_dist.join("index.html"), "<html><head><title>Vivier</title></head><body></body></html>")
+        .unwrap();
+    let site = crate::support::app_with_web(pool.clone(), &web_dist, [127, 0, 0, 1]);
+
+    let answer = get(&site, &format!("/api/api/candidates/{}", candidate.slug)).await;
+    let page = get(&site, &format!("/candidat/{}", candidate.slug)).await;
+
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    assert_eq!(answer.headers["x-robots-tag"], "noindex");
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.headers["x-robots-tag"], "noindex");
+    assert!(page.text().contains("<meta name=\"robots\" content=\"noindex\">"), "{}", page.text());
+    std::fs::remove_dir_all(&web_dist).unwrap();
+}

@@ -19,6 +19,7 @@ mod email_restoration;
 mod findability;
 mod indexer;
 mod localizations;
+mod login_links;
 mod login_throttle;
 mod notification_events;
 mod offers;

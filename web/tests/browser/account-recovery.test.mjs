@@ -1,7 +1,8 @@
 // The emailed links of the accounts contract, against the real server at
 // BASE_URL with its demo mailbox: a new account cannot log in before its
 // address is validated, a forgotten password is replaced through the reset
-// link, and the unsubscribe link of an email takes effect.
+// link, the unsubscribe link of an email takes effect, and a login link asked
+// for on the login page logs in once.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { baseUrl, newContext, openPage, sharedBrowser } from './browser.mjs';
@@ -93,6 +94,39 @@ describe('account recovery and emailed links', () => {
     // The unsubscribe link of an email takes effect when opened.
     await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/notifications/desinscrire')}`);
     await page.getByTestId('unsubscribe-done').waitFor();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a login link asked for on the login page logs in once', async () => {
+    const { context, page, errors } = await openPage(browser(), { browserLanguage: 'en-US', localeCookie: 'en' });
+    const email = `link.${Date.now()}@example.com`;
+    const signUp = await context.request.post(`${baseUrl}/api/api/candidates`, {
+      data: {
+        firstname: 'Lina', lastname: 'Lien', email, password, phone: '0611223344', birthdate: '1996-05-04', locale: 'en', consent: true,
+        localization: { value: 'Lyon', type: 'city', lat: 45.76769, lng: 4.83537, id: '69123', country_code: 'FR' },
+      },
+    });
+    assert.equal(signUp.status(), 201);
+    await page.goto(`${baseUrl}${await linkFromMailbox(context.request, email, '/inscription/valider')}`);
+    await page.getByTestId('sign-up-validation-done').waitFor();
+
+    // The secondary action uses the email field alone, and its answer says nothing of the account.
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('#login-email').fill(email);
+    await page.getByRole('button', { name: 'Email me a login link' }).click();
+    assert.match(await page.getByTestId('login-link-sent').textContent(), /^If an account exists for this address/);
+
+    const link = await linkFromMailbox(context.request, email, '/login/with-token');
+    await page.goto(`${baseUrl}${link}`);
+    await page.waitForURL((url) => url.pathname === '/personnalisation/candidat');
+    await page.getByTestId('logout-button').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // A used link is refused.
+    await page.goto(`${baseUrl}${link}`);
+    await page.getByTestId('login-with-token').getByText('This link is no longer valid', { exact: false }).waitFor();
 
     assert.deepEqual(errors, []);
     await context.close();

@@ -1,13 +1,15 @@
 //! Account life cycle, one file per job: [`sign_up`] (three sign-ups and the validation of the
 //! address), [`invitation_sign_up`] (a student joining from a school's invitation),
 //! [`recruiter_sign_up`] (a recruiter joining from a school's invitation), [`passwords`] (reset
-//! and change), [`email_change`] and its undoing ([`email_restoration`]), [`unsubscribe`] and the [`notification_preferences`] it
+//! and change), [`login_links`] (logging in by a link sent by email), [`email_change`] and its
+//! undoing ([`email_restoration`]), [`unsubscribe`] and the [`notification_preferences`] it
 //! switches. This module
 //! registers their routes and holds what several of them share.
 
 mod email_change;
 mod email_restoration;
 mod invitation_sign_up;
+mod login_links;
 mod notification_preferences;
 mod passwords;
 mod recruiter_sign_up;
@@ -39,6 +41,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(recruiter_sign_up::create_recruiter_account));
     table.add(Access::Public, routes!(passwords::request_password_reset));
     table.add(Access::Public, routes!(passwords::reset_password));
+    table.add(Access::Public, routes!(login_links::request_login_link));
     table.add(Access::Authenticated, routes!(email_change::request_email_renewal));
     table.add(Access::Public, routes!(email_change::confirm_email_renewal));
     table.add(Access::Public, routes!(email_restoration::restore_email));

@@ -6,7 +6,7 @@
 use axum::extract::State;
 use serde::Deserialize;
 
-use super::super::candidates::{CandidateProfileResponse, get_candidate};
+use super::super::candidates::{CandidateProfileResponse, read_profile};
 use super::super::locale::Locale;
 use super::completion;
 use crate::app::AppState;
@@ -63,5 +63,5 @@ pub async fn update_candidate_languages(
     .await?;
     completion::refresh(&mut transaction, user.id).await?;
     transaction.commit().await?;
-    get_candidate(State(state), Some(user), locale, Path(user.id.to_string())).await
+    read_profile(&state, Some(user), locale, &user.id.to_string()).await
 }

@@ -15,21 +15,27 @@
 //! Who may see a picture: its owner; and anyone who may read the profile of a candidate showing
 //! it (as profile picture or on a record), by the rule of `GET /api/api/candidates/{id}`
 //! (`candidates::authorize_read`): everyone for a shared profile, the candidate's school, a
-//! partner who saved them. Anyone else gets 404, whether the picture exists or not. An upload's
-//! id never names other bytes, so answers are cached for a year as immutable; `private`, because
-//! a profile that stops being shared must stop showing its pictures to shared caches at once.
+//! partner who saved them. Anyone else gets 404, whether the picture exists or not.
+//!
+//! Answers are `private, no-cache` with a strong `ETag` (the SHA-256 of the stored bytes): a
+//! browser keeps its copy but asks again at each use, and the question is judged like a first
+//! fetch, so a profile unshared (or a partner who lost access) gets 404, never a 304 that would
+//! let the cached copy show. An upload's id never names other bytes, so a 304 to who may still see
+//! it costs one small answer, not the picture. (`immutable` for a year, as before, kept a picture
+//! on screen long after its candidate stopped sharing it.) Pictures carry `X-Robots-Tag: noindex`,
+//! as every part of a profile: no profile is indexed by search engines (see the README).
 
 use std::io::Cursor;
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::super::candidates::authorize_read;
+use super::super::candidates::{NOT_FOR_SEARCH_ENGINES, authorize_read};
 use super::super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
@@ -204,28 +210,49 @@ pub async fn upload_picture(
 struct StoredUpload {
     owner_user_id: Option<i64>,
     content_type: String,
-    data: Vec<u8>,
+    sha256: Vec<u8>,
     /// The slugs of the candidates whose profile shows the picture.
     shown_by: Vec<String>,
 }
 
-/// Serves a picture to whoever may see it (see the module doc).
+/// How a picture is cached: kept by the browser alone, and asked again at each use (see the
+/// module doc).
+const PICTURE_CACHING: &str = "private, no-cache";
+
+/// The strong entity tag of a picture: its SHA-256, which names its bytes.
+fn entity_tag(sha256: &[u8]) -> String {
+    format!("\"{}\"", sha256.iter().map(|byte| format!("{byte:02x}")).collect::<String>())
+}
+
+/// Whether the client's `If-None-Match` names `entity_tag` (or any version, `*`): its copy is
+/// current. The comparison is weak, as RFC 9110 (13.1.2) has it for this header.
+fn client_copy_is_current(request_headers: &HeaderMap, entity_tag: &str) -> bool {
+    let Some(tags) = request_headers.get(header::IF_NONE_MATCH).and_then(|tags| tags.to_str().ok()) else {
+        return false;
+    };
+    tags.split(',').map(|tag| tag.trim().trim_start_matches("W/")).any(|tag| tag == entity_tag || tag == "*")
+}
+
+/// Serves a picture to whoever may see it (see the module doc); a revalidation of a current copy
+/// is a 304, once the caller is known to still see it.
 #[utoipa::path(
     get, path = "/api/uploads/{id}",
     params(("id" = Uuid, Path, description = "the upload's id")),
     responses(
-        (status = 200, content_type = "image/jpeg", description = "the picture (image/jpeg or image/webp), cached for a year"),
+        (status = 200, content_type = "image/jpeg", description = "the picture (image/jpeg or image/webp), `private, no-cache` with a strong ETag"),
+        (status = 304, description = "the caller may still see the picture and holds its current copy (If-None-Match)"),
         (status = 404, body = crate::error::ErrorBody, description = "no such picture, or not visible to the caller"),
     )
 )]
 pub async fn get_upload(
     State(state): State<AppState>,
     caller: Option<CurrentUser>,
+    request_headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response> {
     let id = Uuid::parse_str(&id).map_err(|_| Error::NotFound)?;
     let upload: StoredUpload = sqlx::query_as(
-        "select u.owner_user_id, u.content_type, u.data,
+        "select u.owner_user_id, u.content_type, u.sha256,
                 -- by slug: the name under which a shared profile is public
                 array(select s.slug from candidates s where s.user_id in (
                       select c.user_id from candidates c join users p on p.id = c.user_id where p.profile_picture_id = u.id
@@ -251,14 +278,23 @@ pub async fn get_upload(
     if !visible {
         return Err(Error::NotFound);
     }
+    let entity_tag = entity_tag(&upload.sha256);
+    let headers = [
+        (header::ETAG, HeaderValue::from_str(&entity_tag).map_err(|error| Error::Internal(error.into()))?),
+        (header::CACHE_CONTROL, HeaderValue::from_static(PICTURE_CACHING)),
+        NOT_FOR_SEARCH_ENGINES,
+    ];
+    if client_copy_is_current(&request_headers, &entity_tag) {
+        return Ok((StatusCode::NOT_MODIFIED, headers).into_response());
+    }
+    // the bytes are read only when they are sent: most answers are 304s
+    let data: Vec<u8> =
+        sqlx::query_scalar("select data from uploads where id = $1").bind(id).fetch_one(&state.db).await?;
     let content_type = HeaderValue::from_str(&upload.content_type).map_err(|error| Error::Internal(error.into()))?;
     Ok((
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=31536000, immutable")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline")),
-        ],
-        upload.data,
+        headers,
+        [(header::CONTENT_TYPE, content_type), (header::CONTENT_DISPOSITION, HeaderValue::from_static("inline"))],
+        data,
     )
         .into_response())
 }

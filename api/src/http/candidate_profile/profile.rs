@@ -17,7 +17,7 @@ use axum::extract::State;
 use serde::{Deserialize, Deserializer};
 use uuid::Uuid;
 
-use super::super::candidates::{CandidateProfileResponse, get_candidate};
+use super::super::candidates::{CandidateProfileResponse, read_profile};
 use super::super::locale::Locale;
 use super::completion;
 use super::job_search::JobSearchInput;
@@ -117,7 +117,7 @@ pub async fn update_candidate(
     }
     completion::refresh(&mut transaction, user.id).await?;
     transaction.commit().await?;
-    get_candidate(State(state), Some(user), locale, Path(user.id.to_string())).await
+    read_profile(&state, Some(user), locale, &user.id.to_string()).await
 }
 
 /// The fields any screen may send, checked: `None` keeps the stored value.

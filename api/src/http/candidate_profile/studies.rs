@@ -12,14 +12,14 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::super::accounts::{PasswordChangeQuery, PasswordChangeRequest, change_password};
-use super::super::candidates::{CandidateProfileResponse, get_candidate};
+use super::super::candidates::{CandidateProfileResponse, read_profile};
 use super::super::locale::Locale;
 use super::completion;
 use super::profile::present;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{Result, RuleCode};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Query};
 use crate::validation::Checks;
 
 /// The years an entry year may take.
@@ -85,7 +85,7 @@ pub async fn patch_candidate(
     completion::refresh(&mut transaction, user.id).await?;
     transaction.commit().await?;
     let profile: Json<CandidateProfileResponse> =
-        get_candidate(State(state), Some(user), locale, Path(user.id.to_string())).await?;
+        read_profile(&state, Some(user), locale, &user.id.to_string()).await?;
     Ok(profile.into_response())
 }
 

@@ -135,13 +135,40 @@ mod tests {
         }
     }
 
+    /// The files the web app's build copies as they are (`web/public`), `robots.txt` among them.
+    #[derive(RustEmbed)]
+    #[folder = "$CARGO_MANIFEST_DIR/../web/public"]
+    struct PublicFiles;
+
     #[tokio::test]
     async fn a_missing_file_is_a_404_not_the_index() {
-        for missing in ["/assets/index-000000.js", "/robots.txt"] {
+        for missing in ["/assets/index-000000.js", "/sitemap.xml"] {
             let (status, _, body) = get(missing, &[]).await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
             assert!(!body.contains("root"), "{missing}");
         }
+    }
+
+    #[tokio::test]
+    async fn robots_txt_keeps_crawlers_out_of_the_api_and_the_personal_areas() {
+        let request = Request::get("/robots.txt").body(Body::empty()).unwrap();
+        let response = files::<PublicFiles>().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "text/plain");
+        let body = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let rules: Vec<&str> = std::str::from_utf8(&body)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .collect();
+
+        assert_eq!(rules[0], "User-agent: *");
+        for private in ["/api/", "/dashboard/", "/admin/", "/login", "/inscription/", "/mot-de-passe/", "/mailbox"] {
+            assert!(rules.contains(&format!("Disallow: {private}").as_str()), "{private} is disallowed: {rules:?}");
+        }
+        assert!(rules.contains(&"Allow: /$") && rules.contains(&"Allow: /offres"), "{rules:?}");
+        // a shared profile says noindex itself, which a crawler barred from it would never read
+        assert!(rules.iter().all(|rule| !rule.contains("/candidat")), "{rules:?}");
     }
 
     #[tokio::test]

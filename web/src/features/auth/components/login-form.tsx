@@ -1,6 +1,7 @@
-// The login page: email, password, "remember me". A success goes back to the
-// page that asked for a session (when it is a safe in-app path the user may
-// open) or to the user's dashboard. Failures say why, in the user's language.
+// The login page: email, password, "remember me", or a login link emailed to
+// the address typed. A success goes back to the page that asked for a session
+// (when it is a safe in-app path the user may open) or to the user's
+// dashboard. Failures say why, in the user's language.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { loginSchema, type LoginValues } from '../utils/auth-schemas';
 import { AuthCard, AuthSubmitButton } from './auth-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { EmailField } from './email-field';
+import { LoginLinkRequest } from './login-link-request';
 import { PasswordField } from './password-field';
 
 export function LoginForm() {
@@ -25,7 +27,7 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const redirect = sanitizeRedirect(searchParams.get('redirect'));
   const login = useLogin();
-  const { register, handleSubmit, setError, formState } = useForm<LoginValues>({
+  const { register, handleSubmit, setError, formState, trigger, getValues, setFocus } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '', remember: false },
   });
@@ -39,6 +41,17 @@ export function LoginForm() {
   );
 
   const failure = login.error ? describeAuthError(login.error) : null;
+
+  const validEmail = async () => {
+    if (await trigger('email')) return getValues('email');
+    setFocus('email');
+    return null;
+  };
+  const showRefusedEmail = (error: unknown) => {
+    const applied = applyServerErrors(error, setError, ['email']);
+    if (!applied || applied.fields.length === 0) setError('email', { type: 'server', message: 'invalid_email' });
+    setFocus('email');
+  };
 
   return (
     <AuthCard
@@ -83,6 +96,7 @@ export function LoginForm() {
         </div>
         <AuthSubmitButton pending={login.isPending} label={t('login.submit')} pendingLabel={t('login.submitting')} />
       </form>
+      <LoginLinkRequest validEmail={validEmail} onRefused={showRefusedEmail} />
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The public profile page: a shared profile shows its header, records (with
 // their photos), languages (flag as a picture, level as everywhere) and
-// soft-skill table, and sets viewer mode while open; a 404 shows "not
+// soft-skill table, and sets viewer mode and `noindex` while open; a 404 shows "not
 // available" rather than an error, and a spent daily quota says until when.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,6 +77,19 @@ describe('PublicProfilePage', () => {
 
     unmount();
     expect(getSession().viewerSlug).toBeNull();
+  });
+
+  it('asks search engines not to index the page while it is open', async () => {
+    serve(200);
+    const robots = () => document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+    const { unmount } = renderPage();
+
+    expect(robots()?.content).toBe('noindex');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Léa Durand' })).toBeTruthy();
+    expect(document.head.querySelectorAll('meta[name="robots"]')).toHaveLength(1);
+
+    unmount();
+    expect(robots()).toBeNull();
   });
 
   it('says the profile is not available on a 404', async () => {

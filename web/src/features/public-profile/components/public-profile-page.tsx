@@ -1,7 +1,7 @@
 // /candidat/{slug}: a shared candidate profile as a recruiter reads it, and
 // prints it (the print stylesheet turns the page into a clean one- or
-// two-page CV). Sets viewer mode while open, and the page's title and
-// description tags. A profile nobody may read here shows "not available"; a
+// two-page CV). Sets viewer mode while open, the page's title and
+// description tags, and asks search engines not to index it (shared or not). A profile nobody may read here shows "not available"; a
 // partner whose daily quota of opened profiles is spent is told until when.
 // Other features add to its side column through `aside`, given the profile
 // (the app passes the DISC result, which its candidate may choose to show).
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isDailyQuotaReached } from '@/lib/api-client';
 import { isNotFound, usePublicProfile } from '../api/get-public-profile';
 import { useViewerSlug } from '../hooks/use-viewer-slug';
-import { usePageMeta } from '../utils/page-meta';
+import { useNoIndex, usePageMeta } from '../utils/page-meta';
 import { ProfileHeader } from './profile-header';
 import { ProfileUnavailable } from './profile-unavailable';
 import { EducationsSection, ExperiencesSection, HobbiesSection, ProjectsSection } from './record-sections';
@@ -63,6 +63,7 @@ export function SharedProfileGate({ slug, children }: { slug: string; children: 
   const { t } = useTranslation('publicProfile');
   const query = usePublicProfile(slug);
   useViewerSlug(slug);
+  useNoIndex();
   if (query.isPending) return <QueryLoading className="public-profile__state" text={t('loading')} />;
   if (query.isError) {
     if (isNotFound(query.error)) return <ProfileUnavailable />;

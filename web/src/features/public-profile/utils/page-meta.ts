@@ -3,6 +3,10 @@
 // browsers, bookmarks and crawlers that run scripts; link previews from
 // services that do not run scripts read the tags the server writes into the
 // page of /candidat/{slug} (see the server's web_app module).
+//
+// A profile page also asks search engines not to index it (`robots` is
+// `noindex`) while it is open: a shared profile is for the people its
+// candidate gives the link to. The server says the same in its headers.
 import { useEffect } from 'react';
 
 export type PageMeta = { title: string; description: string; image?: string | null; url: string };
@@ -40,4 +44,9 @@ export function usePageMeta(meta: PageMeta | null): void {
     ];
     return () => restore.forEach((undo) => undo());
   }, [title, description, image, url]);
+}
+
+/** Sets `<meta name="robots" content="noindex">` while the calling page is mounted. */
+export function useNoIndex(): void {
+  useEffect(() => setMeta('name', 'robots', 'noindex'), []);
 }
