@@ -6,6 +6,7 @@ pub mod account_standing;
 pub mod alerts;
 pub mod app;
 pub mod audit;
+pub mod blind_first;
 pub mod auth;
 pub mod candidate_data;
 pub mod candidate_import;
