@@ -386,13 +386,7 @@ impl<'a> HitPresenter<'a, '_> {
         CategoryShare { id: category, name: self.name(List::SoftSkillCategories, category), percent }
     }
 
-    fn hit(
-        &self,
-        card: &CandidateCard,
-        document: &CandidateDoc,
-        hit: Option<&Hit>,
-        marks: HitMarks,
-    ) -> HitView<'a> {
+    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, marks: HitMarks) -> HitView<'a> {
         let commune =
             hit.and_then(|hit| match document.localizations.get(hit.breakdown.proximity.localization_index)? {
                 JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
