@@ -7,6 +7,7 @@ pub mod alerts;
 pub mod app;
 pub mod audit;
 pub mod auth;
+pub mod blind_first;
 pub mod candidate_data;
 pub mod candidate_import;
 pub mod codes;

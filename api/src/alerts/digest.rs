@@ -13,6 +13,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::reason::MatchReason;
+use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::locale::Locale;
 use crate::mail::digests::{claim_day, run_every};
@@ -27,6 +28,8 @@ struct EventLine {
     search_name: Option<String>,
     firstname: String,
     lastname: String,
+    /// A blind-first candidate's initials stand for their name (`crate::blind_first`).
+    name_hidden: bool,
     reason: sqlx::types::Json<MatchReason>,
     /// How many of the events are of candidates still looking (the window's count, before the limit).
     still_looking: i64,
@@ -54,7 +57,8 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
         return Ok(false);
     }
     let lines: Vec<EventLine> = sqlx::query_as(
-        "select m.sourcing_search_id as search_id, s.name as search_name, u.firstname, u.lastname, m.reason,
+        "select m.sourcing_search_id as search_id, s.name as search_name, u.firstname, u.lastname,
+                not partner_may_see_name(m.candidate_id, m.partner_id) as name_hidden, m.reason,
                 count(*) over () as still_looking
          from sourcing_search_matches m
          join sourcing_searches s on s.id = m.sourcing_search_id
@@ -76,7 +80,10 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
     let lines = lines
         .into_iter()
         .map(|line| DigestLine {
-            title: format!("{} {}", line.firstname, line.lastname),
+            title: {
+                let (firstname, lastname) = shown_name(line.firstname, line.lastname, line.name_hidden);
+                format!("{firstname} {lastname}")
+            },
             context: line.search_name.unwrap_or_else(|| format!("#{}", line.search_id)),
             reason: line.reason.0.line(locale),
             url: format!("{public_url}/dashboard/partenaire/sourcing/recherches/{}", line.search_id),

@@ -24,6 +24,9 @@
 //!   for a waiting partner that a school invited, who reads the candidates of that school it
 //!   saved, as above;
 //! - nobody but the candidate receives `contact`: not schools, not partners, not visitors;
+//! - a partner reads a blind-first candidate's initials instead of their names, no picture and
+//!   the id instead of the slug (which spells the name), until the candidate accepts their
+//!   contact request or applies to their offer ([`crate::blind_first`]);
 //! - anyone else: 404, logged in or not, exactly as for an unknown id or slug, a user who is
 //!   not a candidate or a deactivated account, so that an answer never tells whether someone
 //!   has an account.
@@ -51,6 +54,7 @@ use super::locale::Locale;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::{AccountStanding, CurrentUser, Role};
+use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::places::{PLACE_JSON_SQL, Place};
@@ -175,9 +179,15 @@ pub struct ContactDetails {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CandidateProfileResponse {
     id: i64,
+    /// The id, as digits, while `name_hidden`: the slug spells the name.
     slug: String,
+    /// Initials ("C.") while `name_hidden`.
     firstname: String,
     lastname: String,
+    /// For a partner: the candidate chose blind first and has not opened up to them yet
+    /// (accepted their contact request, applied to their offer). The names are initials and
+    /// there is no picture.
+    name_hidden: bool,
     headline: Option<String>,
     /// Where the candidate lives (a commune at most).
     localization: Option<Place>,
@@ -246,6 +256,7 @@ struct ProfileRow {
     campus: Option<JsonColumn<NamedItem>>,
     program: Option<JsonColumn<NamedItem>>,
     institution: Option<JsonColumn<NamedItem>>,
+    name_hidden: bool,
 }
 
 /// The candidate's choices among the reference list `list`, linked through `link_table`.
@@ -266,7 +277,8 @@ pub(super) const SOFT_SKILL_SHARES_SQL: &str =
                           left join (select soft_skill_category_id, percentage from candidate_soft_skill_percentages
                                      where candidate_id = c.user_id) p on p.soft_skill_category_id = f.id), '[]')";
 
-/// The whole profile of candidate `$1`, names in language `$2`.
+/// The whole profile of candidate `$1`, names in language `$2`, as partner `$3` may see it (null
+/// for anyone else).
 static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select c.user_id as id, c.slug, u.firstname, u.lastname, c.headline, u.email, u.phone, u.birthdate,
@@ -293,7 +305,8 @@ static PROFILE_SELECT: LazyLock<String> = LazyLock::new(|| {
                 (select jsonb_build_object('id', s.user_id, 'name', s.name) from schools s where s.user_id = c.school_id) as school,
                 (select jsonb_build_object('id', m.id, 'name', m.name) from campuses m where m.id = c.campus_id) as campus,
                 (select jsonb_build_object('id', r.id, 'name', r.name) from programs r where r.id = c.program_id) as program,
-                (select jsonb_build_object('id', i.id, 'name', i.name) from institutions i where i.id = c.institution_id) as institution
+                (select jsonb_build_object('id', i.id, 'name', i.name) from institutions i where i.id = c.institution_id) as institution,
+                $3::bigint is not null and not partner_may_see_name(c.user_id, $3) as name_hidden
          from candidates c join users u on u.id = c.user_id
          where c.user_id = $1",
         job_categories = chosen_items("candidate_job_categories", "job_category_id", "job_categories"),
@@ -311,14 +324,17 @@ impl ProfileRow {
             phone: self.phone,
             birthdate: self.birthdate,
         });
+        let name_hidden = self.name_hidden;
+        let (firstname, lastname) = shown_name(self.firstname, self.lastname, name_hidden);
         CandidateProfileResponse {
             id: self.id,
-            slug: self.slug,
-            firstname: self.firstname,
-            lastname: self.lastname,
+            slug: if name_hidden { self.id.to_string() } else { self.slug },
+            firstname,
+            lastname,
+            name_hidden,
             headline: self.headline,
             localization: self.localization.map(|place| place.0),
-            profile_picture: self.profile_picture.map(|picture| picture.0),
+            profile_picture: self.profile_picture.filter(|_| !name_hidden).map(|picture| picture.0),
             candidate_type: self.candidate_type.map(|item| item.0),
             degree: self.degree.map(|degree| degree.0),
             in_research: self.in_research,
@@ -369,12 +385,17 @@ pub(super) async fn read_profile(
     id_or_slug: &str,
 ) -> Result<Json<CandidateProfileResponse>> {
     let (candidate_id, reader) = authorize_read(&state.db, caller, id_or_slug).await?;
-    if let Some(partner) = caller.filter(|user| user.role == Role::Partner) {
+    let partner = caller.filter(|user| user.role == Role::Partner);
+    if let Some(partner) = partner {
         quotas::take(&state.db, partner.id, QuotaKind::Profile, &candidate_id.to_string()).await?;
         profile_views::record(&state.db, candidate_id, partner.id, ProfileViewKind::Viewed).await?;
     }
-    let profile: ProfileRow =
-        sqlx::query_as(&PROFILE_SELECT).bind(candidate_id).bind(locale.code()).fetch_one(&state.db).await?;
+    let profile: ProfileRow = sqlx::query_as(&PROFILE_SELECT)
+        .bind(candidate_id)
+        .bind(locale.code())
+        .bind(partner.map(|partner| partner.id))
+        .fetch_one(&state.db)
+        .await?;
     Ok(Json(profile.into_response(reader)))
 }
 

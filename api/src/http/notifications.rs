@@ -3,7 +3,8 @@
 //! (`/api/api/notifications/events`, see [`crate::alerts::live`]) or polled, and marking them
 //! read. A notification is its owner's alone: another partner's id is a 404. Candidates the
 //! partner could no longer find in a search (they stopped looking, narrowed who finds them, left
-//! the school that works with the partner, or closed their account) are left out.
+//! the school that works with the partner, or closed their account) are left out. A blind-first
+//! candidate is named by their initials until they open up to the partner ([`crate::blind_first`]).
 
 use std::convert::Infallible;
 use std::sync::atomic::Ordering;
@@ -25,6 +26,7 @@ use crate::alerts::live::{CLOSE_STREAMS, EVERYONE};
 use crate::alerts::reason::MatchReason;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::job_criteria::List;
@@ -54,7 +56,10 @@ pub struct Notification {
     /// The saved search's name, or its job category.
     search_name: String,
     candidate_id: i64,
+    /// Initials ("C. M.") while `name_hidden`.
     candidate_name: String,
+    /// The candidate chose blind first and has not opened up to the partner yet.
+    name_hidden: bool,
     /// One line from the match's explanation, in the caller's language.
     reason: String,
     score: f64,
@@ -82,6 +87,7 @@ struct Row {
     candidate_id: i64,
     firstname: String,
     lastname: String,
+    name_hidden: bool,
     reason: sqlx::types::Json<MatchReason>,
     created_at: DateTime<Utc>,
     read: bool,
@@ -105,7 +111,8 @@ pub async fn list_notifications(
 ) -> Result<Json<NotificationList>> {
     let rows: Vec<Row> = sqlx::query_as(&format!(
         "select m.id, s.id as search_id, s.name as search_name, s.job_category_id, m.candidate_id,
-                u.firstname, u.lastname, m.reason, m.created_at, m.read_at is not null as read
+                u.firstname, u.lastname, not partner_may_see_name(m.candidate_id, m.partner_id) as name_hidden,
+                m.reason, m.created_at, m.read_at is not null as read
          {VISIBLE} order by m.created_at desc, m.id desc limit $2"
     ))
     .bind(user.id)
@@ -122,7 +129,11 @@ pub async fn list_notifications(
                 .search_name
                 .unwrap_or_else(|| reference.name(List::JobCategories, row.job_category_id as u16, locale).to_owned()),
             candidate_id: row.candidate_id,
-            candidate_name: format!("{} {}", row.firstname, row.lastname),
+            candidate_name: {
+                let (firstname, lastname) = shown_name(row.firstname, row.lastname, row.name_hidden);
+                format!("{firstname} {lastname}")
+            },
+            name_hidden: row.name_hidden,
             reason: row.reason.0.line(locale),
             score: row.reason.0.score,
             created_at: row.created_at,

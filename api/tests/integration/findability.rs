@@ -23,7 +23,7 @@ async fn choose(scene: &mut Scene, findable_by: &str) {
     let body = json!({ "findable_by": findable_by });
     let chosen = call(&scene.app, &scene.lea.cookie, "PUT", "/api/api/candidates/findability", Some(body)).await;
     assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text());
-    assert_eq!(chosen.json(), json!({ "findable_by": findable_by }));
+    assert_eq!(chosen.json(), json!({ "findable_by": findable_by, "blind_first": false }));
     scene.follower.catch_up().await.unwrap();
 }
 
@@ -72,7 +72,7 @@ async fn only_the_partners_of_my_school_find_me_when_i_say_so(pool: PgPool) {
     )
     .await;
 
-    assert_eq!(default.json(), json!({ "findable_by": "everyone" }));
+    assert_eq!(default.json(), json!({ "findable_by": "everyone", "blind_first": false }));
     assert!(linked_finds && other_finds, "everyone finds Léa at first");
     assert_eq!(school_only.0, (linked_total, true), "the partner her school works with still finds her");
     assert_eq!(school_only.1, (other_total - 1, false), "another partner no longer does, and the total says so");

@@ -7,6 +7,7 @@ mod support;
 mod accounts;
 mod alerts;
 mod authorization_matrix;
+mod blind_first;
 mod candidate_account;
 mod candidate_job_search;
 mod candidate_profile;

@@ -26,7 +26,7 @@ import {
 const school: WhoAmI = { ...candidate, id: 2, isCandidate: false, isSchool: true, candidate: null };
 
 const profile = {
-  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: 'Assistante RH en alternance',
+  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', name_hidden: false, headline: 'Assistante RH en alternance',
   localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
   job_localizations: [{ value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' }],
   job_categories: [], contract_types: [], contract_hourly_schemes: [], company_types: [], languages: [],

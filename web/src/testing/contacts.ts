@@ -20,6 +20,7 @@ export const pendingRequest: ContactRequest = {
   candidate_id: 99,
   candidate_firstname: 'Léa',
   candidate_lastname: 'Durand',
+  name_hidden: false,
   contact_email: null,
   created_at: '2026-11-20T09:00:00Z',
   expires_at: '2026-12-04T09:00:00Z',

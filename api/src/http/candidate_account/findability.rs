@@ -3,6 +3,11 @@
 //! partners linked to their school), or nobody. The choice reaches the matcher through the search
 //! document in the transaction that writes it (migration 0025), so the next search, its totals and
 //! the alerts already follow it.
+//!
+//! The same resource carries blind first (`blind_first`, migration 0035): the candidate hides
+//! their name and picture from partners until they accept that partner's contact request or apply
+//! to one of their offers ([`crate::blind_first`]). It is a choice about the same people, so the
+//! settings page shows both together.
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -25,34 +30,47 @@ pub enum FindableBy {
     Nobody,
 }
 
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Findability {
     findable_by: FindableBy,
+    /// Partners see the candidate's initials and no picture until the candidate accepts their
+    /// contact request or applies to one of their offers.
+    blind_first: bool,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct FindabilityUpdate {
+    findable_by: FindableBy,
+    /// Absent: unchanged.
+    blind_first: Option<bool>,
 }
 
 #[utoipa::path(get, path = "/api/api/candidates/findability", responses((status = 200, body = Findability)))]
 pub async fn get_findability(State(state): State<AppState>, user: CurrentUser) -> Result<Json<Findability>> {
-    let findable_by = sqlx::query_scalar("select findable_by from candidates where user_id = $1")
+    let findability = sqlx::query_as("select findable_by, blind_first from candidates where user_id = $1")
         .bind(user.id)
         .fetch_one(&state.db)
         .await?;
-    Ok(Json(Findability { findable_by }))
+    Ok(Json(findability))
 }
 
 #[utoipa::path(
-    put, path = "/api/api/candidates/findability", request_body = Findability,
-    responses((status = 200, body = Findability, description = "the choice, in force for the next search"))
+    put, path = "/api/api/candidates/findability", request_body = FindabilityUpdate,
+    responses((status = 200, body = Findability, description = "the choices, in force for the next search and read"))
 )]
 pub async fn set_findability(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(request): Json<Findability>,
+    Json(request): Json<FindabilityUpdate>,
 ) -> Result<Json<Findability>> {
-    let findable_by =
-        sqlx::query_scalar("update candidates set findable_by = $2 where user_id = $1 returning findable_by")
-            .bind(user.id)
-            .bind(request.findable_by)
-            .fetch_one(&state.db)
-            .await?;
-    Ok(Json(Findability { findable_by }))
+    let findability = sqlx::query_as(
+        "update candidates set findable_by = $2, blind_first = coalesce($3, blind_first) where user_id = $1
+         returning findable_by, blind_first",
+    )
+    .bind(user.id)
+    .bind(request.findable_by)
+    .bind(request.blind_first)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(Json(findability))
 }

@@ -6,7 +6,8 @@
 //!
 //! Who sees what: a partner reaches only a candidate they could find in a search
 //! (`partner_may_find`), and sees that candidate's name in their requests only while they could,
-//! or once the candidate accepted; nobody sees an address before the acceptance. A request
+//! or once the candidate accepted; nobody sees an address before the acceptance, and a partner
+//! reads a blind-first candidate's initials until they accept ([`crate::blind_first`]). A request
 //! nobody answers counts as expired after 14 days (computed when read, so never late); a
 //! declined partner waits 90 days before asking the same candidate again.
 
@@ -21,6 +22,7 @@ use utoipa_axum::routes;
 use super::routes::{Access, RouteTable};
 use crate::app::AppState;
 use crate::auth::Role;
+use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::mail::{EmailKind, subscribed_notice};
 
@@ -70,9 +72,11 @@ pub struct ContactRequestView {
     recruiter_role: Option<String>,
     candidate_id: i64,
     /// For the partner: only while the candidate could still be found by them, or once they
-    /// accepted (`null` otherwise: "no longer available").
+    /// accepted (`null` otherwise: "no longer available"); initials ("C.") while `name_hidden`.
     candidate_firstname: Option<String>,
     candidate_lastname: Option<String>,
+    /// For the partner: the candidate chose blind first and has not accepted yet.
+    name_hidden: bool,
     /// Once accepted: the other side's email address (the candidate's for the partner, the
     /// recruiter's for the candidate).
     contact_email: Option<String>,
@@ -92,6 +96,7 @@ const VIEW: &str = "select r.id,
         r.candidate_id,
         case when named.open then cu.firstname end as candidate_firstname,
         case when named.open then cu.lastname end as candidate_lastname,
+        $1 and not partner_may_see_name(r.candidate_id, r.partner_id) as name_hidden,
         case when r.state = 'accepted' then case when $1 then cu.email else pu.email end end as contact_email,
         r.created_at, r.expires_at, r.answered_at
     from contact_requests r
@@ -103,6 +108,17 @@ const VIEW: &str = "select r.id,
     cross join lateral (
         select not $1 or r.state = 'accepted' or partner_may_find(r.candidate_id, r.partner_id) as open
     ) named";
+
+impl ContactRequestView {
+    /// The view with the candidate's names as its reader may see them.
+    fn with_shown_name(mut self) -> Self {
+        if let (Some(firstname), Some(lastname)) = (self.candidate_firstname.take(), self.candidate_lastname.take()) {
+            let (firstname, lastname) = shown_name(firstname, lastname, self.name_hidden);
+            (self.candidate_firstname, self.candidate_lastname) = (Some(firstname), Some(lastname));
+        }
+        self
+    }
+}
 
 /// The column of `contact_requests` that names the caller's side.
 fn own_side(user: &crate::auth::CurrentUser) -> &'static str {

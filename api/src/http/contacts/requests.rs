@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{ContactRequestView, VIEW, notify, own_side, queue};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
+use crate::blind_first::shown_name;
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::mail::EmailKind;
@@ -35,7 +36,9 @@ pub struct ContactRequestList {
 
 /// The request `id` as the reader sees it.
 async fn view(state: &AppState, id: i64, partner_reads: bool) -> Result<ContactRequestView> {
-    Ok(sqlx::query_as(&format!("{VIEW} where r.id = $2")).bind(partner_reads).bind(id).fetch_one(&state.db).await?)
+    let view: ContactRequestView =
+        sqlx::query_as(&format!("{VIEW} where r.id = $2")).bind(partner_reads).bind(id).fetch_one(&state.db).await?;
+    Ok(view.with_shown_name())
 }
 
 fn conflict(code: ErrorCode, message: &str) -> Error {
@@ -143,14 +146,14 @@ pub async fn list_sent_requests(State(state): State<AppState>, user: CurrentUser
 /// The caller's requests, sent (a partner) or received (a candidate), newest first.
 async fn list(state: &AppState, user: &CurrentUser) -> Result<Json<ContactRequestList>> {
     let side = own_side(user);
-    let requests =
+    let requests: Vec<ContactRequestView> =
         sqlx::query_as(&format!("{VIEW} where r.{side} = $2 order by r.created_at desc, r.id desc limit $3"))
             .bind(user.role == Role::Partner)
             .bind(user.id)
             .bind(LIST_SIZE)
             .fetch_all(&state.db)
             .await?;
-    Ok(Json(ContactRequestList { requests }))
+    Ok(Json(ContactRequestList { requests: requests.into_iter().map(ContactRequestView::with_shown_name).collect() }))
 }
 
 #[utoipa::path(
@@ -173,18 +176,18 @@ async fn answer(
     kind: EmailKind,
 ) -> Result<Json<ContactRequestView>> {
     let mut transaction = state.db.begin().await?;
-    let answered: Option<(i64, String)> = sqlx::query_as(
+    let answered: Option<(i64, String, String)> = sqlx::query_as(
         "update contact_requests r set state = $3::contact_request_state, answered_at = now()
          from users u where u.id = r.candidate_id
            and r.id = $1 and r.candidate_id = $2 and r.state = 'pending' and r.expires_at > now()
-         returning r.partner_id, u.firstname || ' ' || u.lastname",
+         returning r.partner_id, u.firstname, u.lastname",
     )
     .bind(id)
     .bind(candidate.id)
     .bind(answer)
     .fetch_optional(&mut *transaction)
     .await?;
-    let Some((partner_id, candidate_name)) = answered else {
+    let Some((partner_id, firstname, lastname)) = answered else {
         let exists: bool =
             sqlx::query_scalar("select exists (select 1 from contact_requests where id = $1 and candidate_id = $2)")
                 .bind(id)
@@ -197,7 +200,14 @@ async fn answer(
             Error::NotFound
         });
     };
-    let email = notify(state, kind, partner_id, Role::Partner, candidate_name).await?;
+    // after the answer: an acceptance shows the name, a refusal leaves a blind-first one hidden
+    let name_hidden: bool = sqlx::query_scalar("select not partner_may_see_name($1, $2)")
+        .bind(candidate.id)
+        .bind(partner_id)
+        .fetch_one(&mut *transaction)
+        .await?;
+    let (firstname, lastname) = shown_name(firstname, lastname, name_hidden);
+    let email = notify(state, kind, partner_id, Role::Partner, format!("{firstname} {lastname}")).await?;
     queue(state, &mut transaction, email).await?;
     transaction.commit().await?;
     Ok(Json(view(state, id, false).await?))

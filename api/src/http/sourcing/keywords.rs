@@ -1,7 +1,8 @@
 //! Where a search's keywords were found in a hit's profile, for the explanation a partner reads:
 //! the matcher counts each term's occurrences in the candidate's whole text; the card (headline
 //! and name) tells which of those a recruiter sees first, and the rest is in the experiences,
-//! projects and educations.
+//! projects and educations. A blind-first candidate's name is not in their text (migration
+//! 0035): a keyword never finds them by it, and their explanation never says "name".
 
 use indexer::cards::CandidateCard;
 use matcher::KeywordCredit;
@@ -29,9 +30,11 @@ pub struct KeywordExplanation {
 }
 
 /// The explanation of each keyword credit, `terms` being the search's keyword terms in the
-/// same order as the credits.
+/// same order as the credits; `name_in_text` says whether the candidate's name is part of the
+/// text the matcher counted in.
 pub fn keyword_explanations(
     card: &CandidateCard,
+    name_in_text: bool,
     terms: &[KeywordTerm],
     credits: &[KeywordCredit],
 ) -> Vec<KeywordExplanation> {
@@ -45,7 +48,7 @@ pub fn keyword_explanations(
         .zip(credits)
         .map(|(term, credit)| {
             let in_headline = headline.occurrences(term);
-            let in_name = name.occurrences(term);
+            let in_name = if name_in_text { name.occurrences(term) } else { 0 };
             let mut found_in = Vec::new();
             if in_headline > 0 {
                 found_in.push(KeywordPlace::Headline);

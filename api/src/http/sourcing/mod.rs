@@ -171,7 +171,8 @@ pub async fn get_search(
     let (available, gone, audience) = results::available_saved_candidates(&state, user.id, saved_ids).await?;
     let (result, unmatched) =
         results::saved_candidates_page(&state, audience, &stored.criteria, page, &available).await?;
-    let response = results::present(&state, locale, Some(&saved), stored.criteria, page, result, &unmatched).await?;
+    let reader = results::HitReader { partner_id: user.id, search: Some(&saved) };
+    let response = results::present(&state, locale, reader, stored.criteria, page, result, &unmatched).await?;
     Ok(Json(response.with_no_longer_available(gone)).into_response())
 }
 

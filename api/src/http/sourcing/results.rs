@@ -2,7 +2,9 @@
 //!
 //! The search itself is CPU work: it runs on the rayon pool through [`crate::engine`]. A hit shows the candidate's name, headline, the commune of the
 //! matching localization (its centre, never an address), degree, languages, soft-skill
-//! families, availability and contracts; never an email or a phone number.
+//! families, availability and contracts; never an email or a phone number. A blind-first
+//! candidate's name is their initials, without the public profile's slug (which spells the name),
+//! until they open up to the partner ([`crate::blind_first`]).
 
 use std::collections::HashSet;
 
@@ -16,6 +18,7 @@ use serde::Serialize;
 
 use super::keywords::{KeywordExplanation, keyword_explanations};
 use crate::app::AppState;
+use crate::blind_first::{self, shown_name};
 use crate::error::Result;
 use crate::geodata;
 use crate::job_criteria::{List, ReferenceLists};
@@ -42,7 +45,7 @@ pub async fn live_page<'a>(
         state.search_runs.record(partner_user_id, &query);
     }
     let result = state.engine.search(query).await?;
-    present(state, locale, search, criteria, page, result, &[]).await
+    present(state, locale, HitReader { partner_id: partner_user_id, search }, criteria, page, result, &[]).await
 }
 
 /// Whether the criteria find `candidate_id` now: one pass restricted to them, nothing ranked.
@@ -167,8 +170,12 @@ pub struct CategoryShare<'a> {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CandidateView<'a> {
     id: i64,
+    /// Initials ("C.") while `name_hidden`.
     firstname: String,
     lastname: String,
+    /// The candidate chose blind first and has not opened up to this partner yet (accepted
+    /// their contact request, applied to their offer): the names are initials, `slug` is null.
+    name_hidden: bool,
     headline: Option<String>,
     /// The commune of the matching localization; null for a country-wide match.
     commune: Option<Commune>,
@@ -269,11 +276,20 @@ pub struct SavedSearch {
     pub new_candidates: HashSet<i64>,
 }
 
+/// Who reads a page of hits: the partner, whose right to each name [`blind_first`] decides, and
+/// the saved search the page belongs to, if any.
+#[derive(Clone, Copy)]
+pub struct HitReader<'s> {
+    pub partner_id: i64,
+    pub search: Option<&'s SavedSearch>,
+}
+
 /// One partner-visible view per hit, in the hits' order; saved candidates without a hit (who no
 /// longer match) come after with no score.
 ///
 /// Everything comes from memory (the matcher's documents, the indexer's [`CandidateCards`] and the
-/// reference lists), so presenting a page adds no database round trip to the search. A candidate
+/// reference lists) but which of the page's candidates chose blind first: one indexed query per
+/// page, as that depends on the partner and moves with every contact answered. A candidate
 /// the matcher no longer holds (deactivated, or not looking for a job any more) is left out:
 /// partners only ever see candidates who are looking, and a save is kept in case they look again.
 ///
@@ -281,13 +297,14 @@ pub struct SavedSearch {
 pub async fn present<'a>(
     state: &'a AppState,
     locale: Locale,
-    search: Option<&SavedSearch>,
+    reader: HitReader<'_>,
     criteria: SearchCriteria,
     page: Page,
     result: SearchResult,
     unmatched_candidates: &[i64],
 ) -> Result<SearchResponse<'a>> {
     let reference = state.reference_lists().await?;
+    let search = reader.search;
     let mut hits: Vec<(i64, Option<&Hit>)> = result.hits.iter().map(|hit| (hit.candidate_id, Some(hit))).collect();
     hits.extend(
         unmatched_candidates
@@ -295,6 +312,8 @@ pub async fn present<'a>(
             .filter(|id| !result.hits.iter().any(|hit| hit.candidate_id == **id))
             .map(|&id| (id, None)),
     );
+    let page_ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
+    let blind = blind_first::blind_candidates(&state.db, reader.partner_id, &page_ids).await?;
     let views = {
         let cards = state.cards.read();
         let terms = criteria.keywords.as_deref().map(keyword_terms).unwrap_or_default();
@@ -305,7 +324,8 @@ pub async fn present<'a>(
                 let document = state.engine.matcher.document_without_text(id)?;
                 let saved = search.is_some_and(|search| search.saved_candidates.contains(&id));
                 let new = search.is_some_and(|search| search.new_candidates.contains(&id));
-                Some(view.hit(card, &document, hit, saved, new))
+                let marks = HitMarks { saved, new, blind_first_name_shown: blind.get(&id).copied() };
+                Some(view.hit(card, &document, hit, marks))
             })
             .collect()
     };
@@ -341,6 +361,14 @@ pub fn explain_without_keywords<'a>(
     HitPresenter { reference, locale, terms: &[] }.explanation(None, breakdown)
 }
 
+/// What the hit's view says beyond the candidate's card and document.
+struct HitMarks {
+    saved: bool,
+    new: bool,
+    /// For a blind-first candidate, whether the partner may see their name; `None` otherwise.
+    blind_first_name_shown: Option<bool>,
+}
+
 /// Turns a candidate's card and document, and their hit, into what the partner sees.
 struct HitPresenter<'a, 't> {
     reference: &'a ReferenceLists,
@@ -358,14 +386,7 @@ impl<'a> HitPresenter<'a, '_> {
         CategoryShare { id: category, name: self.name(List::SoftSkillCategories, category), percent }
     }
 
-    fn hit(
-        &self,
-        card: &CandidateCard,
-        document: &CandidateDoc,
-        hit: Option<&Hit>,
-        saved: bool,
-        new: bool,
-    ) -> HitView<'a> {
+    fn hit(&self, card: &CandidateCard, document: &CandidateDoc, hit: Option<&Hit>, marks: HitMarks) -> HitView<'a> {
         let commune =
             hit.and_then(|hit| match document.localizations.get(hit.breakdown.proximity.localization_index)? {
                 JobLocalization::Place { place_id, .. } => commune_of_place(*place_id),
@@ -390,11 +411,16 @@ impl<'a> HitPresenter<'a, '_> {
             .iter()
             .map(|&id| ContractView { id, name: self.name(List::ContractTypes, id) })
             .collect();
+        let name_hidden = marks.blind_first_name_shown == Some(false);
+        let (firstname, lastname) = shown_name(card.firstname.to_string(), card.lastname.to_string(), name_hidden);
+        // a blind-first candidate's name is not in their keyword text, shown or not
+        let name_in_text = marks.blind_first_name_shown.is_none();
         HitView {
             candidate: CandidateView {
                 id: card.candidate_id,
-                firstname: card.firstname.to_string(),
-                lastname: card.lastname.to_string(),
+                firstname,
+                lastname,
+                name_hidden,
                 headline: card.headline.as_deref().map(str::to_owned),
                 commune,
                 degree: card.degree_level.map(|level| Degree { level, name: self.name(List::Degrees, level.into()) }),
@@ -402,18 +428,18 @@ impl<'a> HitPresenter<'a, '_> {
                 softskills_categories,
                 availability: card.availability,
                 contracts,
-                slug: card.public_slug.as_deref().map(str::to_owned),
+                slug: card.public_slug.as_deref().filter(|_| !name_hidden).map(str::to_owned),
             },
             score: hit.map(|hit| rounded_score(hit.score)),
-            breakdown: hit.map(|hit| self.explanation(Some(card), &hit.breakdown)),
-            saved,
-            new,
+            breakdown: hit.map(|hit| self.explanation(Some((card, name_in_text)), &hit.breakdown)),
+            saved: marks.saved,
+            new: marks.new,
         }
     }
 
-    /// `card` tells where the keywords were found; without one (or without keywords) the
-    /// explanation lists none.
-    fn explanation(&self, card: Option<&CandidateCard>, breakdown: &Breakdown) -> Explanation<'a> {
+    /// `card` tells where the keywords were found, with whether the name is part of the keyword
+    /// text; without one (or without keywords) the explanation lists none.
+    fn explanation(&self, card: Option<(&CandidateCard, bool)>, breakdown: &Breakdown) -> Explanation<'a> {
         Explanation {
             proximity: ProximityExplanation {
                 distance_km: breakdown.proximity.distance_km.map(|km| (km * 10.0).round() / 10.0),
@@ -439,7 +465,9 @@ impl<'a> HitPresenter<'a, '_> {
             language_score: breakdown.language_score,
             softskill_score: breakdown.soft_skill_score,
             proximity_score: breakdown.proximity_score,
-            keywords: card.map(|card| keyword_explanations(card, self.terms, &breakdown.keywords)).unwrap_or_default(),
+            keywords: card
+                .map(|(card, name_in_text)| keyword_explanations(card, name_in_text, self.terms, &breakdown.keywords))
+                .unwrap_or_default(),
             keyword_score: breakdown.keyword_score,
         }
     }

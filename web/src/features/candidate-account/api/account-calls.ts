@@ -1,6 +1,6 @@
 // The candidate's account calls: sharing the profile (GET /api/api/candidates/slug,
 // POST and DELETE /api/api/candidates/share), who can find them
-// (GET and PUT /api/api/candidates/findability), the email change (a link to the
+// and blind first (GET and PUT /api/api/candidates/findability), the email change (a link to the
 // new address), the password change (PATCH /api/api/candidates?password), the
 // language of emails (POST /api/api/user/locale), and what ends the account
 // here: deactivation, the data export and the erasure.
@@ -47,8 +47,8 @@ export function useFindability() {
 export function useSetFindability() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (findableBy: FindableBy) =>
-      api.request<Schemas['Findability']>('/api/candidates/findability', { method: 'PUT', body: { findable_by: findableBy } }),
+    mutationFn: (update: Schemas['FindabilityUpdate']) =>
+      api.request<Schemas['Findability']>('/api/candidates/findability', { method: 'PUT', body: update }),
     onSuccess: (findability) => queryClient.setQueryData(findabilityKey, findability),
   });
 }

@@ -17,7 +17,7 @@ import { CandidateDashboard } from './candidate-dashboard';
 const i18n = testI18n('fr');
 
 const profile: CandidateProfile = {
-  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin',
+  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', name_hidden: false,
   headline: 'Assistante RH en alternance', localization: lyon,
   job_localizations: [lyon, { ...lyon, value: 'Villeurbanne', id: '69266' }],
   job_categories: [{ id: 4, name: 'Ressources humaines' }], contract_types: [{ id: 2, name: 'Alternance' }],

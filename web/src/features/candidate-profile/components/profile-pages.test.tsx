@@ -13,7 +13,7 @@ import { LanguagesPage } from './languages-page';
 import { fakeServer, renderAsCandidate, setUpPageTests } from '@/testing/candidate-pages';
 
 const profile: CandidateProfile = {
-  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', headline: null, localization: lyon,
+  id: 1000, slug: 'camille-martin-1000', firstname: 'Camille', lastname: 'Martin', name_hidden: false, headline: null, localization: lyon,
   job_localizations: [lyon], job_categories: [{ id: 7, name: 'Restauration' }], contract_types: [], contract_hourly_schemes: [],
   company_types: [], languages: [], softskill_percentages: [], in_research: true, is_public: false, completion: 20,
   contract_min_duration: 0, availability: null, entry_year: null, type: null, degree: null, school: null, campus: null,

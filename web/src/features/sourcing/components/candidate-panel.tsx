@@ -12,7 +12,7 @@ import { buildPath, paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
 import { useLanguageLevel } from '@/lib/i18n/language-level';
 import type { SearchHit } from '../api/search-types';
-import { candidateName } from './hit-card';
+import { HiddenNameNote, candidateName } from './hit-card';
 import { SaveCandidateButton } from './save-candidate-button';
 import { ScoreExplanation } from './score-explanation';
 import { ScoreRing } from './score-ring';
@@ -50,12 +50,12 @@ export function CandidatePanel({
   return (
     <aside className="candidate-panel" aria-labelledby="candidate-panel-name" data-testid="candidate-panel">
       <header className="candidate-panel__head">
-        <div className="candidate-panel__avatar" aria-hidden="true">
-          {candidate.firstname.charAt(0)}
-          {candidate.lastname.charAt(0)}
+        <div className="candidate-panel__avatar" aria-hidden="true" data-name-hidden={candidate.name_hidden}>
+          {candidate.name_hidden ? '' : `${candidate.firstname.charAt(0)}${candidate.lastname.charAt(0)}`}
         </div>
         <div className="candidate-panel__identity">
           <h2 id="candidate-panel-name">{name}</h2>
+          {candidate.name_hidden && <HiddenNameNote />}
           {candidate.headline && <p>{candidate.headline}</p>}
         </div>
         <CrossButton ref={closeRef} label={t('panel.close')} onClick={onClose} />

@@ -1,7 +1,9 @@
 // One ranked candidate in the result list: rank, name, headline, commune and
 // availability, the score with its explanation, the save toggle, and what the
 // page adds under it (`action`: the app's "Contact"). Hovering the card
-// highlights the candidate's marker; the map does the same back.
+// highlights the candidate's marker; the map does the same back. A candidate
+// who chose blind first comes with initials from the server, said to be hidden
+// by them.
 import '../styles/hit-card.css';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,16 @@ import { ScoreRing } from './score-ring';
 
 export function candidateName(hit: SearchHit): string {
   return `${hit.candidate.firstname} ${hit.candidate.lastname}`.trim();
+}
+
+/** Says that the initials are the candidate's choice, to every reader. */
+export function HiddenNameNote() {
+  const { t } = useTranslation('sourcing');
+  return (
+    <p className="hit-card__name-hidden" data-testid="name-hidden">
+      {t('hit.nameHidden')}
+    </p>
+  );
 }
 
 export function HitCard({
@@ -85,6 +97,7 @@ export function HitCard({
               {name}
             </button>
           </h3>
+          {candidate.name_hidden && <HiddenNameNote />}
           {candidate.headline && <p className="hit-card__headline">{candidate.headline}</p>}
           <p className="hit-card__facts">
             {candidate.commune ? (

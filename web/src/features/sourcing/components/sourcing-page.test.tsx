@@ -40,7 +40,7 @@ function renderPage(initialForm?: SearchFormValues, candidateAction?: (hit: Sear
 
 const lea: SearchHit = {
   candidate: {
-    id: 99, firstname: 'Léa', lastname: 'Durand', headline: null, commune: null, degree: null,
+    id: 99, firstname: 'Léa', lastname: 'Durand', name_hidden: false, headline: null, commune: null, degree: null,
     languages: [], softskills_categories: [], availability: null, contracts: [], slug: null,
   },
   score: 80,

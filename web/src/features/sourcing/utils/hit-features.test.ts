@@ -9,6 +9,7 @@ function hit(id: number, commune: SearchHit['candidate']['commune'], score: numb
       id,
       firstname: 'Léa',
       lastname: 'Durand',
+      name_hidden: false,
       headline: null,
       commune,
       degree: null,

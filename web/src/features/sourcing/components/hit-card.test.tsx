@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+// A hit card names the candidate; a blind-first candidate comes with initials
+// from the server, and the card says the name is hidden by them.
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testI18n } from '@/testing/i18n';
+import { renderWithProviders } from '@/testing/render';
+import type { SearchHit } from '../api/search-types';
+import { CandidatePanel } from './candidate-panel';
+import { HitCard } from './hit-card';
+
+const languages = { en: testI18n('en'), fr: testI18n('fr') };
+
+afterEach(cleanup);
+
+const hit = (firstname: string, lastname: string, nameHidden: boolean): SearchHit => ({
+  candidate: {
+    id: 7, firstname, lastname, name_hidden: nameHidden, headline: null, commune: null, degree: null,
+    languages: [], softskills_categories: [], availability: null, contracts: [], slug: null,
+  },
+  score: 80,
+  breakdown: null,
+  saved: false,
+  new: false,
+});
+
+function renderCard(shown: SearchHit, language: 'en' | 'fr') {
+  const noop = vi.fn();
+  renderWithProviders(
+    <HitCard hit={shown} rank={1} highlighted={false} selected={false} savingBusy={false} onHover={noop} onOpen={noop} onToggleSave={noop} />,
+    { i18n: languages[language] },
+  );
+}
+
+describe('HitCard', () => {
+  it('shows the initials of a blind-first candidate and says the name is hidden', async () => {
+    renderCard(hit('C.', 'M.', true), 'fr');
+    expect(await screen.findByRole('button', { name: 'C. M.' })).toBeTruthy();
+    expect(screen.getByText('Nom masqué par le candidat')).toBeTruthy();
+  });
+
+  it('shows a name the candidate does not hide, without the note', async () => {
+    renderCard(hit('Camille', 'Martin', false), 'en');
+    expect(await screen.findByRole('button', { name: 'Camille Martin' })).toBeTruthy();
+    expect(screen.queryByTestId('name-hidden')).toBeNull();
+  });
+});
+
+describe('CandidatePanel', () => {
+  it('shows a neutral avatar and the note for a hidden name', async () => {
+    renderWithProviders(<CandidatePanel hit={hit('C.', 'M.', true)} busy={false} onClose={vi.fn()} onToggleSave={vi.fn()} />, {
+      i18n: languages.en,
+    });
+    expect(await screen.findByRole('heading', { name: 'C. M.' })).toBeTruthy();
+    expect(screen.getByText('Name hidden by the candidate')).toBeTruthy();
+    const avatar = screen.getByTestId('candidate-panel').querySelector('.candidate-panel__avatar');
+    expect(avatar?.getAttribute('data-name-hidden')).toBe('true');
+    expect(avatar?.textContent).toBe('');
+  });
+});
