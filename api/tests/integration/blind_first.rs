@@ -97,6 +97,10 @@ async fn a_blind_first_candidate_shows_initials_until_they_accept_that_partners_
     let saved_tab = format!("/api/api/sourcing/searchs/{search_id}?only_saved=true");
     let saved_entry = call(&app, &partner, "GET", &saved_tab, None).await.json()["hits"][0]["candidate"].clone();
     let profile = lea_profile(&scene, &partner).await;
+    let picture_id: uuid::Uuid =
+        scalar_of(&pool, "select profile_picture_id from users where id = $1", scene.lea.id).await;
+    let picture = format!("/api/uploads/{picture_id}");
+    let picture_before = call(&app, &partner, "GET", &picture, None).await.status;
     let found_by_name = lea_hit(&scene, &partner, Some("Durand")).await;
     let asked = call(
         &app,
@@ -113,6 +117,8 @@ async fn a_blind_first_candidate_shows_initials_until_they_accept_that_partners_
     let hit_after = lea_hit(&scene, &partner, None).await;
     let saved_after = call(&app, &partner, "GET", &saved_tab, None).await.json()["hits"][0]["candidate"].clone();
     let profile_after = lea_profile(&scene, &partner).await;
+    let picture_after = call(&app, &partner, "GET", &picture, None).await.status;
+    let other_picture = call(&app, &other, "GET", &picture, None).await.status;
     let sent_after = call(&app, &partner, "GET", "/api/api/contact-requests", None).await.json();
     let other_hit = lea_hit(&scene, &other, None).await;
 
@@ -133,6 +139,9 @@ async fn a_blind_first_candidate_shows_initials_until_they_accept_that_partners_
         assert_eq!(name_of(candidate), ("Léa", "Durand", false), "{candidate}");
     }
     assert!(profile_after["profile_picture"]["url"].is_string(), "{profile_after}");
+    assert_eq!(picture_before, StatusCode::NOT_FOUND, "an old link to the picture does not show it either");
+    assert_eq!(picture_after, StatusCode::OK);
+    assert_eq!(other_picture, StatusCode::NOT_FOUND);
     assert_eq!(sent_after["requests"][0]["candidate_firstname"], "Léa");
     assert_eq!(name_of(&other_hit), ("L.", "D.", true), "another partner still sees initials");
 }

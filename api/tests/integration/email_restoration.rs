@@ -22,7 +22,8 @@ async fn the_old_address_puts_itself_back_and_shuts_the_intruder_out(pool: PgPoo
     post_json(&app, &format!("/api/api/user/renewal-email-tokens/{}", token_of(&links[0])), &json!({})).await;
     let (_, told) = latest_email(&pool, OWNER).await;
     let password = json!({ "current_password": api::seed::DEMO_PASSWORD, "password": "Mon-compte-maintenant-77" });
-    let changed = send_as(&app, Some(&intruder), json_request("PATCH", "/api/api/candidates?password", &password)).await;
+    let changed =
+        send_as(&app, Some(&intruder), json_request("PATCH", "/api/api/candidates?password", &password)).await;
     assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.text());
     let intruder = login(&app, INTRUDER, "Mon-compte-maintenant-77").await;
 
@@ -36,7 +37,8 @@ async fn the_old_address_puts_itself_back_and_shuts_the_intruder_out(pool: PgPoo
 
     assert_eq!(restored, StatusCode::NO_CONTENT);
     assert_eq!(again, StatusCode::BAD_REQUEST, "the link serves once");
-    let whoami = send_as(&app, Some(&intruder), Request::get("/api/api/auth/whoami").body(Body::empty()).unwrap()).await;
+    let whoami =
+        send_as(&app, Some(&intruder), Request::get("/api/api/auth/whoami").body(Body::empty()).unwrap()).await;
     assert_eq!(whoami.status, StatusCode::UNAUTHORIZED, "the intruder's session is over");
     for email in [OWNER, INTRUDER] {
         let guess = json!({ "username": email, "password": "Mon-compte-maintenant-77" });

@@ -15,7 +15,8 @@
 //! Who may see a picture: its owner; and anyone who may read the profile of a candidate showing
 //! it (as profile picture or on a record), by the rule of `GET /api/api/candidates/{id}`
 //! (`candidates::authorize_read`): everyone for a shared profile, the candidate's school, a
-//! partner who saved them. Anyone else gets 404, whether the picture exists or not.
+//! partner who saved them; but a partner never sees the profile picture of a candidate who hides
+//! it from them (`blind_first`). Anyone else gets 404, whether the picture exists or not.
 //!
 //! Answers are `private, no-cache` with a strong `ETag` (the SHA-256 of the stored bytes): a
 //! browser keeps its copy but asks again at each use, and the question is judged like a first
@@ -275,6 +276,9 @@ pub async fn get_upload(
         }
         visible = authorize_read(&state.db, caller, slug).await.is_ok();
     }
+    if visible && !upload.shown_by.is_empty() {
+        visible = !portrait_hidden_from(&state.db, caller, id).await?;
+    }
     if !visible {
         return Err(Error::NotFound);
     }
@@ -297,6 +301,21 @@ pub async fn get_upload(
         data,
     )
         .into_response())
+}
+
+/// Whether upload `id` is the profile picture of a candidate who hides their name and picture
+/// from `caller`, a partner they have not let see them yet (`blind_first`).
+async fn portrait_hidden_from(db: &sqlx::PgPool, caller: Option<CurrentUser>, id: Uuid) -> Result<bool> {
+    let Some(partner) = caller.filter(|user| user.role == Role::Partner) else {
+        return Ok(false);
+    };
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from users p where p.profile_picture_id = $1 and not partner_may_see_name(p.id, $2))",
+    )
+    .bind(id)
+    .bind(partner.id)
+    .fetch_one(db)
+    .await?)
 }
 
 #[cfg(test)]
