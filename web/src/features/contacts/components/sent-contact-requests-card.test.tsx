@@ -59,6 +59,13 @@ describe('the contact requests sent, in French', () => {
     }
   });
 
+  it('says beside the initials of a blind-first candidate that they chose to hide their name', async () => {
+    serve([{ ...pendingRequest, candidate_firstname: 'L.', candidate_lastname: 'D.', name_hidden: true, offer_title: null }]);
+    renderWithProviders(<SentContactRequestsCard />, { i18n });
+    await screen.findByTestId('sent-requests-list');
+    expect(rows()[0]?.textContent).toBe('L. D.Nom masqué par le candidatEnvoyée le 20 nov. 2026 · expire le 4 déc. 2026 sans réponseEn attente');
+  });
+
   it('shows the ten newest, and all of them on demand', async () => {
     serve(Array.from({ length: 12 }, (_, index) => ({ ...pendingRequest, id: 100 + index, candidate_id: 200 + index })));
     renderWithProviders(<SentContactRequestsCard />, { i18n });

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';
 import { QueryEmpty, QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
+import { HiddenNameNote } from '@/components/ui/hidden-name-note';
 import { type ContactRequest, useSentContactRequests } from '../api/get-sent-contact-requests';
 import { useRequestDates } from '../hooks/use-request-dates';
 import { conversationSearch } from '../utils/conversation-link';
@@ -36,6 +37,7 @@ function SentRequestRow({ request }: { request: ContactRequest }) {
         <p className="row-list__title">
           {name ?? <span className="sent-request__gone">{t('sent.noLongerAvailable')}</span>}
         </p>
+        {request.name_hidden && <HiddenNameNote />}
         <p className="row-list__meta">{facts.join(' · ')}</p>
         {request.state === 'accepted' && request.contact_email && (
           <p className="row-list__meta sent-request__contact">

@@ -7,6 +7,7 @@
 import '../styles/hit-card.css';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HiddenNameNote } from '@/components/ui/hidden-name-note';
 import { formatDate } from '@/lib/format-date';
 import { formatDistance } from '../utils/labels';
 import type { SearchHit } from '../api/search-types';
@@ -17,16 +18,6 @@ import { ScoreRing } from './score-ring';
 
 export function candidateName(hit: SearchHit): string {
   return `${hit.candidate.firstname} ${hit.candidate.lastname}`.trim();
-}
-
-/** Says that the initials are the candidate's choice, to every reader. */
-export function HiddenNameNote() {
-  const { t } = useTranslation('sourcing');
-  return (
-    <p className="hit-card__name-hidden" data-testid="name-hidden">
-      {t('hit.nameHidden')}
-    </p>
-  );
 }
 
 export function HitCard({
