@@ -3,7 +3,9 @@
 // creates their account from the emailed link and looks for a job around Lyon
 // (their last name is a word nobody else has). The demo recruiter finds them
 // with that word and saves them (through the API), then, on the saved search's
-// page, writes to them from the "Contact" dialog. The person accepts on their
+// page, writes to them from the "Contact" dialog: the person chose "blind
+// first" meanwhile, so the card shows their initials and says the name is
+// hidden, until they accept. The person accepts on their
 // dashboard, sees the recruiter's address and writes in the conversation; the
 // recruiter reads it on their messages page and answers; the person reads the
 // answer. The pages are axe checked and screenshots written.
@@ -42,11 +44,16 @@ for (const [locale, text] of Object.entries(texts)) {
       }
       assert.equal(saved.total, 1, 'the recruiter finds the person');
       await send(partnerContext, 'POST', `/api/api/sourcing/searchs/${saved.id}/save-candidate/${id}`);
+      await send(candidate, 'PUT', '/api/api/candidates/findability', { findable_by: 'everyone', blind_first: true });
 
-      // On the saved search's page, the recruiter writes from the Contact dialog.
+      // On the saved search's page, the card shows initials; the recruiter writes from the Contact dialog.
       await partner.goto(`${baseUrl}/dashboard/partenaire/sourcing/recherches/${saved.id}`);
       const contact = partner.getByTestId('contact-candidate').first();
       await contact.waitFor();
+      const card = partner.getByTestId('hit-card').first();
+      await card.getByTestId('name-hidden').waitFor();
+      assert.ok(!(await card.innerText()).includes(word), 'no name on the card of a blind-first candidate');
+      await card.screenshot({ path: screenshotPath(`contact-blind-card-${locale}.png`) });
       await contact.click();
       const dialog = partner.getByTestId('contact-dialog');
       await dialog.waitFor();
@@ -70,6 +77,11 @@ for (const [locale, text] of Object.entries(texts)) {
       await page.getByTestId('received-requests').first().screenshot({ path: screenshotPath(`contact-received-${locale}.png`) });
       await received.getByRole('button', { name: text.accept }).first().click();
       await page.getByTestId('received-requests-note').getByText(demoAccounts.partner).waitFor();
+
+      // Accepted: the recruiter's card names the person.
+      await partner.reload();
+      await partner.getByTestId('hit-card').first().getByText(word).first().waitFor();
+      assert.equal(await partner.getByTestId('hit-card').first().getByTestId('name-hidden').count(), 0);
 
       // The person writes in the conversation.
       await page.goto(`${baseUrl}/dashboard/candidate/messages?conversation=${request.id}`);
