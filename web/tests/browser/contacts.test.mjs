@@ -46,8 +46,10 @@ for (const [locale, text] of Object.entries(texts)) {
       await send(partnerContext, 'POST', `/api/api/sourcing/searchs/${saved.id}/save-candidate/${id}`);
       await send(candidate, 'PUT', '/api/api/candidates/findability', { findable_by: 'everyone', blind_first: true });
 
-      // On the saved search's page, the card shows initials; the recruiter writes from the Contact dialog.
+      // On the saved search's page, the saved candidates' tab (the search by their name no longer
+      // finds a blind-first candidate) shows initials; the recruiter writes from the Contact dialog.
       await partner.goto(`${baseUrl}/dashboard/partenaire/sourcing/recherches/${saved.id}`);
+      await partner.getByTestId('tab-saved').click();
       const contact = partner.getByTestId('contact-candidate').first();
       await contact.waitFor();
       const card = partner.getByTestId('hit-card').first();
@@ -80,6 +82,7 @@ for (const [locale, text] of Object.entries(texts)) {
 
       // Accepted: the recruiter's card names the person.
       await partner.reload();
+      await partner.getByTestId('tab-saved').click();
       await partner.getByTestId('hit-card').first().getByText(word).first().waitFor();
       assert.equal(await partner.getByTestId('hit-card').first().getByTestId('name-hidden').count(), 0);
 
