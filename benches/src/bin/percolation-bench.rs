@@ -117,10 +117,7 @@ fn main() -> Result<()> {
             let (before, after) = change(kind, index, candidate, &candidates);
             let timer = Instant::now();
             let found = if *kind == "for_me" {
-                let mut found = percolator.percolate(&after);
-                found
-                    .sort_by(|(a_id, a), (b_id, b)| matcher::semantics::rank_order((a.score, *a_id), (b.score, *b_id)));
-                found.len()
+                percolator.ranked(&after.looking_at_offers()).len()
             } else {
                 percolator.started_matching(Some(&before), &after).len()
             };
