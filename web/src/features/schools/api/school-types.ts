@@ -15,3 +15,4 @@ export type NamedCount = Schemas['NamedCount'];
 export type SchoolProfile = Schemas['SchoolProfile'];
 export type SchoolProfileRequest = Schemas['SchoolProfileRequest'];
 export type Institution = Schemas['InstitutionView'];
+export type MonthlyOutcomes = Schemas['MonthlyOutcomes'];

@@ -1,4 +1,5 @@
-// The school dashboard's statistics: headline counts, then one figure per
+// The school dashboard's statistics: headline counts, what the candidates'
+// applications led to month by month (outcomes-figure.tsx), then one figure per
 // question a career service asks (where are our candidates, how complete are
 // their profiles, what do they look for, what are they good at, which
 // languages, and how much partners' searches want them: the searches they
@@ -13,6 +14,7 @@ import { ValueQueryState } from '@/components/ui/query-state';
 import { useNumberFormat } from '@/lib/i18n/format-number';
 import { useStatistics } from '../api/get-statistics';
 import type { SchoolStatistics } from '../api/school-types';
+import { OutcomesFigure } from './outcomes-figure';
 
 type Datum = { label: string; candidates: number };
 
@@ -112,6 +114,7 @@ function Figures({ statistics }: { statistics: SchoolStatistics }) {
           hint={t('statistics.inResearchHint', { count: statistics.in_research })}
         />
       </div>
+      <OutcomesFigure outcomes={statistics.outcomes} />
       <div className="school-figures">
         <StatisticFigure id="programs" title={t('statistics.programs.title')} explanation={t('statistics.programs.explanation')} data={programs} emptyText={empty} />
         <StatisticFigure id="completion" title={t('statistics.completion.title')} explanation={t('statistics.completion.explanation')} data={statistics.candidates === 0 ? [] : completion} emptyText={empty} />
