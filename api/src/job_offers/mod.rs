@@ -127,9 +127,26 @@ impl Default for OfferIndex {
 
 impl OfferIndex {
     /// The live offers the candidate of `doc` (as they look: [`looking_document`]) fits, with the
-    /// hit each would show, best first (then the oldest offer). An offer that closed since the index was built may be among them: the
-    /// reader of its row checks [`LIVE`].
+    /// hit each would show, best first (then the oldest offer). An offer that closed since the
+    /// index was built may be among them: the reader of its row checks [`LIVE`].
     pub async fn fitting(&self, db: &PgPool, doc: &CandidateDoc) -> Result<Vec<(i64, Hit)>> {
+        self.refresh(db).await?;
+        Ok(self.offers.read().ranked(doc))
+    }
+
+    /// How many live offers the candidate of `doc` fits, and the best `limit` of them as
+    /// [`Self::fitting`] gives them, the others never explained.
+    pub async fn best_fitting(
+        &self,
+        db: &PgPool,
+        doc: &CandidateDoc,
+        limit: usize,
+    ) -> Result<(usize, Vec<(i64, Hit)>)> {
+        self.refresh(db).await?;
+        Ok(self.offers.read().ranked_top(doc, limit))
+    }
+
+    async fn refresh(&self, db: &PgPool) -> Result<()> {
         self.offers
             .refresh(db, || async {
                 let offers = criteria_where(db, LIVE, None).await?;
@@ -138,8 +155,7 @@ impl OfferIndex {
                     .map(|(id, criteria)| (id, offer_query(&criteria, 0, Audience::default())))
                     .collect())
             })
-            .await?;
-        Ok(self.offers.read().ranked(doc))
+            .await
     }
 }
 

@@ -16,8 +16,9 @@
 //!   it lacks);
 //! - `searchable_on`: the candidate makes a hidden profile searchable (every search it meets is
 //!   new, as for a new candidate);
-//! - `for_me`: no change: every query the candidate's document matches, with its hit, ranked by
-//!   score, as "offers for me" asks of the live offers (the queries standing for offers).
+//! - `for_me`: no change: every query the candidate's document matches, ranked by score, the best
+//!   50 with their hits, as "offers for me" asks of the live offers (the queries standing for
+//!   offers).
 //!
 //! It prints one line per kind: `RESULT change=… searches=… candidates=… samples=… build_s=…
 //! p50_ms=… p99_ms=… mean_ms=… max_ms=… place_only_p99_ms=… matches_mean=…`, where `place_only`
@@ -44,6 +45,9 @@ struct Options {
     #[arg(long, default_value_t = 20_000)]
     samples: usize,
 }
+
+/// The offers a candidate's "offers for me" page explains, the best of those they fit.
+const FOR_ME_SIZE: usize = 50;
 
 /// The kinds of change, in the order they are printed.
 const KINDS: [&str; 6] = ["swap", "add_place", "date", "add_category", "searchable_on", "for_me"];
@@ -117,7 +121,7 @@ fn main() -> Result<()> {
             let (before, after) = change(kind, index, candidate, &candidates);
             let timer = Instant::now();
             let found = if *kind == "for_me" {
-                percolator.ranked(&after.looking_at_offers()).len()
+                percolator.ranked_top(&after.looking_at_offers(), FOR_ME_SIZE).0
             } else {
                 percolator.started_matching(Some(&before), &after).len()
             };

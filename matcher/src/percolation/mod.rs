@@ -36,7 +36,7 @@ use evaluation::{Gate, Hot, Seen, contracts_told_apart};
 use crate::model::{
     CandidateDoc, CountryCode, Hit, JobLocalization, ProximityDetail, QueryLocalization, SourcingQuery,
 };
-use crate::semantics::{ProximityChoice, hit, proximity_detail};
+use crate::semantics::{ProximityChoice, hit, proximity_detail, rank_order, score};
 use crate::text::{KeywordTerm, keyword_terms};
 
 /// A saved query, compiled: its keyword terms analyzed once, and where the index lists it.
@@ -260,8 +260,33 @@ impl Percolator {
     /// then the oldest id): the job offers a candidate fits, as their dashboard lists them.
     pub fn ranked(&self, doc: &CandidateDoc) -> Vec<(i64, Hit)> {
         let mut found = self.percolate(doc);
-        found.sort_by(|(a_id, a), (b_id, b)| crate::semantics::rank_order((a.score, *a_id), (b.score, *b_id)));
+        found.sort_by(|(a_id, a), (b_id, b)| rank_order((a.score, *a_id), (b.score, *b_id)));
         found
+    }
+
+    /// How many queries the document matches now, and the best `limit` of them as [`Self::ranked`]
+    /// gives them. Only those get a hit's explanation: a candidate looking anywhere in the
+    /// country may fit thousands of offers, of which a page shows a few.
+    pub fn ranked_top(&self, doc: &CandidateDoc, limit: usize) -> (usize, Vec<(i64, Hit)>) {
+        let mut scored: Vec<(f64, &Compiled, ProximityChoice)> = self
+            .matching(doc)
+            .into_iter()
+            .map(|(compiled, choice)| (score(doc, &compiled.query, &compiled.terms, &choice), compiled, choice))
+            .collect();
+        let total = scored.len();
+        let order = |a: &(f64, &Compiled, ProximityChoice), b: &(f64, &Compiled, ProximityChoice)| {
+            rank_order((a.0, a.1.id), (b.0, b.1.id))
+        };
+        if limit < total {
+            scored.select_nth_unstable_by(limit, order);
+            scored.truncate(limit);
+        }
+        scored.sort_by(order);
+        let best = scored
+            .into_iter()
+            .map(|(_, compiled, choice)| (compiled.id, hit(doc, &compiled.query, &compiled.terms, &choice)))
+            .collect();
+        (total, best)
     }
 
     /// The queries `after` matches that `before` (the candidate's previous document, if any) did

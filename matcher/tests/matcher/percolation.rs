@@ -224,7 +224,8 @@ proptest! {
 
     /// "Offers for me": percolating a candidate as they look at offers (whoever they let find
     /// them) through the offers' queries gives the offers that running each query on the oracle
-    /// finds them with, best first, ties to the oldest offer.
+    /// finds them with, best first, ties to the oldest offer; and the best few of them alone, with
+    /// how many there are.
     #[test]
     fn offers_for_me_are_the_oracles_offers_in_its_order(
         docs in prop::collection::vec(scattered_candidate(), 1..20),
@@ -240,7 +241,11 @@ proptest! {
             let looking = doc.looking_at_offers();
             let mut expected = oracle_percolation(&offers, &looking);
             expected.sort_by(|(a_id, a), (b_id, b)| b.score.total_cmp(&a.score).then(a_id.cmp(b_id)));
-            prop_assert_eq!(percolator.ranked(&looking), expected, "doc {:#?}", doc);
+            prop_assert_eq!(percolator.ranked(&looking), expected.clone(), "doc {:#?}", doc);
+            for limit in [0, 1, 3, 10] {
+                let best = expected.iter().take(limit).cloned().collect::<Vec<_>>();
+                prop_assert_eq!(percolator.ranked_top(&looking, limit), (expected.len(), best));
+            }
         }
     }
 }

@@ -82,15 +82,17 @@ async fn live_offers(state: &AppState, reader: i64, locale: Locale, ids: &[i64])
     responses((status = 200, body = OffersForMe, description = "the live offers the candidate fits, best fit first"))
 )]
 pub async fn offers_for_me(State(state): State<AppState>, user: CurrentUser, locale: Locale) -> Result<Response> {
-    let Some(fitting) = fitting_offers(&state, user.id).await? else {
+    let Some(doc) = looking_document(&state.db, &state.engine, user.id).await? else {
         return Ok(Json(OffersForMe { looking: false, total: 0, offers: Vec::new() }).into_response());
     };
-    // an offer closed since the index was built drops out here
-    let ids: Vec<i64> = fitting.iter().map(|(id, _)| *id).collect();
+    let (fitting, best) = state.offers.best_fitting(&state.db, &doc, FOR_ME_SIZE).await?;
+    let ids: Vec<i64> = best.iter().map(|(id, _)| *id).collect();
     let mut offers = live_offers(&state, user.id, locale, &ids).await?;
+    // an offer whose closing date passed since the index was built drops out here; one beyond the
+    // best few still counts in the total until the next publication or closure rebuilds the index
+    let total = fitting - (ids.len() - offers.len());
     let reference = state.reference_lists().await?;
-    let total = fitting.iter().filter(|(id, _)| offers.contains_key(id)).count();
-    let offers = fitting
+    let offers = best
         .iter()
         .filter_map(|(id, hit)| {
             Some(OfferFit {
@@ -99,7 +101,6 @@ pub async fn offers_for_me(State(state): State<AppState>, user: CurrentUser, loc
                 breakdown: Some(explain_without_keywords(reference, locale, &hit.breakdown)),
             })
         })
-        .take(FOR_ME_SIZE)
         .collect();
     Ok(Json(OffersForMe { looking: true, total, offers }).into_response())
 }
