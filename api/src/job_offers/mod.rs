@@ -113,6 +113,21 @@ pub async fn looking_document(db: &PgPool, engine: &Engine, candidate_id: i64) -
     Ok(indexer::projection::own_document(&mut connection, candidate_id).await?)
 }
 
+/// Offer `offer_id`'s criteria as one engine query, whatever its status (`None`: no such offer).
+pub async fn offer_query_of(db: &PgPool, offer_id: i64) -> Result<Option<SourcingQuery>> {
+    let criteria = offer_criteria(db, offer_id).await?;
+    Ok(criteria.map(|criteria| offer_query(&criteria, 1, Audience::default())))
+}
+
+/// How candidate `candidate_id` fits the offer of `query` now (`None`: not at all, or not
+/// looking for a job), with the explanation sourcing gives.
+pub async fn fit_to(db: &PgPool, engine: &Engine, candidate_id: i64, query: &SourcingQuery) -> Result<Option<Hit>> {
+    let Some(doc) = looking_document(db, engine, candidate_id).await? else {
+        return Ok(None);
+    };
+    Ok(matcher::oracle::matches(&doc, query).map(|choice| matcher::semantics::hit(&doc, query, &[], &choice)))
+}
+
 /// The live offers compiled for percolation, kept equal to Postgres through the generation
 /// counter of migration 0034.
 pub struct OfferIndex {

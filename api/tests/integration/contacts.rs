@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use crate::candidate_profile::call;
+use crate::candidate_profile::{call, lyon};
 use crate::search_demand::{Scene, scene};
 use crate::support::{execute, execute_of, latest_email, scalar_of};
 
@@ -80,6 +80,7 @@ async fn a_contact_request_opens_a_conversation_only_once_the_candidate_accepts(
     assert_eq!(profile_before, StatusCode::NOT_FOUND, "a request alone opens nothing");
     assert_eq!(received["requests"][0]["message"], MESSAGE);
     assert_eq!(received["requests"][0]["contact_email"], Value::Null);
+    assert_eq!(received["requests"][0]["offer_score"], Value::Null, "no offer, no fit");
     assert!(received["requests"][0]["company"].as_str().is_some_and(|company| !company.is_empty()));
     assert_eq!(accepted["state"], "accepted");
     assert_eq!(accepted["contact_email"], partner_email, "the candidate sees the recruiter's address");
@@ -180,4 +181,31 @@ async fn declines_expiry_blocks_hiding_and_the_quota_keep_a_partner_out(pool: Pg
         (over_quota, over_quota_body["code"].as_str()),
         (StatusCode::TOO_MANY_REQUESTS, Some("daily_quota_reached"))
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_request_about_an_offer_tells_the_candidate_how_they_fit_it(pool: PgPool) {
+    let scene = scene(&pool).await;
+    let offer = json!({
+        "title": "Développeuse web", "job_category": 1, "contract_type": 5, "duration": 6, "start_at": "2026-12-15",
+        "localization": lyon(), "radius": 10, "languages": [{ "id": 2, "level": 4 }], "degree": 0,
+        "description": "Une équipe de six personnes.", "publish": true
+    });
+    let created = call(&scene.app, &scene.partner, "POST", "/api/api/job/offers", Some(offer)).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let offer_id = created.json()["id"].as_i64().unwrap();
+    let (asked, _) =
+        ask(&scene, json!({ "candidate_id": scene.lea.id, "message": MESSAGE, "offer_id": offer_id })).await;
+    let received =
+        call(&scene.app, &scene.lea.cookie, "GET", "/api/api/candidates/contact-requests", None).await.json();
+    let sent = call(&scene.app, &scene.partner, "GET", "/api/api/contact-requests", None).await.json();
+
+    assert_eq!(asked, StatusCode::CREATED);
+    let request = &received["requests"][0];
+    assert_eq!(request["offer_id"], offer_id);
+    let score = request["offer_score"].as_f64().expect("a fit to the offer");
+    assert!(score > 0.0 && score <= 100.0, "{score}");
+    assert!(request["offer_breakdown"].is_object(), "{request}");
+    assert_eq!(request["offer_place"], "Lyon");
+    assert!(sent["requests"][0].get("offer_score").is_none(), "the partner's list has no candidate's fit");
 }

@@ -1,5 +1,6 @@
 //! From a match to a conversation, with the candidate's consent at each step (double opt-in):
-//! a partner asks to get in touch ([`requests`]), the candidate accepts or declines, and only an
+//! a partner asks to get in touch ([`requests`]), the candidate reads how they fit the offer it
+//! is about ([`received`]) and accepts or declines, and only an
 //! accepted request shows each side the other's address and opens a thread of messages
 //! ([`conversations`]). A candidate may block a company, whose recruiters can then ask no more
 //! ([`blocks`]).
@@ -13,6 +14,7 @@
 
 mod blocks;
 mod conversations;
+mod received;
 mod requests;
 
 use chrono::{DateTime, Utc};
@@ -30,7 +32,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::SourcingPartner, routes!(requests::ask_for_contact));
     table.add(Access::SourcingPartner, routes!(requests::list_sent_requests));
     let candidate = Access::Only(Role::Candidate);
-    table.add(candidate, routes!(requests::list_received_requests));
+    table.add(candidate, routes!(received::list_received_requests));
     table.add(candidate, routes!(requests::accept_request));
     table.add(candidate, routes!(requests::decline_request));
     table.add(candidate, routes!(blocks::list_blocked_companies));

@@ -140,11 +140,12 @@ pub async fn ask_for_contact(
     responses((status = 200, body = ContactRequestList, description = "the partner's requests, newest first (at most 200)"))
 )]
 pub async fn list_sent_requests(State(state): State<AppState>, user: CurrentUser) -> Result<Json<ContactRequestList>> {
-    list(&state, &user).await
+    Ok(Json(ContactRequestList { requests: list(&state, &user).await? }))
 }
 
-/// The caller's requests, sent (a partner) or received (a candidate), newest first.
-async fn list(state: &AppState, user: &CurrentUser) -> Result<Json<ContactRequestList>> {
+/// The caller's requests, sent (a partner) or received (a candidate), newest first, with the
+/// candidate's names as the caller may see them.
+pub(super) async fn list(state: &AppState, user: &CurrentUser) -> Result<Vec<ContactRequestView>> {
     let side = own_side(user);
     let requests: Vec<ContactRequestView> =
         sqlx::query_as(&format!("{VIEW} where r.{side} = $2 order by r.created_at desc, r.id desc limit $3"))
@@ -153,18 +154,7 @@ async fn list(state: &AppState, user: &CurrentUser) -> Result<Json<ContactReques
             .bind(LIST_SIZE)
             .fetch_all(&state.db)
             .await?;
-    Ok(Json(ContactRequestList { requests: requests.into_iter().map(ContactRequestView::with_shown_name).collect() }))
-}
-
-#[utoipa::path(
-    get, path = "/api/api/candidates/contact-requests",
-    responses((status = 200, body = ContactRequestList, description = "the requests the candidate received, newest first (at most 200)"))
-)]
-pub async fn list_received_requests(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> Result<Json<ContactRequestList>> {
-    list(&state, &user).await
+    Ok(requests.into_iter().map(ContactRequestView::with_shown_name).collect())
 }
 
 /// Moves the candidate's open request `id` to `answer` and tells the partner with `kind`.

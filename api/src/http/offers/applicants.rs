@@ -16,13 +16,13 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::routes;
 
 use super::applications::ApplicationStatus;
-use super::for_candidates::{fit_to, offer_query_of};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, ErrorCode, Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::routes::{Access, RouteTable};
 use crate::http::sourcing::results::{Explanation, explain_without_keywords, rounded_score};
+use crate::job_offers::{fit_to, offer_query_of};
 use crate::locale::Locale;
 use crate::mail::{EmailKind, subscribed_notice};
 use crate::spreadsheet_cells::{csv_attachment, csv_file};
@@ -109,11 +109,11 @@ pub async fn list_applicants(
 ) -> Result<Response> {
     let rows = applicants(&state, user.id, offer_id).await?;
     let reference = state.reference_lists().await?;
-    let query = offer_query_of(&state, offer_id).await?;
+    let query = offer_query_of(&state.db, offer_id).await?;
     let mut views = Vec::with_capacity(rows.len());
     for row in rows {
         let hit = match &query {
-            Some(query) => fit_to(&state, row.candidate_id, query).await?,
+            Some(query) => fit_to(&state.db, &state.engine, row.candidate_id, query).await?,
             None => None,
         };
         views.push(ApplicantView {

@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::extract::{Json, Path, Query};
 use crate::http::routes::{Access, RouteTable};
 use crate::http::sourcing::results::{Explanation, explain_without_keywords, rounded_score};
-use crate::job_offers::{LIVE, looking_document};
+use crate::job_offers::{LIVE, fit_to, looking_document, offer_query_of};
 use crate::locale::Locale;
 use matcher::Hit;
 
@@ -239,8 +239,8 @@ pub async fn read_offer(
     .fetch_optional(&state.db)
     .await?;
     let offer = offer.ok_or(Error::NotFound)?;
-    let hit = match offer_query_of(&state, id).await? {
-        Some(query) => fit_to(&state, user.id, &query).await?,
+    let hit = match offer_query_of(&state.db, id).await? {
+        Some(query) => fit_to(&state.db, &state.engine, user.id, &query).await?,
         None => None,
     };
     let reference = state.reference_lists().await?;
@@ -250,19 +250,4 @@ pub async fn read_offer(
         breakdown: hit.as_ref().map(|hit| explain_without_keywords(reference, locale, &hit.breakdown)),
     };
     Ok(Json(OfferForCandidate { fit, application }).into_response())
-}
-
-/// Offer `offer_id`'s criteria as one engine query, whatever its status (`None`: no such offer).
-pub(super) async fn offer_query_of(state: &AppState, offer_id: i64) -> Result<Option<matcher::SourcingQuery>> {
-    let criteria = crate::job_offers::offer_criteria(&state.db, offer_id).await?;
-    Ok(criteria.map(|criteria| crate::job_offers::offer_query(&criteria, 1, matcher::Audience::default())))
-}
-
-/// How candidate `candidate_id` fits the offer of `query` now (`None`: not at all, or not
-/// looking for a job).
-pub(super) async fn fit_to(state: &AppState, candidate_id: i64, query: &matcher::SourcingQuery) -> Result<Option<Hit>> {
-    let Some(doc) = looking_document(&state.db, &state.engine, candidate_id).await? else {
-        return Ok(None);
-    };
-    Ok(matcher::oracle::matches(&doc, query).map(|choice| matcher::semantics::hit(&doc, query, &[], &choice)))
 }

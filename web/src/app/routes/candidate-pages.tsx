@@ -43,7 +43,7 @@ export const CandidateDashboardPage = () => (
     banner={
       <>
         <SchoolInvitationsBanner />
-        <ReceivedContactRequestsCard />
+        <ReceivedContactRequestsCard fit={matchFit} />
       </>
     }
     aside={<DiscCard />}

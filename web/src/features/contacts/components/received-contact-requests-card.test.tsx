@@ -89,6 +89,17 @@ describe('the contact requests received, in French', () => {
     expect(within(screen.getByTestId('answered-request')).getByTestId('contact-state').textContent).toBe('Acceptée');
   });
 
+  it('shows how the candidate fits the offer a request is about, drawn by the slot it is given', async () => {
+    const aboutAnOffer = { ...pendingRequest, offer_score: 82.5, offer_place: 'Lyon', offer_breakdown: {} as Schemas['Explanation'] };
+    serve([aboutAnOffer, { ...pendingRequest, id: 32, offer_id: null, offer_title: null }]);
+    renderWithProviders(<ReceivedContactRequestsCard fit={(fit) => <p data-testid="fit-drawn">{`${fit.score} · ${fit.place}`}</p>} />, { i18n });
+
+    await screen.findAllByTestId('received-request');
+    const fit = screen.getByRole('region', { name: 'Votre correspondance avec l’offre « Assistant·e logistique »' });
+    expect(fit.textContent).toBe('Votre correspondance avec l’offre82.5 · Lyon');
+    expect(screen.getAllByTestId('fit-drawn')).toHaveLength(1);
+  });
+
   it('declines a request only after the confirmation', async () => {
     const calls = serve([pendingRequest]);
     renderWithProviders(<ReceivedContactRequestsCard />, { i18n });

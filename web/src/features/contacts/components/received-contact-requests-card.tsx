@@ -21,7 +21,7 @@ import type { ContactRequest } from '../api/get-sent-contact-requests';
 import { useReceivedContactRequests } from '../api/get-received-contact-requests';
 import { conversationSearch } from '../utils/conversation-link';
 import { AnsweredRequestsHistory } from './answered-requests-history';
-import { ReceivedRequestItem, type ReceivedRequestAction, recruiterName } from './received-request-item';
+import { type OfferFitView, ReceivedRequestItem, type ReceivedRequestAction, recruiterName } from './received-request-item';
 
 /** What the last answer did, said above the requests. */
 type Note = { tone: 'success' | 'error'; text: string; accepted?: ContactRequest };
@@ -52,7 +52,8 @@ function AnswerNote({ note }: { note: Note }) {
   );
 }
 
-export function ReceivedContactRequestsCard() {
+/** `fit` draws how the candidate fits the offer a request is about (the app gives sourcing's drawing). */
+export function ReceivedContactRequestsCard({ fit }: { fit?: OfferFitView } = {}) {
   const { t } = useTranslation(['contacts', 'api']);
   const requests = useReceivedContactRequests();
   const answer = useAnswerContactRequest();
@@ -130,6 +131,7 @@ export function ReceivedContactRequestsCard() {
                         request={request}
                         busy={(answer.isPending && answer.variables.id === request.id) || (block.isPending && block.variables === request.company_id)}
                         onAction={(action) => onAction(request, action)}
+                        fit={fit}
                       />
                     ))}
                   </ul>

@@ -1,11 +1,19 @@
 // One contact request waiting for the candidate's answer: the company, the
 // recruiter and their role, the offer it is about, the message as the
 // recruiter wrote it (plain text with its line breaks: never read as HTML nor
-// turned into links), when it came and until when it waits; Accept, Decline
-// and "Block this company" (the last two ask first, in the card).
+// turned into links), how the candidate fits that offer (drawn by the `fit`
+// slot the app gives, as the offers pages draw it), when it came and until
+// when it waits; Accept, Decline and "Block this company" (the last two ask
+// first, in the card).
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Schemas } from '@/api/schemas';
+import type { ReceivedContactRequest } from '../api/get-received-contact-requests';
 import type { ContactRequest } from '../api/get-sent-contact-requests';
 import { useRequestDates } from '../hooks/use-request-dates';
+
+/** Draws how the candidate fits the offer a request is about (score and explanation). */
+export type OfferFitView = (fit: { score: number | null; breakdown: Schemas['Explanation']; place: string }) => ReactNode;
 
 /** What the candidate may do with a waiting request. */
 export type ReceivedRequestAction = 'accept' | 'decline' | 'block';
@@ -18,10 +26,12 @@ export function ReceivedRequestItem({
   request,
   busy,
   onAction,
+  fit,
 }: {
-  request: ContactRequest;
+  request: ReceivedContactRequest;
   busy: boolean;
   onAction: (action: ReceivedRequestAction) => void;
+  fit?: OfferFitView;
 }) {
   const { t } = useTranslation('contacts');
   const dates = useRequestDates();
@@ -36,6 +46,12 @@ export function ReceivedRequestItem({
       <p className="received-request__message" data-testid="received-request-message">
         {request.message}
       </p>
+      {fit && request.offer_breakdown && (
+        <section className="received-request__fit" aria-label={t('received.fitLabel', { offer: request.offer_title ?? '' })}>
+          <p className="received-request__fit-title">{t('received.fitTitle')}</p>
+          {fit({ score: request.offer_score ?? null, breakdown: request.offer_breakdown, place: request.offer_place ?? '' })}
+        </section>
+      )}
       <p className="received-request__when">
         {t('received.when', { received: dates.day(request.created_at), expires: dates.day(request.expires_at) })}
       </p>
