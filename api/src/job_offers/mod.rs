@@ -122,10 +122,12 @@ pub async fn offer_query_of(db: &PgPool, offer_id: i64) -> Result<Option<Sourcin
 /// How candidate `candidate_id` fits the offer of `query` now (`None`: not at all, or not
 /// looking for a job), with the explanation sourcing gives.
 pub async fn fit_to(db: &PgPool, engine: &Engine, candidate_id: i64, query: &SourcingQuery) -> Result<Option<Hit>> {
-    let Some(doc) = looking_document(db, engine, candidate_id).await? else {
-        return Ok(None);
-    };
-    Ok(matcher::oracle::matches(&doc, query).map(|choice| matcher::semantics::hit(&doc, query, &[], &choice)))
+    Ok(looking_document(db, engine, candidate_id).await?.and_then(|doc| fit(&doc, query)))
+}
+
+/// How the candidate of `doc` (as they look: [`looking_document`]) fits the offer of `query`.
+pub fn fit(doc: &CandidateDoc, query: &SourcingQuery) -> Option<Hit> {
+    matcher::oracle::matches(doc, query).map(|choice| matcher::semantics::hit(doc, query, &[], &choice))
 }
 
 /// The live offers compiled for percolation, kept equal to Postgres through the generation

@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 
 use super::email_restoration::restoration_link;
-use super::email_taken_on_race;
 use super::passwords::check_current_password;
+use super::{email_taken_on_race, follow_link};
 use crate::auth::CurrentUser;
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Error, ErrorCode, Result};
@@ -86,6 +86,7 @@ pub async fn request_email_renewal(
         (status = 204, description = "the account's email is now the new address"),
         (status = 400, body = crate::error::ErrorBody, description = "invalid_token"),
         (status = 409, body = crate::error::ErrorBody, description = "email_taken"),
+        (status = 429, body = crate::error::ErrorBody),
     )
 )]
 pub async fn confirm_email_renewal(
@@ -93,10 +94,7 @@ pub async fn confirm_email_renewal(
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
-    let mut transaction = state.db.begin().await?;
-    let consumed =
-        tokens::consume(&mut transaction, &token, TokenKind::EmailRenewal).await?.ok_or_else(invalid_token)?;
+    let (mut transaction, consumed) = follow_link(&state, client_ip, &token, TokenKind::EmailRenewal).await?;
     let new_email = consumed.new_email.ok_or_else(invalid_token)?;
     let (old_email, firstname, locale): (String, String, String) = sqlx::query_as(
         "update users u set email = $2, is_email_renewal = false, email_validated_at = now()

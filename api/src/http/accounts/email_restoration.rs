@@ -6,7 +6,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use super::email_taken_on_race;
+use super::{email_taken_on_race, follow_link};
 use crate::auth::tokens::{self, TokenKind};
 use crate::error::{Error, Result};
 use crate::extract::Path;
@@ -42,10 +42,7 @@ pub async fn restore_email(
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
-    let mut transaction = state.db.begin().await?;
-    let consumed =
-        tokens::consume(&mut transaction, &token, TokenKind::EmailRestoration).await?.ok_or_else(invalid_token)?;
+    let (mut transaction, consumed) = follow_link(&state, client_ip, &token, TokenKind::EmailRestoration).await?;
     let restored_email = consumed.new_email.ok_or_else(invalid_token)?;
     let (firstname, locale): (String, String) = sqlx::query_as(
         "update users set email = $2, email_validated_at = now(), is_email_renewal = false,
@@ -57,8 +54,7 @@ pub async fn restore_email(
     .fetch_one(&mut *transaction)
     .await
     .map_err(email_taken_on_race)?;
-    tokens::revoke_all(&mut transaction, consumed.user_id).await?;
-    // the other restoration links (older changes) have served their purpose too
+    // every open link goes, the restoration links of older changes too: they have served
     sqlx::query("update user_tokens set used_at = now() where user_id = $1 and used_at is null")
         .bind(consumed.user_id)
         .execute(&mut *transaction)

@@ -97,6 +97,21 @@ where
     row.ok_or_else(invalid_token)
 }
 
+/// The start of a route that follows a link mailed to the user: one more use of a one-time link
+/// from the client's address (rate-limited), and the token of `kind` consumed in the transaction
+/// that makes its change; `invalid_token` when it is unknown, expired, used or of another kind.
+pub(super) async fn follow_link(
+    state: &crate::http::AppState,
+    client_ip: std::net::IpAddr,
+    token: &str,
+    kind: tokens::TokenKind,
+) -> crate::error::Result<(sqlx::Transaction<'static, sqlx::Postgres>, tokens::ConsumedToken)> {
+    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
+    let mut transaction = state.db.begin().await?;
+    let consumed = tokens::consume(&mut transaction, token, kind).await?.ok_or_else(invalid_token)?;
+    Ok((transaction, consumed))
+}
+
 /// Two sign-ups with one address at the same instant: the second sees the unique index.
 pub(super) fn email_taken_on_race(error: sqlx::Error) -> Error {
     match error.as_database_error().and_then(|database_error| database_error.constraint()) {

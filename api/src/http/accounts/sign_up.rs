@@ -16,13 +16,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 use super::unsubscribe::subscribe_to_everything;
-use super::{check_password, email_taken_on_race};
+use super::{check_password, email_taken_on_race, follow_link};
 use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{AccountStanding, Role};
 use crate::error::{Result, RuleCode};
 use crate::extract::{Json, Path};
-use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
@@ -430,9 +429,7 @@ pub async fn validate_account(
     ClientIp(client_ip): ClientIp,
     Path(token): Path<String>,
 ) -> Result<StatusCode> {
-    state.limits.tokens_per_ip.hit(&state.db, &client_ip.to_string()).await?;
-    let mut transaction = state.db.begin().await?;
-    let consumed = tokens::consume(&mut transaction, &token, TokenKind::Validation).await?.ok_or_else(invalid_token)?;
+    let (mut transaction, consumed) = follow_link(&state, client_ip, &token, TokenKind::Validation).await?;
     sqlx::query("update users set email_validated_at = coalesce(email_validated_at, now()) where id = $1")
         .bind(consumed.user_id)
         .execute(&mut *transaction)

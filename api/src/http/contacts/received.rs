@@ -15,7 +15,7 @@ use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::Json;
 use crate::http::sourcing::results::{Explanation, explain_without_keywords, rounded_score};
-use crate::job_offers::{fit_to, offer_query_of};
+use crate::job_offers::{fit, looking_document, offer_query_of};
 use crate::locale::Locale;
 
 /// A request as its candidate reads it.
@@ -58,13 +58,15 @@ pub async fn list_received_requests(
     .await?
     .into_iter()
     .collect();
+    // the candidate's document is read once, and only when some request is about an offer
+    let doc = if offer_ids.is_empty() { None } else { looking_document(&state.db, &state.engine, user.id).await? };
     let mut fits = HashMap::new();
     for &offer_id in &offer_ids {
-        let fit = match offer_query_of(&state.db, offer_id).await? {
-            Some(query) => fit_to(&state.db, &state.engine, user.id, &query).await?,
+        let query = match &doc {
+            Some(_) => offer_query_of(&state.db, offer_id).await?,
             None => None,
         };
-        fits.insert(offer_id, fit);
+        fits.insert(offer_id, doc.as_ref().zip(query).and_then(|(doc, query)| fit(doc, &query)));
     }
     let reference = state.reference_lists().await?;
     let requests = requests
