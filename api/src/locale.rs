@@ -6,7 +6,9 @@ use axum::extract::FromRequestParts;
 use axum::http::header;
 use axum::http::request::Parts;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `fr` or `en`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Locale {
     Fr,
     En,

@@ -62,9 +62,10 @@ enum Relevance {
     Postcode,
 }
 
+/// The order of place suggestions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum SortOrder {
+pub enum PlaceOrder {
     #[default]
     Relevance,
     Name,
@@ -244,7 +245,7 @@ impl PlaceIndex {
     }
 
     /// The best `limit` places for `query`, filtered to `types` when not empty.
-    pub fn search(&self, query: &str, types: &[PlaceKind], limit: usize, sort: SortOrder) -> Vec<&PlaceSuggestion> {
+    pub fn search(&self, query: &str, types: &[PlaceKind], limit: usize, sort: PlaceOrder) -> Vec<&PlaceSuggestion> {
         let normalized = normalize(query);
         if normalized.is_empty() || limit == 0 {
             return Vec::new();
@@ -304,7 +305,7 @@ impl PlaceIndex {
         matches.sort_by_key(rank);
         let mut page: Vec<&PlaceSuggestion> =
             matches.iter().map(|(_, index)| &self.entries[*index as usize].place).collect();
-        if sort == SortOrder::Name {
+        if sort == PlaceOrder::Name {
             page.sort_by_cached_key(|place| normalize(&place.name));
         }
         page
@@ -316,7 +317,7 @@ mod tests {
     use super::*;
 
     fn names(query: &str, types: &[PlaceKind]) -> Vec<String> {
-        PLACES.search(query, types, 10, SortOrder::Relevance).iter().map(|place| place.name.clone()).collect()
+        PLACES.search(query, types, 10, PlaceOrder::Relevance).iter().map(|place| place.name.clone()).collect()
     }
 
     #[test]
@@ -334,21 +335,21 @@ mod tests {
 
     #[test]
     fn st_etienne_finds_saint_etienne() {
-        let found = PLACES.search("st etienne", &[PlaceKind::City], 10, SortOrder::Relevance);
+        let found = PLACES.search("st etienne", &[PlaceKind::City], 10, PlaceOrder::Relevance);
         assert_eq!(found[0].name, "Saint-Étienne");
         assert_eq!(found[0].department.as_deref(), Some("42"));
     }
 
     #[test]
     fn a_postcode_finds_its_communes() {
-        let found = PLACES.search("69001", &[], 10, SortOrder::Relevance);
+        let found = PLACES.search("69001", &[], 10, PlaceOrder::Relevance);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name, "Lyon");
     }
 
     #[test]
     fn homonyms_carry_their_department() {
-        let found = PLACES.search("saint martin", &[PlaceKind::City], 50, SortOrder::Relevance);
+        let found = PLACES.search("saint martin", &[PlaceKind::City], 50, PlaceOrder::Relevance);
         assert!(found.len() >= 20);
         let departments: std::collections::HashSet<_> = found.iter().map(|place| place.department.clone()).collect();
         assert!(departments.len() > 10, "homonyms in many departments");
@@ -357,8 +358,8 @@ mod tests {
 
     #[test]
     fn a_country_is_found_by_its_french_or_english_name() {
-        assert_eq!(PLACES.search("Allemagne", &[PlaceKind::Country], 5, SortOrder::Relevance)[0].id, "DE");
-        assert_eq!(PLACES.search("germany", &[PlaceKind::Country], 5, SortOrder::Relevance)[0].id, "DE");
+        assert_eq!(PLACES.search("Allemagne", &[PlaceKind::Country], 5, PlaceOrder::Relevance)[0].id, "DE");
+        assert_eq!(PLACES.search("germany", &[PlaceKind::Country], 5, PlaceOrder::Relevance)[0].id, "DE");
     }
 
     #[test]
@@ -369,16 +370,16 @@ mod tests {
 
     #[test]
     fn empty_queries_find_nothing_and_one_letter_finds_big_places() {
-        assert!(PLACES.search("  ", &[], 10, SortOrder::Relevance).is_empty());
-        let found = PLACES.search("p", &[PlaceKind::City], 5, SortOrder::Relevance);
+        assert!(PLACES.search("  ", &[], 10, PlaceOrder::Relevance).is_empty());
+        let found = PLACES.search("p", &[PlaceKind::City], 5, PlaceOrder::Relevance);
         assert_eq!(found.len(), 5);
         assert_eq!(found[0].name, "Paris");
     }
 
     #[test]
     fn sorting_by_name_keeps_the_same_page() {
-        let by_relevance = PLACES.search("mar", &[PlaceKind::City], 10, SortOrder::Relevance);
-        let by_name = PLACES.search("mar", &[PlaceKind::City], 10, SortOrder::Name);
+        let by_relevance = PLACES.search("mar", &[PlaceKind::City], 10, PlaceOrder::Relevance);
+        let by_name = PLACES.search("mar", &[PlaceKind::City], 10, PlaceOrder::Name);
         let mut expected: Vec<_> = by_relevance.iter().map(|place| place.id.clone()).collect();
         let mut got: Vec<_> = by_name.iter().map(|place| place.id.clone()).collect();
         assert!(by_name.windows(2).all(|pair| normalize(&pair[0].name) <= normalize(&pair[1].name)));

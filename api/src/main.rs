@@ -69,6 +69,6 @@ async fn create_operator(args: api::config::CreateOperatorArgs) -> anyhow::Resul
 }
 
 fn print_openapi() -> anyhow::Result<()> {
-    println!("{}", api::http::openapi_document().to_pretty_json()?);
+    println!("{}", serde_json::to_string_pretty(&api::http::openapi_document())?);
     Ok(())
 }

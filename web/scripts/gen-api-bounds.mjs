@@ -1,5 +1,5 @@
 // Writes src/api/bounds.ts: the limits (minimum, maximum, minLength,
-// maxLength) the server's OpenAPI document declares on the properties of the
+// maxLength, pattern) the server's OpenAPI document declares on the properties of the
 // request schemas the forms mirror, so a form checks the server's own numbers
 // instead of a copy of them. Run by `npm run gen:api` after openapi-typescript;
 // like schema.d.ts, the output is not committed, and `npm run check:api`
@@ -14,7 +14,10 @@ const documentPath = 'openapi.json';
 const outputPath = 'src/api/bounds.ts';
 /** The request schemas whose limits the forms read. */
 const schemaNames = [
+  'CandidateSignUpRequest',
   'ContactRequestCreate',
+  'IdentityFields',
+  'IdentityInput',
   'JobCriteriaInput',
   'JobSearchInput',
   'LanguageInput',
@@ -24,7 +27,8 @@ const schemaNames = [
   'SearchCreateRequest',
   'StandingChange',
 ];
-const limitKeywords = ['minimum', 'maximum', 'minLength', 'maxLength'];
+const limitKeywords = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern'];
+const isLimit = (value) => typeof value === 'number' || typeof value === 'string';
 
 const schemas = JSON.parse(readFileSync(documentPath, 'utf8')).components?.schemas ?? {};
 
@@ -34,7 +38,7 @@ function ownProperties(schema) {
 }
 
 function limitsOf(property) {
-  const limits = limitKeywords.filter((keyword) => typeof property[keyword] === 'number');
+  const limits = limitKeywords.filter((keyword) => isLimit(property[keyword]));
   return limits.length === 0 ? null : Object.fromEntries(limits.map((keyword) => [keyword, property[keyword]]));
 }
 
@@ -48,7 +52,7 @@ const entries = schemaNames.map((name) => {
     .map(([property, definition]) => [property, limitsOf(definition)])
     .filter(([, limits]) => limits !== null)
     .map(([property, limits]) => {
-      const written = Object.entries(limits).map(([keyword, value]) => `${keyword}: ${value}`);
+      const written = Object.entries(limits).map(([keyword, value]) => `${keyword}: ${JSON.stringify(value)}`);
       return `    ${property}: { ${written.join(', ')} },`;
     });
   return [`  ${name}: {`, ...properties, '  },'].join('\n');
@@ -56,7 +60,8 @@ const entries = schemaNames.map((name) => {
 
 const text = `// Generated from openapi.json by scripts/gen-api-bounds.mjs (\`npm run gen:api\`); do not edit.
 // The limits the server declares on the properties of the request schemas
-// the forms mirror, so their rules use the server's numbers.
+// the forms mirror, so their rules use the server's numbers and patterns
+// (a pattern is a JSON Schema one: use it with the 'u' flag).
 export const apiBounds = {
 ${entries.join('\n')}
 } as const;

@@ -39,6 +39,7 @@ const COMPANY_SQL: &str = "select c.id, c.name, '/api/uploads/' || c.logo_id::te
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CompanyRequest {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
     /// An upload id of the caller's picture.
     logo: Option<Uuid>,

@@ -33,15 +33,20 @@ pub fn routes(table: &mut RouteTable) {
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PlacesQuery {
-    /// Western longitude of the box, in degrees (-180 to 180).
+    /// Western longitude of the box, in degrees.
+    #[param(minimum = -180.0, maximum = 180.0)]
     west: f64,
-    /// Southern latitude of the box, in degrees (-90 to 90).
+    /// Southern latitude of the box, in degrees.
+    #[param(minimum = -90.0, maximum = 90.0)]
     south: f64,
-    /// Eastern longitude, greater than `west`.
+    /// Eastern longitude (a box whose east is not past its west holds no place).
+    #[param(minimum = -180.0, maximum = 180.0)]
     east: f64,
-    /// Northern latitude, greater than `south`.
+    /// Northern latitude (a box whose north is not past its south holds no place).
+    #[param(minimum = -90.0, maximum = 90.0)]
     north: f64,
-    /// The map's zoom level, 0 to 22 (fractions are rounded down).
+    /// The map's zoom level (fractions are rounded down).
+    #[param(minimum = 0.0, maximum = 22.0)]
     zoom: f64,
 }
 
@@ -139,7 +144,7 @@ pub fn places_in(west: f64, south: f64, east: f64, north: f64, zoom: u8) -> MapP
     responses(
         (status = 200, body = MapPlaces, description = "the communes and departments to name, cached for a day"),
         (status = 400, description = "a parameter missing or not a number", body = crate::error::ErrorBody),
-        (status = 422, description = "a coordinate or the zoom out of range, or an empty box", body = crate::error::ErrorBody),
+        (status = 422, description = "a coordinate or the zoom out of range", body = crate::error::ErrorBody),
     )
 )]
 pub async fn map_places(Query(query): Query<PlacesQuery>) -> Result<Response> {
@@ -159,12 +164,6 @@ pub async fn map_places(Query(query): Query<PlacesQuery>) -> Result<Response> {
     }
     if !(0.0..=f64::from(MAX_ZOOM)).contains(&zoom) {
         checks.fail("zoom", RuleCode::OutOfRange);
-    }
-    if west >= east {
-        checks.fail("east", RuleCode::OutOfRange);
-    }
-    if south >= north {
-        checks.fail("north", RuleCode::OutOfRange);
     }
     checks.finish()?;
     let places = places_in(west, south, east, north, zoom.floor() as u8);

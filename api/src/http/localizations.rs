@@ -9,7 +9,7 @@ use super::routes::{Access, RouteTable};
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Query};
 use crate::geodata;
-use crate::localization_search::{PLACES, PlaceSuggestion, SortOrder};
+use crate::localization_search::{PLACES, PlaceOrder, PlaceSuggestion};
 use crate::places::PlaceKind;
 
 /// Longest query accepted; no place name is half as long.
@@ -28,11 +28,14 @@ pub struct LocalizationSearchQuery {
     q: String,
     /// Comma-separated place types to keep: city, department, region, country (default all).
     #[serde(rename = "type")]
+    #[param(pattern = r"^\s*(city|department|region|country)?\s*(,\s*(city|department|region|country)?\s*)*$")]
     types: Option<String>,
-    /// How many places to return (1 to 50, default 10).
+    /// How many places to return (default 10).
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<usize>,
     /// `relevance` (default: best matches first) or `name`.
-    sort: Option<SortOrder>,
+    #[param(inline)]
+    sort: Option<PlaceOrder>,
 }
 
 #[utoipa::path(

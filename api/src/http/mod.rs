@@ -17,6 +17,7 @@ mod colleagues;
 mod companies;
 mod contacts;
 mod disc;
+mod document_limits;
 mod geo;
 mod health;
 mod localizations;
@@ -108,13 +109,13 @@ pub fn routes() -> Vec<RouteInfo> {
 
 /// The OpenAPI document of every route, served at `/api/openapi.json` and printed by
 /// `vivier openapi` for the web app's generated types.
-pub fn openapi_document() -> utoipa::openapi::OpenApi {
+pub fn openapi_document() -> serde_json::Value {
     let parts = route_table().into_parts();
     let mut document = ApiDoc::openapi();
     document.paths = parts.paths;
     let components = document.components.get_or_insert_with(Default::default);
     components.schemas.extend(parts.schemas);
-    document
+    document_limits::state_exact_limits(document)
 }
 
 /// The API alone, as mounted under `/api`.
@@ -151,7 +152,7 @@ pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
         .route("/candidat/{slug}", axum::routing::get(public_profile_page::public_profile_page).with_state(page_state))
         // the docs page is mounted here, not in the API router, because it must know its
         // absolute address to fetch the document
-        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", openapi_document()))
+        .merge(SwaggerUi::new("/api/docs").external_url_unchecked("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
         .fallback_service(web_app.files());
     observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref(), https))
@@ -161,11 +162,52 @@ pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
 mod tests {
     use matcher::relaxation::{DEFAULT_RADIUS_KM, DURATION_FLEXIBILITY_MONTHS, RADIUS_KM};
 
+    /// Two schemas of one name would leave one of them out of the document (the last wins),
+    /// and a client would send the other's values. (Integer widths may differ: a language's
+    /// level is a `u8` in a hit and an `i16` read from a profile, and descriptions too.)
+    #[test]
+    fn every_schema_name_is_one_schema() {
+        fn shape(value: &mut serde_json::Value) {
+            if let Some(object) = value.as_object_mut() {
+                ["format", "minimum", "maximum", "description"]
+                    .iter()
+                    .for_each(|keyword| drop(object.remove(*keyword)));
+                object.values_mut().for_each(shape);
+            }
+        }
+        let mut seen = std::collections::BTreeMap::new();
+        for (name, schema) in super::route_table().into_parts().schemas {
+            let mut schema = serde_json::to_value(schema).unwrap();
+            shape(&mut schema);
+            let earlier = seen.insert(name.clone(), schema.clone());
+            assert!(earlier.is_none_or(|earlier| earlier == schema), "two schemas are named {name}");
+        }
+    }
+
+    #[test]
+    fn every_reference_of_the_document_resolves() {
+        fn check(value: &serde_json::Value, document: &serde_json::Value) {
+            match value {
+                serde_json::Value::Object(object) => {
+                    if let Some(target) = object.get("$ref").and_then(|target| target.as_str()) {
+                        let pointer = target.trim_start_matches('#');
+                        assert!(document.pointer(pointer).is_some(), "{target} is not in the document");
+                    }
+                    object.values().for_each(|inner| check(inner, document));
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|inner| check(inner, document)),
+                _ => {}
+            }
+        }
+        let document = super::openapi_document();
+        check(&document, &document);
+    }
+
     /// The bounds the document states are literals in `#[schema]` attributes; they must be the
     /// matcher's, which the server checks and the web app's rules are generated from.
     #[test]
     fn the_document_states_the_matchers_bounds() {
-        let document = serde_json::to_value(super::openapi_document()).unwrap();
+        let document = super::openapi_document();
         let schemas = &document["components"]["schemas"];
         let bounds = |property: &serde_json::Value| (property["minimum"].as_f64(), property["maximum"].as_f64());
         let radius = &schemas["JobCriteriaInput"]["properties"]["radius"];

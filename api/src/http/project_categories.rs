@@ -30,8 +30,10 @@ pub fn routes(table: &mut RouteTable) {
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProjectCategoryCreateRequest {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100)]
     name: Option<String>,
-    /// An image address, `http://` or `https://` (optional).
+    /// An image address, `http://` or `https://` (optional; blank is none).
+    #[schema(max_length = 300, pattern = r#"^\s*([hH][tT][tT][pP][sS]?://[^/\s"'<>\\\u0000][^\s"'<>\\\u0000]*)?\s*$"#)]
     picture: Option<String>,
 }
 

@@ -21,7 +21,8 @@ pub fn routes(table: &mut RouteTable) {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ReportCreateRequest {
-    /// What went wrong, in the reporter's words (1 to 2000 characters).
+    /// What went wrong, in the reporter's words.
+    #[schema(min_length = 1, max_length = 2000)]
     message: String,
 }
 

@@ -80,8 +80,10 @@ async fn a_bad_map_view_gets_a_clear_422(pool: PgPool) {
     for field in ["west", "north", "zoom"] {
         assert_eq!(errors[field], serde_json::json!(["out_of_range"]), "{field}");
     }
-    let empty_box = get(&app, "/api/api/geo/places?west=5&south=45&east=4&north=46&zoom=8").await;
-    assert_eq!(empty_box.json()["errors"]["east"], serde_json::json!(["out_of_range"]));
+    // the document can state each coordinate's range, not their order: a turned box is empty
+    let turned_box = get(&app, "/api/api/geo/places?west=5&south=46&east=4&north=45&zoom=8").await;
+    assert_eq!(turned_box.status, StatusCode::OK);
+    assert_eq!(turned_box.json()["communes"], serde_json::json!([]));
     let missing = get(&app, "/api/api/geo/places?west=4").await;
     assert_eq!(missing.status, StatusCode::BAD_REQUEST, "a missing parameter is a malformed query");
 }

@@ -1,12 +1,14 @@
 // Rules about a person the server checks and several forms mirror (the
-// candidate sign-up, the candidate's profile): what a phone number looks like,
-// what a date is, how old someone is.
+// candidate sign-up, the candidate's profile): what a phone number looks like
+// (the server's pattern, from its document), what a date is, how old someone is.
+import { apiBounds } from '@/api/bounds';
+
+const phonePattern = new RegExp(apiBounds.CandidateSignUpRequest.phone.pattern, 'u');
 
 /** The server's test: digits, spaces and + - . ( ) only, with 6 to 15 digits. */
 export function isValidPhone(phone: string): boolean {
   const value = phone.trim();
-  const digits = value.replace(/[^0-9]/g, '').length;
-  return /^[0-9 +\-.()]*$/.test(value) && digits >= 6 && digits <= 15;
+  return value.length <= apiBounds.CandidateSignUpRequest.phone.maxLength && phonePattern.test(value);
 }
 
 /** A "YYYY-MM-DD" string naming a day that exists, or null. */

@@ -73,8 +73,11 @@ pub async fn preview_invitation(
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct InvitationAccountRequest {
+    /// 10 to 128 characters with a letter and a digit, and not easily guessed.
+    #[schema(required = true, nullable = false, min_length = 10, max_length = 128)]
     password: Option<String>,
-    /// The candidate accepts the terms of use and privacy notice (required, `true`).
+    /// `true`: the candidate accepts the terms of use and privacy notice.
+    #[schema(required = true, nullable = false)]
     consent: Option<bool>,
     /// `fr` or `en` (default: the caller's language), for the emails.
     locale: Option<String>,

@@ -74,13 +74,16 @@ pub async fn preview_recruiter_invitation(
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct RecruiterAccountRequest {
+    /// 10 to 128 characters with a letter and a digit, and not easily guessed.
+    #[schema(required = true, nullable = false, min_length = 10, max_length = 128)]
     password: Option<String>,
-    /// The recruiter accepts the terms of use and privacy notice (required, `true`).
+    /// `true`: the recruiter accepts the terms of use and privacy notice.
+    #[schema(required = true, nullable = false)]
     consent: Option<bool>,
     /// `fr` or `en` (default: the caller's language), for the emails.
     locale: Option<String>,
     /// The company's name: an existing company (found without regard to case) or a new one.
-    #[schema(max_length = 200)]
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     company: Option<String>,
     /// The recruiter's job title.
     #[schema(max_length = 100)]

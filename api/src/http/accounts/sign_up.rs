@@ -11,7 +11,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
@@ -36,9 +36,6 @@ use crate::validation::Checks;
 /// whenever the text (`signUp.consent` in the web app's `auth` translations) changes.
 pub const TERMS_VERSION: &str = "2026-11";
 
-/// The youngest age at which one may sign up (French work law allows jobs from 14-16).
-const MIN_AGE_YEARS: i32 = 15;
-
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct SignUpResponse {
     /// Always `check_your_inbox`: whether the address was new is told by email only.
@@ -49,15 +46,22 @@ fn check_your_inbox() -> (StatusCode, Json<SignUpResponse>) {
     (StatusCode::CREATED, Json(SignUpResponse { status: "check_your_inbox" }))
 }
 
-/// The fields every sign-up has.
+/// The fields every sign-up has. A text is trimmed before its rules are checked.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct IdentityFields {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100)]
     firstname: Option<String>,
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100)]
     lastname: Option<String>,
+    /// One `@` with something before it and a domain holding a dot after it, no spaces.
+    #[schema(required = true, nullable = false, format = Email, max_length = 254)]
     email: Option<String>,
+    /// 10 to 128 characters with a letter and a digit, not holding the email's part before
+    /// the `@`, and not easily guessed (`password_too_weak`: names, the email and common words
+    /// are tried).
+    #[schema(required = true, nullable = false, min_length = 10, max_length = 128)]
     password: Option<String>,
-    phone: Option<String>,
-    /// `fr` or `en` (default: the caller's language), for the emails.
+    /// `fr` or `en` for the emails (anything else: the caller's language).
     locale: Option<String>,
 }
 
@@ -65,20 +69,29 @@ pub struct IdentityFields {
 pub struct CandidateSignUpRequest {
     #[serde(flatten)]
     identity: IdentityFields,
-    /// `YYYY-MM-DD`
+    #[schema(required = true, nullable = false, format = "phone", max_length = 30)]
+    phone: Option<String>,
+    /// Someone 15 to 120 years old.
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
     birthdate: Option<String>,
+    #[schema(required = true, nullable = false)]
     localization: Option<LocalizationInput>,
-    /// The candidate accepts the terms of use and privacy notice (required, `true`).
+    /// `true`: the candidate accepts the terms of use and privacy notice.
+    #[schema(required = true, nullable = false)]
     consent: Option<bool>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct SchoolSignUpRequest {
     /// The school's name.
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
     #[serde(flatten)]
     identity: IdentityFields,
+    #[schema(required = true, nullable = false, format = "phone", max_length = 30)]
+    phone: Option<String>,
     school_type: Option<i16>,
+    #[schema(required = true, nullable = false)]
     localization: Option<LocalizationInput>,
 }
 
@@ -87,6 +100,7 @@ pub struct SchoolSignUpRequest {
 #[serde(untagged)]
 pub enum CompanyReference {
     Id(i64),
+    /// 1 to 200 characters.
     Name(String),
 }
 
@@ -94,7 +108,11 @@ pub enum CompanyReference {
 pub struct PartnerSignUpRequest {
     #[serde(flatten)]
     identity: IdentityFields,
+    #[schema(format = "phone", max_length = 30)]
+    phone: Option<String>,
+    #[schema(required = true, nullable = false)]
     company: Option<CompanyReference>,
+    #[schema(max_length = 100)]
     role: Option<String>,
 }
 
@@ -117,36 +135,6 @@ enum RoleDetails {
     Partner { company: CompanyReference, role: Option<String> },
 }
 
-fn check_phone(checks: &mut Checks, phone: Option<&str>, required: bool) -> Option<String> {
-    let phone = if required { Some(checks.text("phone", phone, 30)) } else { checks.optional_text("phone", phone, 30) };
-    let phone = phone.filter(|phone| !phone.is_empty())?;
-    let digits = phone.chars().filter(char::is_ascii_digit).count();
-    let allowed = phone.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
-    if !allowed || !(6..=15).contains(&digits) {
-        checks.fail("phone", RuleCode::InvalidPhone);
-    }
-    Some(phone)
-}
-
-fn check_birthdate(checks: &mut Checks, birthdate: Option<&str>) -> Option<NaiveDate> {
-    let text = checks.text("birthdate", birthdate, 10);
-    if text.is_empty() {
-        return None;
-    }
-    let Ok(date) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") else {
-        checks.fail("birthdate", RuleCode::InvalidDate);
-        return None;
-    };
-    let today = Utc::now().date_naive();
-    let age = today.year() - date.year() - i32::from((today.month(), today.day()) < (date.month(), date.day()));
-    if age < MIN_AGE_YEARS {
-        checks.fail("birthdate", RuleCode::TooYoung);
-    } else if age > 120 {
-        checks.fail("birthdate", RuleCode::InvalidDate);
-    }
-    Some(date)
-}
-
 pub(super) fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Locale {
     match requested {
         Some("en") => Locale::En,
@@ -159,7 +147,7 @@ pub(super) fn chosen_locale(requested: Option<&str>, from_request: Locale) -> Lo
 async fn check_identity(
     checks: &mut Checks,
     identity: &IdentityFields,
-    phone_required: bool,
+    (phone, phone_required): (Option<&str>, bool),
     locale: Locale,
 ) -> Result<NewAccount> {
     let firstname = checks.text("firstname", identity.firstname.as_deref(), 100);
@@ -167,7 +155,7 @@ async fn check_identity(
     let email = checks.email("email", identity.email.as_deref());
     let owner = PasswordOwner { email: &email, firstname: &firstname, lastname: &lastname };
     let password = check_password(checks, "password", identity.password.as_deref(), &owner).await?;
-    let phone = check_phone(checks, identity.phone.as_deref(), phone_required);
+    let phone = checks.phone("phone", phone, phone_required);
     Ok(NewAccount {
         email,
         password,
@@ -209,8 +197,8 @@ pub async fn create_candidate(
     Json(request): Json<CandidateSignUpRequest>,
 ) -> Result<Response> {
     let mut checks = Checks::new();
-    let mut account = check_identity(&mut checks, &request.identity, true, locale).await?;
-    account.birthdate = check_birthdate(&mut checks, request.birthdate.as_deref());
+    let mut account = check_identity(&mut checks, &request.identity, (request.phone.as_deref(), true), locale).await?;
+    account.birthdate = checks.birthdate("birthdate", request.birthdate.as_deref());
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     if request.consent != Some(true) {
         checks.fail("consent", RuleCode::Required);
@@ -234,7 +222,7 @@ pub async fn create_school(
 ) -> Result<Response> {
     let mut checks = Checks::new();
     let name = checks.text("name", request.name.as_deref(), 200);
-    let mut account = check_identity(&mut checks, &request.identity, true, locale).await?;
+    let mut account = check_identity(&mut checks, &request.identity, (request.phone.as_deref(), true), locale).await?;
     account.localization = Place::resolve(request.localization.as_ref(), "localization", &mut checks);
     checks.known_row(&state.db, "school_type", "school_types", request.school_type).await?;
     sign_up(&state, client_ip, checks, account, RoleDetails::School { name, school_type: request.school_type }).await
@@ -256,7 +244,7 @@ pub async fn create_partner(
 ) -> Result<Response> {
     // spec section 5: a partner needs lastname, firstname, email and company
     let mut checks = Checks::new();
-    let account = check_identity(&mut checks, &request.identity, false, locale).await?;
+    let account = check_identity(&mut checks, &request.identity, (request.phone.as_deref(), false), locale).await?;
     let role = checks.optional_text("role", request.role.as_deref(), 100);
     let company = match request.company {
         None => {

@@ -9,20 +9,18 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::error::{Error, Result, RuleCode};
+use crate::error::Result;
 use crate::extract::Json;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EmailLocaleRequest {
-    /// `fr` or `en`.
-    locale: Option<String>,
+    locale: crate::locale::Locale,
 }
 
 #[utoipa::path(
     post, path = "/api/api/user/locale", request_body = EmailLocaleRequest,
     responses(
         (status = 204, description = "emails now come in that language"),
-        (status = 422, body = crate::error::ErrorBody, description = "locale: unknown"),
     )
 )]
 pub async fn update_email_locale(
@@ -30,11 +28,7 @@ pub async fn update_email_locale(
     user: CurrentUser,
     Json(request): Json<EmailLocaleRequest>,
 ) -> Result<StatusCode> {
-    let locale = match request.locale.as_deref() {
-        Some(locale @ ("fr" | "en")) => locale,
-        Some(_) => return Err(Error::invalid("locale", RuleCode::Unknown)),
-        None => return Err(Error::invalid("locale", RuleCode::Required)),
-    };
+    let locale = request.locale.code();
     sqlx::query("update users set locale = $2 where id = $1").bind(user.id).bind(locale).execute(&state.db).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -61,14 +61,20 @@ pub struct ProfileUpdateRequest {
 /// The "profil" screen's own fields.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct IdentityInput {
+    /// Required from the profile screen, as the other fields but the headline.
+    #[schema(max_length = 100)]
     firstname: Option<String>,
+    #[schema(max_length = 100)]
     lastname: Option<String>,
+    #[schema(format = "phone", max_length = 30)]
     phone: Option<String>,
-    /// `YYYY-MM-DD`
+    /// Someone 15 to 120 years old.
+    #[schema(value_type = Option<String>, format = Date)]
     birthdate: Option<String>,
     /// Where the candidate lives.
     localization: Option<LocalizationInput>,
-    /// One line under the name (at most 200 characters).
+    /// One line under the name.
+    #[schema(max_length = 200)]
     headline: Option<String>,
 }
 

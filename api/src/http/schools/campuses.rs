@@ -27,12 +27,15 @@ const MAX_PROGRAMS: usize = 100;
 pub struct ProgramInput {
     /// The program's id when it exists; absent for a new one.
     id: Option<i64>,
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CampusRequest {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
+    #[schema(required = true, nullable = false)]
     localization: Option<LocalizationInput>,
     /// Every program of the campus, in display order.
     #[serde(default)]

@@ -51,8 +51,10 @@ pub async fn list_institutions(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct InstitutionRequest {
     /// The missing institution's name.
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
     /// Where to tell the requester.
+    #[schema(required = true, nullable = false, format = Email, max_length = 254)]
     email: Option<String>,
     /// Whether the requester wants an email once the institution is added.
     #[serde(default)]

@@ -46,9 +46,13 @@ pub async fn get_school_profile(State(state): State<AppState>, user: CurrentUser
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SchoolProfileRequest {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200)]
     name: Option<String>,
     school_type: Option<i16>,
+    #[schema(max_length = 5000)]
     description: Option<String>,
+    /// The school's web site (`https://` is added to an address without a scheme).
+    #[schema(max_length = 500)]
     link: Option<String>,
     /// An institution's id (`/api/api/school/institutions`), or none.
     institution: Option<i32>,

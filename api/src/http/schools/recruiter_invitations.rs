@@ -28,11 +28,11 @@ use crate::validation::Checks;
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct RecruiterInvitationRequest {
     /// The recruiter's work address.
-    #[schema(max_length = 254)]
+    #[schema(required = true, nullable = false, format = Email, max_length = 254)]
     email: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100)]
     firstname: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100)]
     lastname: Option<String>,
 }
 

@@ -8,6 +8,13 @@ import type { Schemas } from '@/api/schemas';
 /** The chosen place, in the shape the server expects and answers (`Place`). */
 export type LocalizationValue = Schemas['Place'];
 
+/** Form values whose place is chosen, as their checks make them before they are sent. */
+export type Located<T> = T & { localization: LocalizationValue };
+
+export function isLocated<T extends { localization: LocalizationValue | null }>(values: T): values is Located<T> {
+  return values.localization !== null;
+}
+
 export function toLocalizationValue(place: Localization): LocalizationValue {
   return { value: place.name, type: place.type, lat: place.lat, lng: place.lng, id: place.id, country_code: place.country_code };
 }

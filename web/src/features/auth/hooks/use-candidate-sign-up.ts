@@ -12,6 +12,7 @@ import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
 import { useSignUpCandidate } from '../api/sign-up-candidate';
 import { signUpFieldIds, signUpFields, signUpSteps, stepOfField } from '../utils/sign-up-steps';
+import { isLocated } from '@/components/localization-picker/localization-value';
 import { type CandidateSignUpValues, emptySignUpValues, type SignUpField, signUpSchema, toSignUpRequest } from '../utils/sign-up-validation';
 
 export function useCandidateSignUp() {
@@ -66,7 +67,10 @@ export function useCandidateSignUp() {
       setFocusTarget('heading');
       return;
     }
-    signUp.mutate(toSignUpRequest(getValues(), i18n.resolvedLanguage ?? i18n.language), {
+    const values = getValues();
+    // the step's checks require the place: a checked form has one
+    if (!isLocated(values)) return;
+    signUp.mutate(toSignUpRequest(values, i18n.resolvedLanguage ?? i18n.language), {
       onSuccess: () => setDone(true),
       onError: (error) => {
         const applied = applyServerErrors(error, setError, signUpFields);

@@ -1,11 +1,14 @@
-// The password policy shared with the server: 10 to 128 characters, at least
-// one letter and one digit (0-9), and not containing the local part of the
-// email (what comes before "@", compared without case; a local part shorter
-// than 3 characters is not checked, as the server does). Each rule is checked
-// on its own so the form can show a live checklist.
+// The password policy shared with the server: its length (the bounds of the
+// server's document), at least one letter and one digit (0-9), and not
+// containing the local part of the email (what comes before "@", compared
+// without case; a local part shorter than 3 characters is not checked, as the
+// server does). Each rule is checked on its own so the form can show a live
+// checklist. The server also refuses a password easily guessed
+// (`password_too_weak`), which the strength meter hints at.
+import { apiBounds } from '@/api/bounds';
 
-export const passwordMinLength = 10;
-export const passwordMaxLength = 128;
+export const passwordMinLength = apiBounds.IdentityFields.password.minLength;
+export const passwordMaxLength = apiBounds.IdentityFields.password.maxLength;
 
 export type PasswordRule = 'length' | 'letter' | 'digit' | 'notEmail';
 

@@ -1,6 +1,7 @@
 // The sign-up checks made before calling the server, field by field and step
 // by step, and the mapping of the server's 422 back to fields and steps.
 import { describe, expect, it } from 'vitest';
+import type { Located } from '@/components/localization-picker/localization-value';
 import { firstStepOf, signUpSteps, stepOfField } from './sign-up-steps';
 import {
   type CandidateSignUpValues,
@@ -14,7 +15,7 @@ import {
 
 const today = new Date(2026, 10, 22); // 22 November 2026
 
-const valid: CandidateSignUpValues = {
+const valid: Located<CandidateSignUpValues> = {
   firstname: 'Camille',
   lastname: 'Martin',
   birthdate: '2000-05-14',

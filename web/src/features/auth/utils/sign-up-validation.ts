@@ -4,8 +4,9 @@
 // the birthdate must be a real date of someone aged 15 to 120, the password
 // follows the shared policy. Each failure is the server's rule code, so one
 // set of messages serves both.
+import { apiBounds } from '@/api/bounds';
 import { isAtLeast, isValidPhone, parseIsoDate } from '@/lib/person-rules';
-import type { LocalizationValue } from '@/components/localization-picker/localization-value';
+import type { Located, LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { FormRuleCode } from '@/lib/form/rule-messages';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { isPasswordValid } from './password-policy';
@@ -60,21 +61,19 @@ export const emptySignUpValues: CandidateSignUpValues = {
 export const minimumAge = 15;
 export const maximumAge = 120;
 
-/** Longest accepted text per field. */
+/** Longest accepted text per field (the server's document). */
 export const maxLengths: Partial<Record<SignUpField, number>> = {
-  firstname: 100,
-  lastname: 100,
-  email: 254,
-  phone: 30,
+  firstname: apiBounds.IdentityFields.firstname.maxLength,
+  lastname: apiBounds.IdentityFields.lastname.maxLength,
+  email: apiBounds.IdentityFields.email.maxLength,
+  phone: apiBounds.CandidateSignUpRequest.phone.maxLength,
 };
+
+const emailPattern = new RegExp(apiBounds.IdentityFields.email.pattern, 'u');
 
 /** The server's test: one "@" with something before it, a dot inside the domain, no spaces. */
 export function isValidEmail(email: string): boolean {
-  const value = email.trim();
-  const at = value.indexOf('@');
-  if (at <= 0) return false;
-  const domain = value.slice(at + 1);
-  return !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(value);
+  return emailPattern.test(email.trim());
 }
 
 export { isAtLeast, isValidPhone, parseIsoDate };
@@ -136,7 +135,7 @@ export function validateSignUpFields(fields: readonly SignUpField[], values: Can
 }
 
 /** The body of the sign-up call. */
-export function toSignUpRequest(values: CandidateSignUpValues, locale: string) {
+export function toSignUpRequest(values: Located<CandidateSignUpValues>, locale: string) {
   return {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),

@@ -2,6 +2,7 @@
 // date, where they live, photo), sent as `from: "profile"` (spec §5: the base
 // user's fields are all required; the headline and the photo are optional).
 import { z } from 'zod';
+import { apiBounds } from '@/api/bounds';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
 import { isAtLeast, isValidPhone, parseIsoDate } from '@/lib/person-rules';
 import type { ProfileUpdate } from '../api/update-candidate';
@@ -9,11 +10,13 @@ import { optionalText, placeRequest, placeValue, requiredPlace, requiredText } f
 
 export const minimumAge = 15;
 
+const bounds = apiBounds.IdentityInput;
+
 export const profileSchema = z.object({
-  firstname: requiredText(100),
-  lastname: requiredText(100),
-  headline: optionalText(200),
-  phone: requiredText(30).refine(isValidPhone, 'invalid_phone'),
+  firstname: requiredText(bounds.firstname.maxLength),
+  lastname: requiredText(bounds.lastname.maxLength),
+  headline: optionalText(bounds.headline.maxLength),
+  phone: requiredText(bounds.phone.maxLength).refine(isValidPhone, 'invalid_phone'),
   birthdate: z
     .string()
     .min(1, 'required')

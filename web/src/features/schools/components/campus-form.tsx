@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
+import { isLocated } from '@/components/localization-picker/localization-value';
 import { serverFieldErrors } from '@/lib/form/server-errors';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useSaveCampus } from '../api/save-campus';
@@ -54,7 +55,8 @@ export function CampusForm({ campus, onDone }: { campus?: Campus; onDone: (saved
   const idPrefix = campus ? `campus-${campus.id}` : 'campus-new';
 
   const onSubmit = handleSubmit((values) =>
-    save.mutate(campusRequest(values), {
+    // the form's checks require the place: a submitted form has one
+    isLocated(values) && save.mutate(campusRequest(values), {
       onSuccess: (saved) => {
         reset(getValues());
         onDone(saved);

@@ -1,7 +1,7 @@
 // The campus form's values and rules, mirroring the server's (spec §5: a name,
 // a place, no two programs with the same name, compared without case or
 // surrounding spaces), and the request built from them.
-import type { LocalizationValue } from '@/components/localization-picker/localization-value';
+import type { Located, LocalizationValue } from '@/components/localization-picker/localization-value';
 import type { Campus, CampusRequest } from '../api/school-types';
 
 export type ProgramValue = { id: number | null; name: string };
@@ -47,7 +47,7 @@ export function hasCampusErrors(errors: CampusFormErrors): boolean {
   return errors.name !== undefined || errors.localization !== undefined || Object.keys(errors.programs).length > 0;
 }
 
-export function campusRequest(values: CampusFormValues): CampusRequest {
+export function campusRequest(values: Located<CampusFormValues>): CampusRequest {
   return {
     name: values.name.trim(),
     localization: values.localization,
