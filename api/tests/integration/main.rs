@@ -16,6 +16,7 @@ mod candidates;
 mod contacts;
 mod demo_data;
 mod disc_tour;
+mod email_preferences;
 mod email_restoration;
 mod findability;
 mod indexer;

@@ -25,6 +25,7 @@ const valid: CandidateSignUpValues = {
   password: 'Vivier-demo-2026',
   passwordConfirmation: 'Vivier-demo-2026',
   consent: true,
+  productNews: false,
 };
 
 describe('sign-up validation', () => {
@@ -124,6 +125,7 @@ describe('sign-up validation', () => {
       birthdate: '2000-05-14',
       localization: valid.localization,
       consent: true,
+      product_news: false,
       locale: 'en',
     });
   });

@@ -22,6 +22,8 @@ export type CandidateSignUpValues = {
   password: string;
   passwordConfirmation: string;
   consent: boolean;
+  /** The optional product news email: unticked until the person ticks it (marketing is opt-in). */
+  productNews: boolean;
 };
 
 export type SignUpField = keyof CandidateSignUpValues;
@@ -55,6 +57,7 @@ export const emptySignUpValues: CandidateSignUpValues = {
   password: '',
   passwordConfirmation: '',
   consent: false,
+  productNews: false,
 };
 
 export const minimumAge = 15;
@@ -146,6 +149,7 @@ export function toSignUpRequest(values: CandidateSignUpValues, locale: string) {
     birthdate: values.birthdate.trim(),
     localization: values.localization,
     consent: values.consent,
+    product_news: values.productNews,
     locale: (locale === 'en' ? 'en' : 'fr') as 'fr' | 'en',
   };
 }
