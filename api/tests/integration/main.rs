@@ -23,6 +23,7 @@ mod indexer;
 mod localizations;
 mod login_links;
 mod login_throttle;
+mod mailbox;
 mod notification_events;
 mod offers;
 mod recruiter_invitations;
