@@ -129,7 +129,7 @@ async function signUpAndValidate(page, t, email) {
   // the product news is marketing: named beside the consent, and nobody ticked it for them
   const productNews = page.getByRole('checkbox', { name: t.productNews });
   assert.equal(await productNews.isChecked(), false);
-  await page.screenshot({ path: screenshotPath(`sign-up-consents-${t.browserLanguage.slice(0, 2)}.png`) });
+  await page.screenshot({ path: screenshotPath(`sign-up-consents-${t.browserLanguage.slice(0, 2)}.png`), fullPage: true });
   await page.getByRole('button', { name: t.createAccount }).click();
   await page.getByTestId('check-inbox').waitFor();
   // The onboarding of a first login is skipped: this test fills the dashboard's pages instead.

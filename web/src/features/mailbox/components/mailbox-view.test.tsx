@@ -92,6 +92,13 @@ describe('MailboxView', () => {
     expect(await screen.findByText('No email to an address containing “nobody”.')).toBeTruthy();
   });
 
+  it('counts a first page that holds everything', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, emails(3)));
+    renderWithProviders(<MailboxView />, { i18n: french });
+    expect(await screen.findByText('3 e-mails')).toBeTruthy();
+    expect(screen.queryByTestId('mailbox-pager')).toBeNull();
+  });
+
   it('shows where a page sits in the whole list', () => {
     expect(shownRange(1, 100)).toEqual({ count: 100, first: 1, last: 100 });
     expect(shownRange(3, 7)).toEqual({ count: 7, first: 201, last: 207 });

@@ -147,7 +147,11 @@ export function MailboxView() {
           >
             {(emails) => (
               <>
-                <p className="mailbox__count">{t('mailbox.shown', shownRange(page, emails.length))}</p>
+                <p className="mailbox__count">
+                  {page === 1 && emails.length < mailboxPageSize
+                    ? t('mailbox.count', { count: emails.length })
+                    : t('mailbox.shown', shownRange(page, emails.length))}
+                </p>
                 <div className="mailbox__list">
                   {emails.map((email) => (
                     <EmailCard key={email.id} email={email} />

@@ -1,9 +1,9 @@
 // The manifest the server decides 200 or 404 by holds exactly the patterns the
 // router renders a page for.
 import { describe, expect, it } from 'vitest';
-import { routePages } from '@/app/router';
-import { paths, type RouteName } from './paths';
-import { routeManifest } from './route-manifest';
+import { routePages } from './router';
+import { paths, type RouteName } from '@/config/paths';
+import { routeManifest } from '@/config/route-manifest';
 
 describe('routeManifest', () => {
   it('lists every route of the router, and nothing else', () => {
