@@ -2,10 +2,23 @@
 // `@` alias and the React transform are shared by `vite`, `vite build` and `vitest`.
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { routeManifest } from './src/config/route-manifest';
+
+/** Writes `routes.json` beside index.html: the server answers other paths with a 404. */
+function routeManifestPlugin(): Plugin {
+  return {
+    name: 'vivier-route-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(routeManifest(), null, 2)}\n` });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeManifestPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

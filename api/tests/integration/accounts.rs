@@ -10,9 +10,9 @@ use crate::support::{
     token_of,
 };
 
-const PASSWORD: &str = "Bonjour-Vivier-42";
+pub(crate) const PASSWORD: &str = "Bonjour-Vivier-42";
 
-fn candidate_sign_up(email: &str) -> Value {
+pub(crate) fn candidate_sign_up(email: &str) -> Value {
     json!({
         "firstname": "Léa", "lastname": "Durand", "email": email, "password": PASSWORD,
         "phone": "06 12 34 56 78", "birthdate": "2001-04-12", "consent": true,

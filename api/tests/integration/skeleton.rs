@@ -49,7 +49,7 @@ async fn client_routes_fall_back_to_the_web_app_index(pool: PgPool) {
     let web_dist = tempfile_web_dist();
     let app = app_with_web(pool, web_dist.path(), [127, 0, 0, 1]);
 
-    for path in ["/", "/dashboard/partenaire/sourcing", "/candidat/camille-martin-1000", "/no/such/page"] {
+    for path in ["/", "/login", "/dashboard/partenaire/sourcing", "/candidat/camille-martin-1000", "/offres/12"] {
         let response = get(&app, path).await;
         assert_eq!(response.status, StatusCode::OK, "{path}");
         assert!(response.text().contains("<div id=\"root\">"), "{path} serves index.html");
@@ -58,6 +58,20 @@ async fn client_routes_fall_back_to_the_web_app_index(pool: PgPool) {
     assert_eq!(asset.status, StatusCode::OK);
     assert_eq!(asset.text(), "console.log('app')");
     assert_eq!(asset.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_path_that_is_no_page_of_the_web_app_is_its_page_not_found_with_a_404(pool: PgPool) {
+    let web_dist = tempfile_web_dist();
+    let app = app_with_web(pool, web_dist.path(), [127, 0, 0, 1]);
+
+    for path in ["/no-such-page", "/no/such/page", "/login/more", "/offres"] {
+        let response = get(&app, path).await;
+
+        assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(response.text().contains("<div id=\"root\">"), "{path}: the app shows its page not found");
+        assert_eq!(response.headers[header::CACHE_CONTROL], "no-cache", "{path}");
+    }
 }
 
 #[sqlx::test(migrations = "../migrations")]
@@ -76,10 +90,12 @@ async fn the_openapi_document_describes_the_routes_and_the_docs_page_is_served(p
     assert!(docs.text().to_lowercase().contains("swagger"));
 }
 
-/// A built web app in miniature: an index and one asset.
+/// A built web app in miniature: an index, its routes and one asset.
 fn tempfile_web_dist() -> TempDir {
     let dir = TempDir::new();
     std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=\"root\"></div>").unwrap();
+    let routes = r#"{ "routes": ["/", "/login", "/dashboard/partenaire/sourcing", "/candidat/:slug", "/offres/:id"] }"#;
+    std::fs::write(dir.path().join("routes.json"), routes).unwrap();
     std::fs::create_dir(dir.path().join("assets")).unwrap();
     std::fs::write(dir.path().join("assets/app.js"), "console.log('app')").unwrap();
     dir

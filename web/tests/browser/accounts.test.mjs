@@ -50,7 +50,8 @@ describe('accounts', () => {
     assert.equal(new URL(terms.url()).pathname, '/conditions-utilisation');
     await terms.close();
     assert.equal(await page.locator('#signup-password').inputValue(), demoPassword);
-    await page.getByRole('checkbox').check();
+    await page.locator('#signup-consent').check();
+    assert.equal(await page.locator('#signup-product-news').isChecked(), false, 'product news is opt-in');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByTestId('check-inbox').waitFor();
     await page.screenshot({ path: screenshotPath('sign-up-check-inbox-fr.png') });

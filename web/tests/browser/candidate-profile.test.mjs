@@ -55,6 +55,7 @@ const texts = {
     institution: 'Établissement',
     stillStudying: 'Je suis toujours cette formation',
     completion: 'Profil complété',
+    productNews: 'Je souhaite recevoir les Nouveautés de Vivier par e-mail (facultatif).',
   },
   en: {
     browserLanguage: 'en-US',
@@ -86,6 +87,7 @@ const texts = {
     institution: 'School',
     stillStudying: 'I am still on this course',
     completion: 'Profile completed',
+    productNews: 'Send me Vivier news by email (optional).',
   },
 };
 
@@ -123,7 +125,11 @@ async function signUpAndValidate(page, t, email) {
   await page.getByRole('button', { name: t.next }).click();
   await page.locator('#signup-password').fill(demoPassword);
   await page.locator('#signup-password-confirmation').fill(demoPassword);
-  await page.getByRole('checkbox').check();
+  await page.locator('#signup-consent').check();
+  // the product news is marketing: named beside the consent, and nobody ticked it for them
+  const productNews = page.getByRole('checkbox', { name: t.productNews });
+  assert.equal(await productNews.isChecked(), false);
+  await page.screenshot({ path: screenshotPath(`sign-up-consents-${t.browserLanguage.slice(0, 2)}.png`), fullPage: true });
   await page.getByRole('button', { name: t.createAccount }).click();
   await page.getByTestId('check-inbox').waitFor();
   // The onboarding of a first login is skipped: this test fills the dashboard's pages instead.

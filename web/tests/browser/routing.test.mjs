@@ -102,17 +102,20 @@ describe('routing', () => {
     assert.equal(await layoutOf(page, '/'), 'default');
   });
 
-  test('an unknown path shows the 404 text with the path', async () => {
-    await page.goto(`${baseUrl}/does/not-exist`);
+  test('an unknown path answers 404 and shows the 404 text with the path', async () => {
+    const response = await page.goto(`${baseUrl}/does/not-exist`);
+    assert.equal(response.status(), 404, 'the server knows the app\'s routes (dist/routes.json)');
     const message = page.getByTestId('not-found');
     await message.waitFor();
     assert.equal(await message.textContent(), 'Page not found: /does/not-exist');
+    const known = await page.goto(`${baseUrl}/login`);
+    assert.equal(known.status(), 200);
   });
 
   test('the 404 text is translated in french', async () => {
     const frenchContext = await newContext(browser, { localeCookie: 'fr' });
     const frenchPage = await frenchContext.newPage();
-    await frenchPage.goto(`${baseUrl}/nulle-part`);
+    assert.equal((await frenchPage.goto(`${baseUrl}/nulle-part`)).status(), 404);
     const message = frenchPage.getByTestId('not-found');
     await message.waitFor();
     assert.equal(await message.textContent(), 'Page introuvable : /nulle-part');

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::sign_up::{chosen_locale, insert_candidate};
-use super::unsubscribe::subscribe_to_everything;
+use super::unsubscribe::create_subscriptions;
 use super::{check_password, email_taken_on_race, open_invitation};
 use crate::auth::password_strength::PasswordOwner;
 use crate::error::{Result, RuleCode};
@@ -142,7 +142,7 @@ pub async fn create_invited_account(
     .execute(&mut *transaction)
     .await?;
     transaction.commit().await?;
-    subscribe_to_everything(&state, user_id).await?;
+    create_subscriptions(&state, user_id, None).await?;
     let mut response = logged_in(&state, user_id, false).await?;
     *response.status_mut() = StatusCode::CREATED;
     Ok(response.into_response())

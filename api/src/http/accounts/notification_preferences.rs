@@ -11,6 +11,16 @@ use crate::error::{Error, Result, RuleCode};
 use crate::extract::Json;
 use crate::mail::unsubscribe_link;
 
+/// The optional email of product news and advice, which is marketing: nobody receives it before
+/// ticking it (at sign-up or in the settings).
+pub(super) const PRODUCT_NEWS: &str = "news";
+
+/// Whether a person who never chose receives `notification_type`: the notices of the service
+/// they use, yes; product news, no.
+fn subscribed_until_chosen(notification_type: &str) -> bool {
+    notification_type != PRODUCT_NEWS
+}
+
 /// The kinds of notification email each role receives: product news for everyone, alerts on
 /// saved searches for partners, messages of their school for candidates, contact requests and
 /// conversations for candidates and partners, the offers that fit them for candidates, and the
@@ -46,7 +56,7 @@ pub struct NotificationPreferenceChange {
 }
 
 async fn preferences_of(state: &AppState, user: &CurrentUser) -> Result<NotificationPreferences> {
-    let stored: Vec<(String, bool)> =
+    let stored: Vec<(String, Option<bool>)> =
         sqlx::query_as("select type, subscribed from notification_subscriptions where user_id = $1")
             .bind(user.id)
             .fetch_all(&state.db)
@@ -55,8 +65,12 @@ async fn preferences_of(state: &AppState, user: &CurrentUser) -> Result<Notifica
         .iter()
         .map(|&notification_type| NotificationPreference {
             notification_type,
-            // an account without a row was never asked: subscribed, as at sign-up
-            subscribed: stored.iter().find(|(kind, _)| kind == notification_type).is_none_or(|(_, on)| *on),
+            // no row, or a row without a choice: the person never chose
+            subscribed: stored
+                .iter()
+                .find_map(|(kind, chosen)| (kind == notification_type).then_some(*chosen))
+                .flatten()
+                .unwrap_or_else(|| subscribed_until_chosen(notification_type)),
         })
         .collect();
     Ok(NotificationPreferences { preferences })

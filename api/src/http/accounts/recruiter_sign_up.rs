@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::sign_up::{CompanyReference, TERMS_VERSION, chosen_locale, company_id};
-use super::unsubscribe::subscribe_to_everything;
+use super::unsubscribe::create_subscriptions;
 use super::{check_password, email_taken_on_race, open_invitation};
 use crate::auth::password_strength::PasswordOwner;
 use crate::error::{Result, RuleCode};
@@ -183,7 +183,7 @@ pub async fn create_recruiter_account(
     .execute(&mut *transaction)
     .await?;
     transaction.commit().await?;
-    subscribe_to_everything(&state, user_id).await?;
+    create_subscriptions(&state, user_id, None).await?;
     let mut response = logged_in(&state, user_id, false).await?;
     *response.status_mut() = StatusCode::CREATED;
     Ok(response.into_response())

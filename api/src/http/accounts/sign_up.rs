@@ -15,7 +15,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
-use super::unsubscribe::subscribe_to_everything;
+use super::unsubscribe::create_subscriptions;
 use super::{check_password, email_taken_on_race, follow_link};
 use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
@@ -33,7 +33,8 @@ use crate::validation::Checks;
 
 /// The version of the terms of use and privacy notice the sign-up form shows; stored with the
 /// candidate's consent (`user_consents`) so that what they accepted can be told later. Bump it
-/// whenever the text (`signUp.consent` in the web app's `auth` translations) changes.
+/// whenever the text (`signUp.consent` in the web app's `auth` translations, or `signUp.productNews`
+/// for the product news asked beside it) changes.
 pub const TERMS_VERSION: &str = "2026-11";
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -79,6 +80,8 @@ pub struct CandidateSignUpRequest {
     /// `true`: the candidate accepts the terms of use and privacy notice.
     #[schema(required = true, nullable = false)]
     consent: Option<bool>,
+    /// The candidate asks for the product news email (optional; not sent without `true`).
+    product_news: Option<bool>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -126,6 +129,8 @@ struct NewAccount {
     birthdate: Option<NaiveDate>,
     localization: Option<Place>,
     locale: Locale,
+    /// Whether the person asked for product news, when the form asked them.
+    product_news: Option<bool>,
 }
 
 /// The rows that make a user a candidate, a school or a partner.
@@ -165,6 +170,7 @@ async fn check_identity(
         birthdate: None,
         localization: None,
         locale: chosen_locale(identity.locale.as_deref(), locale),
+        product_news: None,
     })
 }
 
@@ -203,6 +209,7 @@ pub async fn create_candidate(
     if request.consent != Some(true) {
         checks.fail("consent", RuleCode::Required);
     }
+    account.product_news = Some(request.product_news == Some(true));
     sign_up(&state, client_ip, checks, account, RoleDetails::Candidate).await
 }
 
@@ -348,7 +355,7 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
     }
     let token = tokens::create(&mut transaction, user_id, TokenKind::Validation, None).await?;
     transaction.commit().await?;
-    subscribe_to_everything(state, user_id).await?;
+    create_subscriptions(state, user_id, account.product_news).await?;
     let new_user = Recipient { user_id, email: account.email, firstname: account.firstname, locale: account.locale };
     let validation_url = format!("{}/inscription/valider?token={token}", state.settings.public_url);
     let email = account_email(&state.db, &state.settings, EmailKind::Validation, new_user, validation_url).await?;

@@ -5,6 +5,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
+use super::notification_preferences::PRODUCT_NEWS;
+use super::sign_up::TERMS_VERSION;
 use crate::auth::tokens;
 use crate::error::Result;
 use crate::extract::Json;
@@ -12,13 +14,29 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::mail::unsubscribe_link;
 
-/// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
-const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school", "messages", "offers", "applications"];
+/// Notification emails a user may unsubscribe from.
+const NOTIFICATION_TYPES: &[&str] = &[PRODUCT_NEWS, "sourcing", "school", "messages", "offers", "applications"];
 
-/// Subscribes a new account to every notification email.
-pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> Result<()> {
+/// Creates the subscriptions of a new account: the notices of the service on, product news as
+/// the person chose at sign-up (`None` when the form did not ask: off until they tick it). A
+/// "yes" is kept with the version of the text that asked, as the terms are.
+pub(super) async fn create_subscriptions(state: &AppState, user_id: i64, product_news: Option<bool>) -> Result<()> {
     for notification_type in NOTIFICATION_TYPES {
         unsubscribe_link(&state.db, &state.settings, user_id, notification_type).await?;
+    }
+    let Some(chosen) = product_news else { return Ok(()) };
+    sqlx::query("update notification_subscriptions set subscribed = $2 where user_id = $1 and type = $3")
+        .bind(user_id)
+        .bind(chosen)
+        .bind(PRODUCT_NEWS)
+        .execute(&state.db)
+        .await?;
+    if chosen {
+        sqlx::query("insert into user_consents (user_id, kind, text_version) values ($1, 'product_news', $2)")
+            .bind(user_id)
+            .bind(TERMS_VERSION)
+            .execute(&state.db)
+            .await?;
     }
     Ok(())
 }

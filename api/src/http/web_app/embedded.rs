@@ -29,8 +29,8 @@ pub fn index_html() -> Option<String> {
     String::from_utf8(EmbeddedWebApp::get("index.html")?.data.into_owned()).ok()
 }
 
-/// The files of `App`, with `index.html` for client routes (generic so that tests embed a
-/// small app of their own).
+/// The files of `App`, with `index.html` for client routes, and with a 404 for other paths
+/// (generic so that tests embed a small app of their own).
 pub fn files<App: RustEmbed + Send + Sync + 'static>() -> Router {
     Router::new().fallback(|method: Method, uri: Uri, headers: HeaderMap| async move {
         if method != Method::GET && method != Method::HEAD {
@@ -42,11 +42,18 @@ pub fn files<App: RustEmbed + Send + Sync + 'static>() -> Router {
         if file_path.is_empty() || file_path.ends_with('/') {
             file_path.push_str("index.html");
         }
-        let found = App::get(&file_path)
-            .or_else(|| if super::names_a_file(request_path) { None } else { App::get("index.html") });
-        match found {
-            Some(file) => file_response(file, &headers),
-            None => (StatusCode::NOT_FOUND, "not found").into_response(),
+        if let Some(file) = App::get(&file_path) {
+            return file_response(file, &headers);
+        }
+        let index = if super::names_a_file(request_path) { None } else { App::get("index.html") };
+        let Some(index) = index else {
+            return (StatusCode::NOT_FOUND, "not found").into_response();
+        };
+        let manifest = App::get("routes.json");
+        if super::is_client_route(manifest.as_ref().map(|file| file.data.as_ref()), request_path) {
+            file_response(index, &headers)
+        } else {
+            super::not_a_page(file_response(index, &HeaderMap::new()))
         }
     })
 }
@@ -127,11 +134,26 @@ mod tests {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(headers[header::CONTENT_TYPE], "text/javascript");
         assert!(body.contains("console.log"));
-        for client_route in ["/", "/dashboard/partenaire/sourcing", "/dashboard/"] {
+        for client_route in
+            ["/", "/dashboard/partenaire/sourcing", "/dashboard/partenaire/sourcing/", "/candidat/lea-12"]
+        {
             let (status, headers, body) = get(client_route, &[]).await;
             assert_eq!(status, StatusCode::OK, "{client_route}");
             assert_eq!(headers[header::CONTENT_TYPE], "text/html", "{client_route}");
             assert!(body.contains("<div id=\"root\">"), "{client_route}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_path_that_is_no_route_of_the_app_is_its_page_with_a_404() {
+        let (_, index_headers, _) = get("/", &[]).await;
+        let entity_tag = index_headers[header::ETAG].to_str().unwrap().to_owned();
+
+        for unknown in ["/dashboard/", "/no-such-page", "/candidat/lea-12/more"] {
+            let (status, headers, body) = get(unknown, &[(header::IF_NONE_MATCH, &entity_tag)]).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{unknown}");
+            assert_eq!(headers[header::CONTENT_TYPE], "text/html", "{unknown}");
+            assert!(body.contains("<div id=\"root\">"), "{unknown}: the app shows its page not found");
         }
     }
 

@@ -2,11 +2,13 @@
 //! headers (a strict Content-Security-Policy the app and its MapLibre map run under, no
 //! framing), the caching policy (`no-store` for API answers, which hold personal data, unless a
 //! route set its own; immutable hashed assets; an `index.html` that is always revalidated),
-//! gzip and brotli compression, and a 404 for a missing file instead of the app's page.
+//! gzip and brotli compression, a 404 for a missing file instead of the app's page, and the app's
+//! page with a 404 for a path that is none of its routes ([`client_routes`]).
 //!
 //! Kept apart from the route table so that `http/mod.rs` only mounts these layers. The files
 //! come from the app embedded in the binary ([`embedded`]) or, for development, from a folder.
 
+mod client_routes;
 mod embedded;
 
 use std::path::{Path, PathBuf};
@@ -91,7 +93,8 @@ impl WebApp {
 
     /// The app's files, and `index.html` for every client-side route (`/dashboard/...`); a
     /// missing file (a path whose last segment has an extension) is a 404, so that a stale
-    /// chunk name fails as a missing script rather than as HTML parsed as JavaScript.
+    /// chunk name fails as a missing script rather than as HTML parsed as JavaScript; any other
+    /// path is `index.html` with a 404 when the app's `routes.json` does not know it.
     pub fn files(&self) -> Router {
         match self {
             WebApp::Embedded => embedded::files::<embedded::EmbeddedWebApp>(),
@@ -105,19 +108,41 @@ fn names_a_file(request_path: &str) -> bool {
     request_path.rsplit('/').next().unwrap_or_default().contains('.')
 }
 
+/// Whether `request_path` is a page of the app whose `routes.json` holds `manifest`; every path
+/// is one when the build wrote no manifest.
+fn is_client_route(manifest: Option<&[u8]>, request_path: &str) -> bool {
+    manifest.and_then(client_routes::ClientRoutes::from_manifest).is_none_or(|routes| routes.knows(request_path))
+}
+
+/// The app's page for a path that is none of its routes: `index.html` with a 404, never a 304
+/// (a cached copy of the index would be a cached 200).
+fn not_a_page(mut page: Response) -> Response {
+    *page.status_mut() = StatusCode::NOT_FOUND;
+    page
+}
+
 /// The built web app in `web_dist`, read from the disk at each request.
 fn files_in(web_dist: &Path) -> Router {
     let index = ServeFile::new(web_dist.join("index.html"));
-    let index_or_not_found = move |request: Request| {
+    let manifest_path = web_dist.join("routes.json");
+    let index_or_not_found = move |mut request: Request| {
         let index = index.clone();
+        let manifest_path = manifest_path.clone();
         async move {
             if names_a_file(request.uri().path()) {
                 return (StatusCode::NOT_FOUND, "not found").into_response();
             }
-            match index.oneshot(request).await {
+            let manifest = tokio::fs::read(&manifest_path).await.ok();
+            let known = is_client_route(manifest.as_deref(), request.uri().path());
+            if !known {
+                request.headers_mut().remove(header::IF_NONE_MATCH);
+                request.headers_mut().remove(header::IF_MODIFIED_SINCE);
+            }
+            let page = match index.oneshot(request).await {
                 Ok(response) => response.into_response(),
                 Err(never) => match never {},
-            }
+            };
+            if known { page } else { not_a_page(page) }
         }
     };
     let files = ServeDir::new(web_dist).append_index_html_on_directories(true);

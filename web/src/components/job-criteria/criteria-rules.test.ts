@@ -27,8 +27,8 @@ const complete = (overrides: Partial<JobCriteriaValues> = {}): JobCriteriaValues
 
 describe('job criteria rules', () => {
   it('take their limits from the OpenAPI document', () => {
-    expect(radiusRangeKm).toEqual(limitsOf('JobCriteriaInput', 'radius'));
-    expect(durationRangeMonths).toEqual(limitsOf('JobCriteriaInput', 'duration'));
+    expect(radiusRangeKm).toEqual({ ...limitsOf('JobCriteriaInput', 'radius'), unit: 'km' });
+    expect(durationRangeMonths).toEqual({ ...limitsOf('JobCriteriaInput', 'duration'), unit: 'months' });
     expect(degreeRange).toEqual(limitsOf('JobCriteriaInput', 'degree'));
     expect(languageLevelRange).toEqual(limitsOf('LanguageInput', 'level'));
   });

@@ -8,13 +8,19 @@ import { apiBounds } from '@/api/bounds';
 import { parseIsoDate } from '@/lib/person-rules';
 import type { JobCriteriaValues } from './criteria-values';
 
-export type NumberRange = { readonly min: number; readonly max: number };
+/** Limits, both included, and what they count when a message should say it ("de 1 à 200 km"). */
+export type NumberRange = { readonly min: number; readonly max: number; readonly unit?: RangeUnit };
+export type RangeUnit = 'km' | 'months';
 
-/** A property's limits in src/api/bounds.ts, as a range. */
-export const rangeOf = (bounds: { minimum: number; maximum: number }): NumberRange => ({ min: bounds.minimum, max: bounds.maximum });
+/** A property's limits in src/api/bounds.ts, as a range of `unit`. */
+export const rangeOf = (bounds: { minimum: number; maximum: number }, unit?: RangeUnit): NumberRange => ({
+  min: bounds.minimum,
+  max: bounds.maximum,
+  ...(unit && { unit }),
+});
 
-export const radiusRangeKm = rangeOf(apiBounds.JobCriteriaInput.radius);
-export const durationRangeMonths = rangeOf(apiBounds.JobCriteriaInput.duration);
+export const radiusRangeKm = rangeOf(apiBounds.JobCriteriaInput.radius, 'km');
+export const durationRangeMonths = rangeOf(apiBounds.JobCriteriaInput.duration, 'months');
 export const degreeRange = rangeOf(apiBounds.JobCriteriaInput.degree);
 export const languageLevelRange = rangeOf(apiBounds.LanguageInput.level);
 

@@ -87,7 +87,7 @@ describe('CandidateSignUp', () => {
     await fillFirstTwoSteps();
     type('Mot de passe', 'Vivier-demo-2026');
     type('Confirmation du mot de passe', 'Vivier-demo-2026');
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^J’accepte les conditions/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await screen.findByRole('heading', { name: 'Vérifiez votre boîte mail' });
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/api/candidates');
@@ -100,9 +100,26 @@ describe('CandidateSignUp', () => {
       birthdate: '2000-05-14',
       localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
       consent: true,
+      product_news: false,
       locale: 'fr',
     });
     expect(screen.getByRole('link', { name: 'Ouvrir la boîte mail de démonstration' }).getAttribute('href')).toBe('/mailbox');
+  });
+
+  it('asks for the product news with a box left unticked, and sends the choice', async () => {
+    renderSignUp();
+    await fillFirstTwoSteps();
+    const news = screen.getByRole('checkbox', { name: 'Je souhaite recevoir les Nouveautés de Vivier par e-mail (facultatif).' }) as HTMLInputElement;
+    expect(news.checked).toBe(false);
+    expect(screen.getByText(/au plus une fois par mois/)).toBeTruthy();
+    type('Mot de passe', 'Vivier-demo-2026');
+    type('Confirmation du mot de passe', 'Vivier-demo-2026');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^J’accepte les conditions/ }));
+    fireEvent.click(news);
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await screen.findByRole('heading', { name: 'Vérifiez votre boîte mail' });
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/api/candidates');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ consent: true, product_news: true });
   });
 
   it('goes back to the step of a field the server refused', async () => {
@@ -111,7 +128,7 @@ describe('CandidateSignUp', () => {
     fetchMock.mockImplementation(async () => jsonResponse(422, { code: 'validation_failed', message: 'invalid', errors: { email: ['invalid_email'] } }));
     type('Mot de passe', 'Vivier-demo-2026');
     type('Confirmation du mot de passe', 'Vivier-demo-2026');
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^J’accepte les conditions/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Coordonnées'));
     const email = screen.getByLabelText('Adresse e-mail');

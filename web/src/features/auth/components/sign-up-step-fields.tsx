@@ -1,10 +1,12 @@
 // The fields of each step of the candidate sign-up, registered on the one
 // form the steps share: who you are, how to reach you, and the password with
 // its live policy checklist (the email is asked first so the checklist can
-// already check "not your email") and the consent to the terms of use.
+// already check "not your email"), the consent to the terms of use and the
+// optional product news, unticked until the person ticks it.
 import type { ComponentType } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { ConsentField } from './consent-field';
 import { TextField } from '@/components/form/text-field';
 import { LocalizationPicker } from '@/components/localization-picker/localization-picker';
@@ -96,6 +98,7 @@ function PasswordFields({ form: { register, control }, errorText }: StepProps) {
       />
       <NewPasswordField id={ids.passwordConfirmation} label={t('fields.passwordConfirmation')} {...register('passwordConfirmation')} error={errorText('passwordConfirmation')} />
       <ConsentField id={ids.consent} {...register('consent')} error={errorText('consent')} />
+      <CheckboxField id={ids.productNews} label={t('signUp.productNews')} hint={t('signUp.productNewsHint')} {...register('productNews')} />
     </>
   );
 }

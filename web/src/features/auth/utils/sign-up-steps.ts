@@ -8,7 +8,7 @@ export type SignUpStep = { id: 'you' | 'contact' | 'password'; fields: readonly 
 export const signUpSteps: readonly SignUpStep[] = [
   { id: 'you', fields: ['firstname', 'lastname', 'birthdate'] },
   { id: 'contact', fields: ['email', 'phone', 'localization'] },
-  { id: 'password', fields: ['password', 'passwordConfirmation', 'consent'] },
+  { id: 'password', fields: ['password', 'passwordConfirmation', 'consent', 'productNews'] },
 ];
 
 /** Every field shown by a step, in the order of the steps. */
@@ -36,4 +36,5 @@ export const signUpFieldIds: Record<Exclude<SignUpField, 'localizationText'>, st
   password: 'signup-password',
   passwordConfirmation: 'signup-password-confirmation',
   consent: 'signup-consent',
+  productNews: 'signup-product-news',
 };

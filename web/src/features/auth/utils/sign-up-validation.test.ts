@@ -26,6 +26,7 @@ const valid: Located<CandidateSignUpValues> = {
   password: 'Vivier-demo-2026',
   passwordConfirmation: 'Vivier-demo-2026',
   consent: true,
+  productNews: false,
 };
 
 describe('sign-up validation', () => {
@@ -125,6 +126,7 @@ describe('sign-up validation', () => {
       birthdate: '2000-05-14',
       localization: valid.localization,
       consent: true,
+      product_news: false,
       locale: 'en',
     });
   });

@@ -23,6 +23,8 @@ export type CandidateSignUpValues = {
   password: string;
   passwordConfirmation: string;
   consent: boolean;
+  /** The optional product news email: unticked until the person ticks it (marketing is opt-in). */
+  productNews: boolean;
 };
 
 export type SignUpField = keyof CandidateSignUpValues;
@@ -56,6 +58,7 @@ export const emptySignUpValues: CandidateSignUpValues = {
   password: '',
   passwordConfirmation: '',
   consent: false,
+  productNews: false,
 };
 
 export const minimumAge = 15;
@@ -145,6 +148,7 @@ export function toSignUpRequest(values: Located<CandidateSignUpValues>, locale: 
     birthdate: values.birthdate.trim(),
     localization: values.localization,
     consent: values.consent,
+    product_news: values.productNews,
     locale: (locale === 'en' ? 'en' : 'fr') as 'fr' | 'en',
   };
 }

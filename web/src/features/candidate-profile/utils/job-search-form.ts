@@ -9,7 +9,7 @@ import type { LocalizationValue } from '@/components/localization-picker/localiz
 import type { JobSearchUpdate } from '../api/update-candidate';
 import { optionalChoice, placeRequest, placeValue, schemaFields } from './record-rules';
 
-export const minDurationRangeMonths = rangeOf(apiBounds.JobSearchInput.contract_min_duration);
+export const minDurationRangeMonths = rangeOf(apiBounds.JobSearchInput.contract_min_duration, 'months');
 
 export const jobSearchSchema = z.object({
   jobCategories: z.array(z.number()),

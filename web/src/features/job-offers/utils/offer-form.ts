@@ -50,7 +50,7 @@ export type OfferErrors = Partial<Record<OfferField, OfferRule>>;
 export const titleMaxLength = 200;
 export const descriptionMaxLength = 10_000;
 /** An offer's criteria are a search's: the same bounds for the duration flexibility. */
-export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility);
+export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility, 'months');
 
 /** Today in the user's time zone, `YYYY-MM-DD`: the earliest closing date. */
 export function todayIsoDate(now: Date = new Date()): string {

@@ -121,7 +121,7 @@ describe('SourcingPage', () => {
   it("says the range of a duration out of range, from the server's bounds", async () => {
     renderPage(ready);
     fireEvent.change(screen.getByLabelText('Duration (months)'), { target: { value: '121' } });
-    expect(await screen.findByText('Enter a value from 0 to 120.')).toBeTruthy();
+    expect(await screen.findByText('Enter a duration from 0 to 120 months.')).toBeTruthy();
   });
 
   it('writes the counts the way the language does', async () => {

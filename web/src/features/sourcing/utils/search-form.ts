@@ -24,7 +24,7 @@ import type {
 // The list helpers the form's tests use, where the sections keep them.
 export { addLanguage, toggleId } from '@/components/job-criteria/criteria-values';
 export const defaultDurationFlexibility = 0;
-export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility);
+export const durationFlexibilityRangeMonths = rangeOf(apiBounds.SearchCreateRequest.duration_flexibility, 'months');
 
 export type SearchFormValues = {
   jobCategory: number | null;
