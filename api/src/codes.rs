@@ -75,6 +75,10 @@ pub enum ErrorCode {
     AlreadyApplied,
     /// The application was withdrawn, or already ended (hired, declined): it changes no more.
     ApplicationClosed,
+    /// A request with the same `Idempotency-Key` still runs (409; resend after a second).
+    RequestInProgress,
+    /// The `Idempotency-Key` was sent before with another method, path or body (422).
+    IdempotencyKeyReused,
 }
 
 /// Which rule a field broke, as an entry of the error body's `errors`.

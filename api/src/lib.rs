@@ -21,6 +21,7 @@ pub mod extract;
 pub mod folding;
 pub mod geodata;
 pub mod http;
+pub mod idempotent_requests;
 pub mod job_criteria;
 pub mod job_offers;
 pub mod locale;

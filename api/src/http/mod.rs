@@ -20,6 +20,7 @@ mod disc;
 mod document_limits;
 mod geo;
 mod health;
+mod idempotency;
 mod localizations;
 mod mailbox;
 mod notifications;
@@ -66,7 +67,15 @@ const DEFAULT_BODY_LIMIT_BYTES: usize = 64 * 1024;
 /// What the document says besides the routes, which the route table documents.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Vivier API", description = "Recruitment and talent matching: candidates, schools and partners"),
+    info(
+        title = "Vivier API",
+        description = "Recruitment and talent matching: candidates, schools and partners.\n\n\
+            Any POST or PATCH may carry an `Idempotency-Key` header (1 to 255 visible ASCII \
+            characters): a resend with the same key, method, path and body within a day gets the \
+            first answer again (header `Idempotency-Replayed: true`) instead of doing the work \
+            twice; while the first still runs, a resend gets 409 `request_in_progress` (retry after \
+            `Retry-After`); the key sent with another request gets 422 `idempotency_key_reused`."
+    ),
     components(schemas(crate::error::ErrorBody, crate::codes::ErrorCode, crate::codes::RuleCode))
 )]
 struct ApiDoc;

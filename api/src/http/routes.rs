@@ -245,8 +245,12 @@ fn merge_paths(paths: &mut Paths, more: Paths) {
     }
 }
 
+/// The route's access checked first, then a keyed POST or PATCH replayed (per user, so after the
+/// session is known).
 fn guarded(access: Access, method_router: MethodRouter<AppState>) -> MethodRouter<AppState> {
-    method_router.layer(middleware::from_fn(move |request: Request, next: Next| enforce(access, request, next)))
+    method_router
+        .layer(middleware::from_fn(super::idempotency::replay_or_run))
+        .layer(middleware::from_fn(move |request: Request, next: Next| enforce(access, request, next)))
 }
 
 /// Checks the session against the route's access and hands the user to the handler.

@@ -19,6 +19,7 @@ mod disc_tour;
 mod email_preferences;
 mod email_restoration;
 mod findability;
+mod idempotency;
 mod indexer;
 mod localizations;
 mod login_links;

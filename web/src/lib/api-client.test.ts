@@ -315,12 +315,14 @@ describe('retries', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
-  it('does not resend a POST after a 500, 502 or 504, or when no answer came: the work may have been done', async () => {
+  it('resends a POST after a 500, 502 or 504 with the same Idempotency-Key, but not when no answer came', async () => {
     for (const status of [500, 502, 504]) {
-      const { client, fetch, environment } = setup({ responses: [jsonResponse(status, {}), jsonResponse(201, {})] });
-      expect((await failure(client.post('/api/companies', { name: 'Acme' }))).status).toBe(status);
-      expect(fetch).toHaveBeenCalledOnce();
-      expect(environment.wait).not.toHaveBeenCalled();
+      const { client, fetch } = setup({ responses: [jsonResponse(status, {}), jsonResponse(201, { id: 1 })] });
+      await expect(client.post('/api/companies', { name: 'Acme' })).resolves.toEqual({ id: 1 });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      const keys = fetch.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']);
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBe(keys[0]);
     }
     const timedOut = setup({ responses: [] });
     timedOut.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -63,6 +63,8 @@ export const errorCodeKeys = {
   offer_not_live: 'codes.offer_not_live',
   already_applied: 'codes.already_applied',
   application_closed: 'codes.application_closed',
+  request_in_progress: 'codes.request_in_progress',
+  idempotency_key_reused: 'codes.idempotency_key_reused',
   network_error: 'codes.network_error',
 } as const satisfies Record<ErrorCode | ClientErrorCode, `codes.${string}`>;
 

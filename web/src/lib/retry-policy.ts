@@ -5,26 +5,18 @@
 // to a cap beyond which the call fails rather than keep the person waiting),
 // and a 429 is never sent again without one, nor one whose code says that no
 // resend can succeed before long (a partner's daily quota).
-// Which failures a resend may follow: only those that say the server did not
-// act on the request. A POST or PATCH is not idempotent: after a 500, a 502 or
-// a 504 (or no answer at all, a timeout) the work may have been done, and a
-// blind resend could create an offer, an account or an import twice. Until
-// the server replays a request by its `Idempotency-Key`, those failures are
-// reported, not resent; a resend follows a refusal that comes before any work
-// (408, 409, 425, 429, 503).
+// A POST or PATCH is not idempotent: after a 500, a 502 or a 504 the work may
+// have been done. Each carries an `Idempotency-Key` (the API client adds it),
+// which the server keeps with its answer for a day: a resend with the same key
+// gets the first answer again (or a 409 while the first still runs) instead
+// of creating an offer, an account or an import twice. So every status of the
+// spec may be followed by the one resend. A request that got no answer at all
+// (the network failed) is reported, not resent.
 
 /** Statuses worth a second try: the server may answer differently a moment later. */
 export const retryableStatuses: ReadonlySet<number> = new Set([
   408, 409, 425, 429, 500, 502, 503, 504,
 ]);
-
-/**
- * The retryable statuses that say the server did not act on the request (it
- * timed the request out, refused it for a conflict, too early or too many, or
- * was not there to take it): a resend cannot do the work twice. 500, 502 and
- * 504 say nothing of the sort.
- */
-export const notActedOnStatuses: ReadonlySet<number> = new Set([408, 409, 425, 429, 503]);
 
 /**
  * Methods the spec calls idempotent. Following the spec literally, they are
@@ -54,7 +46,6 @@ export const finalErrorCodes: ReadonlySet<string> = new Set(['daily_quota_reache
 export function shouldRetry(method: string, status: number, failedAttempts: number, code = ''): boolean {
   return (
     retryableStatuses.has(status) &&
-    notActedOnStatuses.has(status) &&
     failedAttempts <= maxRetries(method) &&
     !finalErrorCodes.has(code)
   );
