@@ -5,8 +5,10 @@
 //!
 //! What a message says is a template per language (`api/templates/emails`), see [`Letter`].
 //!
-//! A request only writes the row (on a background task): its answer never waits for SMTP, and
-//! its timing does not tell whether an email was sent (password reset of an unknown address).
+//! An email is written in the transaction of the change that causes it (the account and its
+//! validation email, the token and its reset email, the alert events and their digest): it is
+//! sent if and only if the change commits, and a server that dies after the commit leaves the
+//! row for the next worker. A request's answer never waits for SMTP.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -14,7 +16,6 @@ use std::sync::Arc;
 
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::PgPool;
 use tokio::sync::Notify;
 
 pub mod digests;
@@ -90,17 +91,6 @@ impl Mailer {
 
     pub fn sends_for_real(&self) -> bool {
         self.transport.is_some()
-    }
-
-    /// Writes the email to the outbox on a background task; the worker sends it.
-    pub fn send_later(self: &Arc<Self>, db: &PgPool, email: Email) {
-        let mailer = self.clone();
-        let db = db.clone();
-        tokio::spawn(async move {
-            if let Err(error) = mailer.enqueue(&db, email).await {
-                tracing::error!(error = format!("{error:#}"), "cannot record an email");
-            }
-        });
     }
 
     /// Writes the email to the outbox before returning, and wakes the worker. Given a

@@ -32,7 +32,9 @@ pub struct RetentionRun {
 
 /// Warns and erases what is due at `now`.
 pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<RetentionRun> {
-    // warned at most once per period of inactivity: the claim is the update itself
+    // warned at most once per period of inactivity: the claim is the update itself, in the
+    // transaction of the warnings' emails
+    let mut transaction = state.db.begin().await?;
     let warned: Vec<i64> = sqlx::query_scalar(
         "update users set retention_warned_at = $1
          where discriminator = 'candidate' and retention_warned_at is null
@@ -42,13 +44,15 @@ pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<Ret
     .bind(now)
     .bind(INACTIVITY_LIMIT_DAYS)
     .bind(WARNING_DAYS)
-    .fetch_all(&state.db)
+    .fetch_all(&mut *transaction)
     .await?;
-    let mut run = RetentionRun { warned, erased: Vec::new() };
-    for &user_id in &run.warned {
-        let email = account_notice(&state.db, &state.settings, EmailKind::RetentionWarning, user_id, None).await?;
-        state.mailer.enqueue(&state.db, email).await?;
+    for &user_id in &warned {
+        let email =
+            account_notice(&mut transaction, &state.settings, EmailKind::RetentionWarning, user_id, None).await?;
+        state.mailer.enqueue(&mut *transaction, email).await?;
     }
+    transaction.commit().await?;
+    let mut run = RetentionRun { warned, erased: Vec::new() };
     // only accounts warned a full period before: one that was never warned is warned first
     let due: Vec<i64> = sqlx::query_scalar(
         "select id from users

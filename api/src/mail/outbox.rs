@@ -5,6 +5,9 @@
 //!   the attempt and pushes `next_attempt_at` a lease ahead, so no other worker takes them while
 //!   it sends (and a worker that dies mid-send leaves them to be taken again after the lease);
 //! - a sent row gets `sent_at` and is never claimed again;
+//! - the rows are the whole queue, nothing is held in memory: the email of a change that
+//!   committed on a server killed before sending it goes out from the next worker to run, that
+//!   server restarted or another replica;
 //! - a failed send records its error and waits `next_attempt_at`, doubling from
 //!   [`OutboxOptions::first_retry`] up to an hour, for at most [`MAX_ATTEMPTS`] attempts.
 //!

@@ -24,6 +24,7 @@ mod login_links;
 mod login_throttle;
 mod notification_events;
 mod offers;
+mod outbox;
 mod recruiter_invitations;
 mod reference_lists;
 mod replicas;

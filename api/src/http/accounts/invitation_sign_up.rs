@@ -138,8 +138,8 @@ pub async fn create_invited_account(
     .bind(invitation_id)
     .execute(&mut *transaction)
     .await?;
+    subscribe_to_everything(&mut transaction, &state.settings, user_id).await?;
     transaction.commit().await?;
-    subscribe_to_everything(&state, user_id).await?;
     let mut response = logged_in(&state, user_id, false).await?;
     *response.status_mut() = StatusCode::CREATED;
     Ok(response.into_response())

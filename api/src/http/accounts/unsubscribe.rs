@@ -4,7 +4,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
+use sqlx::PgConnection;
 
+use crate::app::Settings;
 use crate::auth::tokens;
 use crate::error::Result;
 use crate::extract::Json;
@@ -15,10 +17,14 @@ use crate::mail::unsubscribe_link;
 /// Notification emails a user may unsubscribe from; every account is subscribed at sign-up.
 const NOTIFICATION_TYPES: &[&str] = &["news", "sourcing", "school", "messages", "offers", "applications"];
 
-/// Subscribes a new account to every notification email.
-pub(super) async fn subscribe_to_everything(state: &AppState, user_id: i64) -> Result<()> {
+/// Subscribes a new account to every notification email, in the transaction that creates it.
+pub(super) async fn subscribe_to_everything(
+    connection: &mut PgConnection,
+    settings: &Settings,
+    user_id: i64,
+) -> Result<()> {
     for notification_type in NOTIFICATION_TYPES {
-        unsubscribe_link(&state.db, &state.settings, user_id, notification_type).await?;
+        unsubscribe_link(&mut *connection, settings, user_id, notification_type).await?;
     }
     Ok(())
 }
