@@ -145,5 +145,17 @@ pub async fn unsubscribe_link(
     .bind(tokens::sha256(&token))
     .execute(&mut *connection)
     .await?;
-    Ok(format!("{}/notifications/desinscrire?token={token}&type={notification_type}", settings.public_url))
+    Ok(format!("{}{UNSUBSCRIBE_PAGE}?token={token}&type={notification_type}", settings.public_url))
+}
+
+/// The page an unsubscribe link opens (the web app's, which says what it turned off).
+const UNSUBSCRIBE_PAGE: &str = "/notifications/desinscrire";
+
+/// Where a mail client posts a one-click unsubscribe (RFC 8058), with the query of the page's
+/// link: the token and the notification type.
+pub const ONE_CLICK_UNSUBSCRIBE_PATH: &str = "/api/api/notifications/unsubscribe/one-click";
+
+/// The one-click address (`List-Unsubscribe`) of an unsubscribe link made by [`unsubscribe_link`].
+pub(super) fn one_click_unsubscribe_url(unsubscribe_url: &str) -> String {
+    unsubscribe_url.replacen(UNSUBSCRIBE_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH, 1)
 }

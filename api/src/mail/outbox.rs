@@ -55,6 +55,7 @@ struct Claimed {
     subject: String,
     text_body: String,
     html_body: String,
+    list_unsubscribe_url: Option<String>,
     attempts: i32,
 }
 
@@ -72,7 +73,7 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
          where id in (select id from outbox_emails
                       where sent_at is null and next_attempt_at <= now() and attempts < $3
                       order by next_attempt_at, id limit $1 for update skip locked)
-         returning id, user_id, to_email, subject, text_body, html_body, attempts",
+         returning id, user_id, to_email, subject, text_body, html_body, list_unsubscribe_url, attempts",
     )
     .bind(options.batch)
     .bind(options.lease)
@@ -88,6 +89,7 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
             text: row.text_body,
             html: row.html_body,
             links: Vec::new(),
+            list_unsubscribe_url: row.list_unsubscribe_url,
         };
         match transport.deliver(&email).await {
             Ok(()) => {

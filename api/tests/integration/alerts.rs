@@ -144,13 +144,18 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
         scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
     assert_eq!(digest::send_digests(&state.mailing(), now).await.unwrap(), vec![partner_id]);
     assert!(digest::send_digests(&state.mailing(), now + chrono::Duration::hours(2)).await.unwrap().is_empty());
-    let (subject, text): (String, String) = row_of(
+    let (subject, text, one_click): (String, String, Option<String>) = row_of(
         &pool,
-        "select subject, text_body from outbox_emails where to_email = $1 order by id desc limit 1",
+        "select subject, text_body, list_unsubscribe_url from outbox_emails where to_email = $1 order by id desc limit 1",
         api::seed::DEMO_PARTNER_EMAIL,
     )
     .await;
     assert!(subject.contains("nouveau") || subject.contains("new"), "{subject}");
     assert!(text.contains("Léa Durand (Lyon devs)"), "{text}");
     assert!(text.contains("type=sourcing"), "{text}");
+    let one_click = one_click.expect("a digest names its one-click unsubscribe address");
+    assert!(
+        one_click.contains("/api/api/notifications/unsubscribe/one-click?token=")
+            && one_click.ends_with("&type=sourcing")
+    );
 }

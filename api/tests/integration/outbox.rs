@@ -1,17 +1,20 @@
 //! The outbox: every email is written in the transaction of the change that causes it, and
-//! the workers of every replica send it once.
+//! the workers of every replica send it once, with the one-click unsubscribe headers on
+//! notifications.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use api::app::AppState;
 use api::mail::outbox::{self, OutboxOptions};
-use api::mail::{Delivery, Email, Mailer, Transport};
-use axum::http::StatusCode;
+use api::mail::{Delivery, Email, EmailKind, Mailer, Transport, subscribed_notice};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
 use serde_json::json;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 
-use crate::support::{app, execute_of, post_json, row_of, scalar, scalar_of};
+use crate::support::{app, app_with_state, execute_of, post_json, row_of, scalar, scalar_of, send, state, token_of};
 
 /// Keeps what it delivers, failing the first `failures` deliveries; each takes a moment, so
 /// that two workers overlap.
@@ -52,6 +55,7 @@ fn email(to: &str) -> Email {
         text: "text".to_owned(),
         html: "<p>html</p>".to_owned(),
         links: Vec::new(),
+        list_unsubscribe_url: None,
     }
 }
 
@@ -184,4 +188,76 @@ async fn an_email_committed_by_a_server_killed_before_sending_goes_out_once_afte
     )
     .await;
     assert_eq!((attempts, sent), (1, true));
+}
+
+/// The email telling the candidate of a new message, if they still want those.
+async fn message_notice(state: &AppState, connection: &mut PgConnection, candidate_id: i64) -> Option<Email> {
+    let action_url = "http://127.0.0.1:8080/dashboard/candidate".to_owned();
+    let kind = EmailKind::ContactMessage;
+    subscribed_notice(connection, &state.settings, kind, candidate_id, "messages", action_url, "Sam".to_owned())
+        .await
+        .unwrap()
+}
+
+/// A cross-site post, as a webmail page makes it: no cookie, another site's origin.
+fn cross_site_post(path: &str, content_type: &str, body: &str) -> Request<Body> {
+    Request::post(path)
+        .header(header::CONTENT_TYPE, content_type)
+        .header(header::ORIGIN, "https://webmail.example.net")
+        .header("sec-fetch-site", "cross-site")
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_notification_offers_a_one_click_unsubscribe_that_another_site_may_post_without_a_cookie(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let state = state(pool.clone());
+    let app = app_with_state(state.clone());
+    let candidate_id: i64 = scalar(&pool, "select id from users where email = 'candidat@vivier.demo'").await;
+    let mut connection = pool.acquire().await.unwrap();
+    let notice = message_notice(&state, &mut connection, candidate_id).await.expect("subscribed to messages");
+    state.mailer.enqueue(&mut *connection, notice).await.unwrap();
+    post_json(&app, "/api/api/users/reset-password", &json!({ "email": "candidat@vivier.demo" })).await;
+    let recorder = Recorder::failing(0);
+    outbox::send_due(&pool, recorder.as_ref(), &OutboxOptions::default()).await.unwrap();
+
+    // the worker hands the one-click address to the transport, which makes it the headers
+    let delivered = recorder.delivered();
+    let one_click_of = |words: &str| {
+        let email = delivered.iter().find(|email| email.text.contains(words)).unwrap_or_else(|| panic!("{words}"));
+        email.list_unsubscribe_url.clone()
+    };
+    let one_click = one_click_of("Sam").expect("a notification names its one-click address");
+    assert!(one_click.ends_with("&type=messages"), "{one_click}");
+    assert_eq!(one_click_of("/mot-de-passe/reinitialiser?token="), None, "a password reset is no notification");
+
+    // a webmail page posts it (cross-site, no cookie), then a mail provider's server (no
+    // Origin, no Sec-Fetch-Site), with the body of RFC 8058
+    let path = one_click.strip_prefix("http://127.0.0.1:8080").unwrap();
+    let form = "application/x-www-form-urlencoded";
+    let from_a_page = send(&app, cross_site_post(path, form, "List-Unsubscribe=One-Click")).await;
+    let from_a_server =
+        Request::post(path).header(header::CONTENT_TYPE, form).body(Body::from("List-Unsubscribe=One-Click"));
+    let from_a_server = send(&app, from_a_server.unwrap()).await;
+    // the same cross-site post anywhere else is still refused, and a wrong token changes nothing
+    let token = token_of(&one_click);
+    let elsewhere = json!({ "token": token, "type": "messages" }).to_string();
+    let refused =
+        send(&app, cross_site_post("/api/api/notifications/unsubscribe", "application/json", &elsewhere)).await;
+    let wrong = path.replace(&token, "not-the-token");
+    let wrong = send(&app, cross_site_post(&wrong, form, "List-Unsubscribe=One-Click")).await;
+
+    assert_eq!(from_a_page.status, StatusCode::NO_CONTENT, "{}", from_a_page.text());
+    assert_eq!(from_a_server.status, StatusCode::NO_CONTENT);
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    let turned_off: Vec<String> =
+        sqlx::query_scalar("select type from notification_subscriptions where user_id = $1 and not subscribed")
+            .bind(candidate_id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(turned_off, vec!["messages".to_owned()], "that kind only");
+    assert!(message_notice(&state, &mut connection, candidate_id).await.is_none(), "no more messages by email");
 }

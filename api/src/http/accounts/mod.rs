@@ -48,6 +48,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(email_restoration::restore_email));
     table.add(Access::Only(Role::Partner), routes!(passwords::change_partner_password));
     table.add(Access::Public, routes!(unsubscribe::unsubscribe));
+    table.add(Access::Public, routes!(unsubscribe::unsubscribe_in_one_click));
     table.add(
         Access::Authenticated,
         routes!(
