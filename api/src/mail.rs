@@ -8,7 +8,8 @@
 //! An email is written in the transaction of the change that causes it (the account and its
 //! validation email, the token and its reset email, the alert events and their digest): it is
 //! sent if and only if the change commits, and a server that dies after the commit leaves the
-//! row for the next worker. A request's answer never waits for SMTP.
+//! row for the next worker. A request's answer never waits for SMTP. Sent rows and the secrets
+//! of spent links are not kept ([`retention`]).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -21,6 +22,7 @@ use tokio::sync::Notify;
 pub mod digests;
 mod notices;
 pub mod outbox;
+pub mod retention;
 mod smtp;
 mod templates;
 
@@ -42,6 +44,9 @@ pub struct Email {
     /// Where a mail client posts a one-click unsubscribe (`List-Unsubscribe`, RFC 8058): on
     /// notifications and digests only.
     pub list_unsubscribe_url: Option<String>,
+    /// The secret of the one-time link the message carries, which [`retention`] blanks from
+    /// the stored message once the link is used or expired.
+    pub link_token: Option<String>,
 }
 
 /// What a delivery returns: done, or why not.
@@ -94,9 +99,9 @@ impl Mailer {
         let column = |pick: fn(&Email) -> String| emails.iter().map(pick).collect::<Vec<_>>();
         let ids = sqlx::query_scalar(
             "insert into outbox_emails
-                 (user_id, to_email, subject, text_body, html_body, links, list_unsubscribe_url)
+                 (user_id, to_email, subject, text_body, html_body, links, list_unsubscribe_url, link_token)
              select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
-                                  $7::text[])
+                                  $7::text[], $8::text[])
              returning id",
         )
         .bind(emails.iter().map(|email| email.user_id).collect::<Vec<_>>())
@@ -106,6 +111,7 @@ impl Mailer {
         .bind(column(|email| email.html.clone()))
         .bind(emails.iter().map(|email| serde_json::json!(email.links)).collect::<Vec<_>>())
         .bind(emails.iter().map(|email| email.list_unsubscribe_url.clone()).collect::<Vec<_>>())
+        .bind(emails.iter().map(|email| email.link_token.clone()).collect::<Vec<_>>())
         .fetch_all(db)
         .await?;
         self.written.notify_one();

@@ -19,8 +19,8 @@ pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
 /// How long before the erasure the candidate is warned.
 pub const WARNING_DAYS: i32 = 30;
 /// How often the job runs on a server (it also deletes the rate-limit counters past their window,
-/// the search appearances of erased candidates, the profile views past their days and the quota
-/// uses of past days).
+/// the search appearances of erased candidates, the profile views past their days, the quota
+/// uses of past days, and the old sent emails and spent links of the outbox).
 const RUN_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What one run did.
@@ -95,6 +95,12 @@ pub async fn run_daily(state: Mailing) {
         }
         if let Err(error) = crate::quotas::forget_past_days(&state.db).await {
             tracing::error!(%error, "cannot delete the quota uses of past days");
+        }
+        match crate::mail::retention::forget_old(&state.db, Utc::now()).await {
+            Ok(forgotten) => {
+                tracing::info!(deleted = forgotten.deleted, redacted = forgotten.redacted, "outbox pruned")
+            }
+            Err(error) => tracing::error!(%error, "cannot delete the old sent emails and spent links"),
         }
     }
 }

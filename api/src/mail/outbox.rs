@@ -90,6 +90,7 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
             html: row.html_body,
             links: Vec::new(),
             list_unsubscribe_url: row.list_unsubscribe_url,
+            link_token: None,
         };
         match transport.deliver(&email).await {
             Ok(()) => {

@@ -52,6 +52,7 @@ mod tests {
             html: "<p>html</p>".to_owned(),
             links: Vec::new(),
             list_unsubscribe_url: list_unsubscribe_url.map(str::to_owned),
+            link_token: None,
         }
     }
 

@@ -280,6 +280,7 @@ impl Letter {
         let links = self.action_url.iter().chain(&self.unsubscribe_url).cloned().collect();
         let list_unsubscribe_url =
             self.unsubscribe_url.as_deref().filter(|_| self.kind.is_subscribed()).map(one_click_unsubscribe_url);
+        let link_token = self.action_url.as_deref().and_then(link_token);
         let layout = context! {
             language,
             paragraphs,
@@ -294,8 +295,15 @@ impl Letter {
         // one line end after the last line, with or without the unsubscribe footer
         let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)?.trim_end().to_owned() + "\n";
         let html = ENVIRONMENT.get_template("layout.html")?.render(&layout)?;
-        Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links, list_unsubscribe_url })
+        Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links, list_unsubscribe_url, link_token })
     }
+}
+
+/// The secret of a one-time link: every such link of the product carries it as its `token`
+/// parameter (`crate::auth::tokens`), and it is the message's action link when there is one.
+fn link_token(action_url: &str) -> Option<String> {
+    let query = action_url.split_once('?')?.1;
+    query.split('&').find_map(|pair| pair.strip_prefix("token=")).map(str::to_owned)
 }
 
 #[cfg(test)]
@@ -371,6 +379,14 @@ mod tests {
         for kind in [EmailKind::PasswordReset, EmailKind::Validation, EmailKind::AccountApproved] {
             assert_eq!(letter(kind, Locale::En).compose().unwrap().list_unsubscribe_url, None, "{kind:?}");
         }
+    }
+
+    #[test]
+    fn the_secret_of_a_one_time_link_is_known_to_its_email() {
+        assert_eq!(letter(EmailKind::Validation, Locale::Fr).compose().unwrap().link_token.as_deref(), Some("a"));
+        let mut notice = letter(EmailKind::AccountApproved, Locale::Fr);
+        notice.action_url = Some("http://127.0.0.1:8080/login".to_owned());
+        assert_eq!(notice.compose().unwrap().link_token, None, "the unsubscribe link's token is no one-time secret");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The outbox: every email is written in the transaction of the change that causes it, and
 //! the workers of every replica send it once, with the one-click unsubscribe headers on
-//! notifications.
+//! notifications; what it keeps is deleted or blanked in time.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -8,13 +8,17 @@ use std::time::Duration;
 
 use api::app::AppState;
 use api::mail::outbox::{self, OutboxOptions};
+use api::mail::retention::{OutboxForgotten, forget_old};
 use api::mail::{Delivery, Email, EmailKind, Mailer, Transport, subscribed_notice};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use chrono::Utc;
 use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 
-use crate::support::{app, app_with_state, execute_of, post_json, row_of, scalar, scalar_of, send, state, token_of};
+use crate::support::{
+    app, app_with_state, execute_of, latest_email, post_json, row_of, scalar, scalar_of, send, state, token_of,
+};
 
 /// Keeps what it delivers, failing the first `failures` deliveries; each takes a moment, so
 /// that two workers overlap.
@@ -56,6 +60,7 @@ fn email(to: &str) -> Email {
         html: "<p>html</p>".to_owned(),
         links: Vec::new(),
         list_unsubscribe_url: None,
+        link_token: None,
     }
 }
 
@@ -260,4 +265,70 @@ async fn a_notification_offers_a_one_click_unsubscribe_that_another_site_may_pos
             .unwrap();
     assert_eq!(turned_off, vec!["messages".to_owned()], "that kind only");
     assert!(message_notice(&state, &mut connection, candidate_id).await.is_none(), "no more messages by email");
+}
+
+/// How many stored emails still hold `secret`, in a part of the message or beside it.
+async fn holding(pool: &PgPool, secret: &str) -> i64 {
+    scalar_of(
+        pool,
+        "select count(*) from outbox_emails
+         where strpos(text_body, $1) > 0 or strpos(html_body, $1) > 0 or strpos(links::text, $1) > 0
+            or link_token = $1",
+        secret,
+    )
+    .await
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn sent_emails_go_after_thirty_days_and_spent_links_lose_their_secret(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let app = app(pool.clone());
+    let candidate = json!({ "email": "candidat@vivier.demo" });
+    let reset = || post_json(&app, "/api/api/users/reset-password", &candidate);
+    reset().await;
+    let used = token_of(&latest_email(&pool, "candidat@vivier.demo").await.1[0]);
+    let new_password = json!({ "password": "Nouveau-mot-2026" });
+    let done = post_json(&app, &format!("/api/api/user/reset-password-tokens/reset/{used}"), &new_password).await;
+    assert_eq!(done.status, StatusCode::NO_CONTENT);
+    reset().await;
+    let open = token_of(&latest_email(&pool, "candidat@vivier.demo").await.1[0]);
+    let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
+    for (to, sent_days_ago) in
+        [("old@example.org", Some(31)), ("recent@example.org", Some(29)), ("unsent@example.org", None)]
+    {
+        let id = mailer.enqueue(&pool, email(to)).await.unwrap();
+        sqlx::query(
+            "update outbox_emails set created_at = now() - interval '40 days',
+                    sent_at = now() - make_interval(days => $2) where id = $1",
+        )
+        .bind(id)
+        .bind(sent_days_ago)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let now = Utc::now();
+
+    let first = forget_old(&pool, now).await.unwrap();
+    let (used_held, open_held) = (holding(&pool, &used).await, holding(&pool, &open).await);
+    let two_hours_later = forget_old(&pool, now + chrono::Duration::hours(2)).await.unwrap();
+
+    assert_eq!(first, OutboxForgotten { deleted: 1, redacted: 1 });
+    assert_eq!((used_held, open_held), (0, 1), "the used link is blanked, the open one kept");
+    assert_eq!(two_hours_later, OutboxForgotten { deleted: 0, redacted: 1 }, "the open link, once expired");
+    assert_eq!(holding(&pool, &open).await, 0);
+    let kept: Vec<String> =
+        sqlx::query_scalar("select to_email from outbox_emails where to_email like '%@example.org' order by to_email")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(kept, ["recent@example.org", "unsent@example.org"]);
+    let (text, links): (String, serde_json::Value) = row_of(
+        &pool,
+        "select text_body, links from outbox_emails where to_email = $1 order by id limit 1",
+        "candidat@vivier.demo",
+    )
+    .await;
+    assert!(text.contains("?token=redacted"), "{text}");
+    assert!(links[0].as_str().unwrap().ends_with("?token=redacted"), "{links}");
 }
