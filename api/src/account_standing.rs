@@ -92,7 +92,7 @@ pub async fn change(
         .await?;
     let event = AuditEvent { actor: Some(actor), action, subject: Some(subject), detail: reason.as_deref() };
     event.record(&mut *transaction).await?;
-    let email = account_notice(&state.db, &state.settings, email_of(action), subject, reason).await?;
+    let email = account_notice(&mut transaction, &state.settings, email_of(action), subject, reason).await?;
     state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
     transaction.commit().await?;
     // this server applies the change at once; others within the session check's lifetime

@@ -1,29 +1,34 @@
 //! Emails: every message is written to `outbox_emails`, a queue that one worker ([`outbox`])
 //! drains for every email of the product. With an SMTP server configured the worker sends each
-//! row through it (lettre) once, retrying failures with backoff; without one (the demo), rows
+//! row through it ([`smtp`]) once, retrying failures with backoff; without one (the demo), rows
 //! stay in the outbox and the mailbox page lists them so a person can follow the links.
 //!
 //! What a message says is a template per language (`api/templates/emails`), see [`Letter`].
 //!
-//! A request only writes the row (on a background task): its answer never waits for SMTP, and
-//! its timing does not tell whether an email was sent (password reset of an unknown address).
+//! An email is written in the transaction of the change that causes it (the account and its
+//! validation email, the token and its reset email, the alert events and their digest): it is
+//! sent if and only if the change commits, and a server that dies after the commit leaves the
+//! row for the next worker. A request's answer never waits for SMTP. Sent rows and the secrets
+//! of spent links are not kept ([`retention`]).
 
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use lettre::message::{Mailbox, MultiPart};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::PgPool;
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, Tokio1Executor};
 use tokio::sync::Notify;
 
 pub mod digests;
 mod notices;
 pub mod outbox;
+pub mod retention;
+mod smtp;
 mod templates;
 
 pub use notices::{
-    Mailing, Recipient, account_email, account_email_quoting, account_notice, subscribed_notice, unsubscribe_link,
+    Mailing, ONE_CLICK_UNSUBSCRIBE_PATH, Recipient, account_email, account_email_quoting, account_notice,
+    subscribed_notice, unsubscribe_link,
 };
 pub use templates::{DigestLine, EmailKind, Letter};
 
@@ -36,6 +41,12 @@ pub struct Email {
     pub text: String,
     pub html: String,
     pub links: Vec<String>,
+    /// Where a mail client posts a one-click unsubscribe (`List-Unsubscribe`, RFC 8058): on
+    /// notifications and digests only.
+    pub list_unsubscribe_url: Option<String>,
+    /// The secret of the one-time link the message carries, which [`retention`] blanks from
+    /// the stored message once the link is used or expired.
+    pub link_token: Option<String>,
 }
 
 /// What a delivery returns: done, or why not.
@@ -44,26 +55,6 @@ pub type Delivery<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send +
 /// Where the outbox worker hands emails: SMTP on a server, a recorder in tests.
 pub trait Transport: Send + Sync {
     fn deliver<'a>(&'a self, email: &'a Email) -> Delivery<'a>;
-}
-
-/// SMTP through lettre.
-struct Smtp {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
-    from: Mailbox,
-}
-
-impl Transport for Smtp {
-    fn deliver<'a>(&'a self, email: &'a Email) -> Delivery<'a> {
-        Box::pin(async move {
-            let message = Message::builder()
-                .from(self.from.clone())
-                .to(email.to.parse()?)
-                .subject(&email.subject)
-                .multipart(MultiPart::alternative_plain_html(email.text.clone(), email.html.clone()))?;
-            self.transport.send(message).await?;
-            Ok(())
-        })
-    }
 }
 
 pub struct Mailer {
@@ -79,7 +70,7 @@ impl Mailer {
         let transport = smtp_url
             .map(|url| AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map(|builder| builder.build()))
             .transpose()?
-            .map(|transport| Arc::new(Smtp { transport, from }) as Arc<dyn Transport>);
+            .map(|transport| Arc::new(smtp::Smtp { transport, from }) as Arc<dyn Transport>);
         Ok(Self { transport, written: Notify::new() })
     }
 
@@ -90,17 +81,6 @@ impl Mailer {
 
     pub fn sends_for_real(&self) -> bool {
         self.transport.is_some()
-    }
-
-    /// Writes the email to the outbox on a background task; the worker sends it.
-    pub fn send_later(self: &Arc<Self>, db: &PgPool, email: Email) {
-        let mailer = self.clone();
-        let db = db.clone();
-        tokio::spawn(async move {
-            if let Err(error) = mailer.enqueue(&db, email).await {
-                tracing::error!(error = format!("{error:#}"), "cannot record an email");
-            }
-        });
     }
 
     /// Writes the email to the outbox before returning, and wakes the worker. Given a
@@ -118,8 +98,10 @@ impl Mailer {
         }
         let column = |pick: fn(&Email) -> String| emails.iter().map(pick).collect::<Vec<_>>();
         let ids = sqlx::query_scalar(
-            "insert into outbox_emails (user_id, to_email, subject, text_body, html_body, links)
-             select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+            "insert into outbox_emails
+                 (user_id, to_email, subject, text_body, html_body, links, list_unsubscribe_url, link_token)
+             select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
+                                  $7::text[], $8::text[])
              returning id",
         )
         .bind(emails.iter().map(|email| email.user_id).collect::<Vec<_>>())
@@ -128,6 +110,8 @@ impl Mailer {
         .bind(column(|email| email.text.clone()))
         .bind(column(|email| email.html.clone()))
         .bind(emails.iter().map(|email| serde_json::json!(email.links)).collect::<Vec<_>>())
+        .bind(emails.iter().map(|email| email.list_unsubscribe_url.clone()).collect::<Vec<_>>())
+        .bind(emails.iter().map(|email| email.link_token.clone()).collect::<Vec<_>>())
         .fetch_all(db)
         .await?;
         self.written.notify_one();

@@ -2,7 +2,8 @@
 //! [`DIGEST_SIZE`] candidates and how many more the notifications page lists, none when nothing
 //! is new) and the email of an `immediate` batch.
 //! Both are in the partner's language, carry the `sourcing` unsubscribe link, and mark the events
-//! they tell of, so that no event is emailed twice.
+//! they tell of, so that no event is emailed twice; the email is written in the transaction that
+//! marks them (and that writes them, for an `immediate` batch), so that none is marked unemailed.
 //!
 //! The digest runs on every server every [`run`] interval (`--alert-digest-seconds`); a
 //! partner's digest is claimed in `alert_digests` by a conditional upsert, so two servers never
@@ -11,13 +12,14 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
 
 use super::reason::MatchReason;
 use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::locale::Locale;
 use crate::mail::digests::{claim_day, run_every};
-use crate::mail::{DigestLine, EmailKind, Letter, Mailing};
+use crate::mail::{DigestLine, EmailKind, Letter, Mailing, unsubscribe_link};
 
 /// The most candidates one email lists.
 pub const DIGEST_SIZE: usize = 10;
@@ -36,13 +38,19 @@ struct EventLine {
 }
 
 /// Emails the partner about the events (the first [`DIGEST_SIZE`] of those whose candidate is
-/// still looking), unless they unsubscribed from sourcing emails, and marks them emailed.
-/// Returns whether an email was written to the outbox.
-pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> Result<bool> {
+/// still looking), unless they unsubscribed from sourcing emails, and marks them emailed, in
+/// `connection`'s transaction (that of the events or of the digest's claim). Returns whether an
+/// email was written to the outbox.
+pub async fn email_events(
+    state: &Mailing,
+    connection: &mut PgConnection,
+    partner_id: i64,
+    events: &[i64],
+) -> Result<bool> {
     sqlx::query("update sourcing_search_matches set emailed_at = now() where id = any($1) and partner_id = $2")
         .bind(events)
         .bind(partner_id)
-        .execute(&state.db)
+        .execute(&mut *connection)
         .await?;
     let (email, firstname, locale, unsubscribed): (String, String, String, bool) = sqlx::query_as(
         "select u.email, u.firstname, u.locale,
@@ -51,7 +59,7 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
          from users u where u.id = $1",
     )
     .bind(partner_id)
-    .fetch_one(&state.db)
+    .fetch_one(&mut *connection)
     .await?;
     if unsubscribed {
         return Ok(false);
@@ -69,7 +77,7 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
     .bind(events)
     .bind(partner_id)
     .bind(DIGEST_SIZE as i64)
-    .fetch_all(&state.db)
+    .fetch_all(&mut *connection)
     .await?;
     if lines.is_empty() {
         return Ok(false);
@@ -96,13 +104,13 @@ pub async fn email_events(state: &Mailing, partner_id: i64, events: &[i64]) -> R
         user_id: Some(partner_id),
         firstname,
         action_url: Some(format!("{public_url}/dashboard/partenaire/notifications")),
-        unsubscribe_url: Some(crate::mail::unsubscribe_link(&state.db, &state.settings, partner_id, "sourcing").await?),
+        unsubscribe_url: Some(unsubscribe_link(&mut *connection, &state.settings, partner_id, "sourcing").await?),
         lines,
         more,
         detail: None,
     };
     let email = letter.compose().map_err(|error| Error::Internal(error.into()))?;
-    state.mailer.enqueue(&state.db, email).await.map_err(Error::Internal)?;
+    state.mailer.enqueue(&mut *connection, email).await.map_err(Error::Internal)?;
     Ok(true)
 }
 
@@ -118,7 +126,8 @@ pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64
     .await?;
     let mut emailed = Vec::new();
     for partner_id in partners {
-        if !claim_day(&state.db, "alert_digests", "partner_id", partner_id, now).await? {
+        let mut transaction = state.db.begin().await?;
+        if !claim_day(&mut *transaction, "alert_digests", "partner_id", partner_id, now).await? {
             continue;
         }
         let events: Vec<i64> = sqlx::query_scalar(
@@ -126,18 +135,19 @@ pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64
              where m.partner_id = $1 and m.emailed_at is null and s.alerts = 'daily' order by m.created_at, m.id",
         )
         .bind(partner_id)
-        .fetch_all(&state.db)
+        .fetch_all(&mut *transaction)
         .await?;
-        if email_events(state, partner_id, &events).await? {
+        if email_events(state, &mut transaction, partner_id, &events).await? {
             emailed.push(partner_id);
         } else {
             // nothing to tell after all: the day's digest is still to come
             sqlx::query("delete from alert_digests where partner_id = $1 and last_sent_at = $2")
                 .bind(partner_id)
                 .bind(now)
-                .execute(&state.db)
+                .execute(&mut *transaction)
                 .await?;
         }
+        transaction.commit().await?;
     }
     Ok(emailed)
 }

@@ -63,7 +63,8 @@ impl AlertIndex {
 }
 
 /// Percolates one applied batch: writes an event per new (search, candidate) pair, and emails
-/// the partners of `immediate` searches about theirs. Returns the ids of the events written here.
+/// the partners of `immediate` searches about theirs, in one transaction (a retry after a
+/// failure writes them all again). Returns the ids of the events written here.
 pub async fn handle_batch(state: &Mailing, alerts: &Arc<AlertIndex>, transitions: Vec<Transition>) -> Result<Vec<i64>> {
     alerts.refresh(&state.db).await?;
     let alerts = alerts.clone();
@@ -78,6 +79,7 @@ pub async fn handle_batch(state: &Mailing, alerts: &Arc<AlertIndex>, transitions
     let reasons: Vec<serde_json::Value> =
         started.iter().map(|event| serde_json::to_value(&event.reason).expect("a reason serializes")).collect();
     // a search whose alerts were turned off meanwhile, or a candidate erased meanwhile, is skipped
+    let mut transaction = state.db.begin().await?;
     let written: Vec<(i64, i64, String)> = sqlx::query_as(
         "insert into sourcing_search_matches (sourcing_search_id, candidate_id, partner_id, reason)
          select m.search_id, m.candidate_id, s.partner_id, m.reason
@@ -90,7 +92,7 @@ pub async fn handle_batch(state: &Mailing, alerts: &Arc<AlertIndex>, transitions
     .bind(&search_ids)
     .bind(&candidate_ids)
     .bind(&reasons)
-    .fetch_all(&state.db)
+    .fetch_all(&mut *transaction)
     .await?;
     let mut immediate: Vec<(i64, Vec<i64>)> = Vec::new();
     for (event_id, partner_id, mode) in &written {
@@ -102,8 +104,9 @@ pub async fn handle_batch(state: &Mailing, alerts: &Arc<AlertIndex>, transitions
         }
     }
     for (partner_id, events) in immediate {
-        digest::email_events(state, partner_id, &events).await?;
+        digest::email_events(state, &mut transaction, partner_id, &events).await?;
     }
+    transaction.commit().await?;
     Ok(written.into_iter().map(|(event_id, _, _)| event_id).collect())
 }
 

@@ -20,7 +20,8 @@ pub const INACTIVITY_LIMIT_DAYS: i32 = 730;
 pub const WARNING_DAYS: i32 = 30;
 /// How often the job runs on a server (it also deletes the rate-limit counters past their window,
 /// the search appearances of erased candidates, the profile views past their days, the quota
-/// uses of past days and the idempotency keys past their day).
+/// uses of past days, the idempotency keys past their day, and the old sent emails and spent
+/// links of the outbox).
 const RUN_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What one run did.
@@ -32,7 +33,9 @@ pub struct RetentionRun {
 
 /// Warns and erases what is due at `now`.
 pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<RetentionRun> {
-    // warned at most once per period of inactivity: the claim is the update itself
+    // warned at most once per period of inactivity: the claim is the update itself, in the
+    // transaction of the warnings' emails
+    let mut transaction = state.db.begin().await?;
     let warned: Vec<i64> = sqlx::query_scalar(
         "update users set retention_warned_at = $1
          where discriminator = 'candidate' and retention_warned_at is null
@@ -42,13 +45,15 @@ pub async fn run_once(state: &Mailing, now: DateTime<Utc>) -> anyhow::Result<Ret
     .bind(now)
     .bind(INACTIVITY_LIMIT_DAYS)
     .bind(WARNING_DAYS)
-    .fetch_all(&state.db)
+    .fetch_all(&mut *transaction)
     .await?;
-    let mut run = RetentionRun { warned, erased: Vec::new() };
-    for &user_id in &run.warned {
-        let email = account_notice(&state.db, &state.settings, EmailKind::RetentionWarning, user_id, None).await?;
-        state.mailer.enqueue(&state.db, email).await?;
+    for &user_id in &warned {
+        let email =
+            account_notice(&mut transaction, &state.settings, EmailKind::RetentionWarning, user_id, None).await?;
+        state.mailer.enqueue(&mut *transaction, email).await?;
     }
+    transaction.commit().await?;
+    let mut run = RetentionRun { warned, erased: Vec::new() };
     // only accounts warned a full period before: one that was never warned is warned first
     let due: Vec<i64> = sqlx::query_scalar(
         "select id from users
@@ -94,6 +99,12 @@ pub async fn run_daily(state: Mailing) {
         }
         if let Err(error) = crate::idempotent_requests::forget_expired(&state.db).await {
             tracing::error!(%error, "cannot delete the idempotency keys past their day");
+        }
+        match crate::mail::retention::forget_old(&state.db, Utc::now()).await {
+            Ok(forgotten) => {
+                tracing::info!(deleted = forgotten.deleted, redacted = forgotten.redacted, "outbox pruned")
+            }
+            Err(error) => tracing::error!(%error, "cannot delete the old sent emails and spent links"),
         }
     }
 }

@@ -6,13 +6,20 @@
 //! `Sec-Fetch-Site: cross-site` header, or an `Origin` whose host is neither the request's `Host`
 //! nor the public address's. Clients that are not browsers send neither header and pass, as do
 //! the product's own pages (same origin).
+//!
+//! One route takes cross-site posts on purpose: the one-click unsubscribe of notification
+//! emails (RFC 8058). A mail provider posts to it from its servers (no `Origin`, no
+//! `Sec-Fetch-Site`: it would pass anyway) or from a webmail page of its own site, which the
+//! browser marks cross-site. Its address carries the token that is its whole authority and it
+//! reads no cookie, so another site's page gains nothing by posting it.
 
-use axum::extract::{Request, State};
+use axum::extract::{OriginalUri, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::{Error, ErrorCode};
+use crate::mail::ONE_CLICK_UNSUBSCRIBE_PATH;
 
 /// The host (with its port) of the public address, e.g. `vivier.example` or `127.0.0.1:8080`.
 pub fn public_host(public_url: &str) -> String {
@@ -46,7 +53,9 @@ fn is_cross_site(headers: &HeaderMap, public_host: &str) -> bool {
 /// The middleware: refuses a cross-site request that may change something.
 pub async fn refuse_cross_site_changes(State(public_host): State<String>, request: Request, next: Next) -> Response {
     let reads_only = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if !reads_only && is_cross_site(request.headers(), &public_host) {
+    // the API is nested under `/api`: the path as the client sent it is the original one
+    let path = request.extensions().get::<OriginalUri>().map_or(request.uri().path(), |original| original.path());
+    if !reads_only && path != ONE_CLICK_UNSUBSCRIBE_PATH && is_cross_site(request.headers(), &public_host) {
         return Error::Rejected {
             status: StatusCode::FORBIDDEN,
             code: ErrorCode::Forbidden,

@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
 
 use super::LIVE;
 use crate::error::{Error, Result};
@@ -29,9 +30,9 @@ struct OfferLine {
 }
 
 /// Emails candidate `candidate_id` about their unemailed matches of live offers and marks every
-/// unemailed match emailed. Returns whether an email was written to the outbox.
-async fn email_candidate(state: &Mailing, candidate_id: i64) -> Result<bool> {
-    let mut transaction = state.db.begin().await?;
+/// unemailed match emailed, in `transaction` (that of the day's claim). Returns whether an email
+/// was written to the outbox.
+async fn email_candidate(state: &Mailing, transaction: &mut PgConnection, candidate_id: i64) -> Result<bool> {
     let lines: Vec<OfferLine> = sqlx::query_as(&format!(
         "select o.id as offer_id, o.title, co.name as company, l.value as place, count(*) over () as fitting
          from job_offer_matches m
@@ -59,7 +60,6 @@ async fn email_candidate(state: &Mailing, candidate_id: i64) -> Result<bool> {
     .fetch_one(&mut *transaction)
     .await?;
     if lines.is_empty() || !subscribed {
-        transaction.commit().await?;
         return Ok(false);
     }
     let more = usize::try_from(lines[0].fitting).unwrap_or(0).saturating_sub(lines.len());
@@ -80,14 +80,13 @@ async fn email_candidate(state: &Mailing, candidate_id: i64) -> Result<bool> {
         user_id: Some(candidate_id),
         firstname,
         action_url: Some(format!("{public_url}/dashboard/candidate/offres")),
-        unsubscribe_url: Some(unsubscribe_link(&state.db, &state.settings, candidate_id, "offers").await?),
+        unsubscribe_url: Some(unsubscribe_link(&mut *transaction, &state.settings, candidate_id, "offers").await?),
         lines,
         more,
         detail: None,
     };
     let email = letter.compose().map_err(|error| Error::Internal(error.into()))?;
     state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
-    transaction.commit().await?;
     Ok(true)
 }
 
@@ -101,11 +100,13 @@ pub async fn send_digests(state: &Mailing, now: DateTime<Utc>) -> Result<Vec<i64
     .await?;
     let mut emailed = Vec::new();
     for candidate_id in candidates {
-        if claim_day(&state.db, "job_offer_digests", "candidate_id", candidate_id, now).await?
-            && email_candidate(state, candidate_id).await?
+        let mut transaction = state.db.begin().await?;
+        if claim_day(&mut *transaction, "job_offer_digests", "candidate_id", candidate_id, now).await?
+            && email_candidate(state, &mut transaction, candidate_id).await?
         {
             emailed.push(candidate_id);
         }
+        transaction.commit().await?;
     }
     Ok(emailed)
 }

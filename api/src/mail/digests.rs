@@ -1,6 +1,7 @@
 //! What the daily digests share (saved-search alerts to partners, new offers to candidates):
 //! each person gets one a day at most, claimed by a conditional upsert so that two servers never
-//! both send it, and every server looks for the due ones at a fixed interval.
+//! both send it (in the transaction of the digest's email, so that a claim is never left without
+//! its email), and every server looks for the due ones at a fixed interval.
 
 use std::future::Future;
 use std::time::Duration;
@@ -11,9 +12,10 @@ use super::Mailing;
 use crate::error::Result;
 
 /// Claims `person`'s digest of the day at `now` in `table` (`person_column`, `last_sent_at`):
-/// whether this server is the one to send it (no digest in the 24 hours before `now`).
+/// whether this server is the one to send it (no digest in the 24 hours before `now`). Given a
+/// transaction, another server's claim waits for it, then finds the day taken.
 pub async fn claim_day(
-    db: &sqlx::PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     table: &'static str,
     person_column: &'static str,
     person: i64,

@@ -3,10 +3,13 @@
 //! of their own type for notifications one may turn off ([`subscribed_notice`]), and the
 //! unsubscribe links themselves. Background jobs (retention, alert digests) and the account
 //! routes both write them, so they live with the mail rather than with either.
+//!
+//! Each takes the connection of the transaction that causes the email: the subscription row an
+//! unsubscribe link needs is written in it, with the account it belongs to at sign-up.
 
 use std::sync::Arc;
 
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 
 use crate::app::Settings;
 use crate::auth::tokens;
@@ -34,34 +37,37 @@ pub struct Recipient {
 /// A notice about the account to user `user_id`, in their language, whose link is the login page;
 /// `detail` is what the message quotes (see [`Letter::detail`]).
 pub async fn account_notice(
-    db: &PgPool,
+    connection: &mut PgConnection,
     settings: &Settings,
     kind: EmailKind,
     user_id: i64,
     detail: Option<String>,
 ) -> Result<Email> {
     let (email, firstname, locale): (String, String, String) =
-        sqlx::query_as("select email, firstname, locale from users where id = $1").bind(user_id).fetch_one(db).await?;
+        sqlx::query_as("select email, firstname, locale from users where id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *connection)
+            .await?;
     let to = Recipient { user_id, email, firstname, locale: Locale::from_code(&locale) };
     let login_url = format!("{}/login", settings.public_url);
-    account_email_quoting(db, settings, kind, to, login_url, detail).await
+    account_email_quoting(&mut *connection, settings, kind, to, login_url, detail).await
 }
 
 /// One of the account emails, whose main link is `action_url`, with the news unsubscribe link.
 pub async fn account_email(
-    db: &PgPool,
+    connection: &mut PgConnection,
     settings: &Settings,
     kind: EmailKind,
     to: Recipient,
     action_url: String,
 ) -> Result<Email> {
-    account_email_quoting(db, settings, kind, to, action_url, None).await
+    account_email_quoting(connection, settings, kind, to, action_url, None).await
 }
 
 /// A notification of `notification_type` (`messages`...) to user `user_id`, in their language,
 /// whose unsubscribe link turns that type off; `None` when they turned it off already.
 pub async fn subscribed_notice(
-    db: &PgPool,
+    connection: &mut PgConnection,
     settings: &Settings,
     kind: EmailKind,
     user_id: i64,
@@ -77,7 +83,7 @@ pub async fn subscribed_notice(
     )
     .bind(user_id)
     .bind(notification_type)
-    .fetch_one(db)
+    .fetch_one(&mut *connection)
     .await?;
     if !subscribed {
         return Ok(None);
@@ -85,7 +91,7 @@ pub async fn subscribed_notice(
     let letter = Letter {
         kind,
         locale: Locale::from_code(&locale),
-        unsubscribe_url: Some(unsubscribe_link(db, settings, user_id, notification_type).await?),
+        unsubscribe_url: Some(unsubscribe_link(&mut *connection, settings, user_id, notification_type).await?),
         to: email,
         user_id: Some(user_id),
         firstname,
@@ -99,7 +105,7 @@ pub async fn subscribed_notice(
 
 /// [`account_email`] quoting `detail` (see [`Letter::detail`]).
 pub async fn account_email_quoting(
-    db: &PgPool,
+    connection: &mut PgConnection,
     settings: &Settings,
     kind: EmailKind,
     to: Recipient,
@@ -109,7 +115,7 @@ pub async fn account_email_quoting(
     let letter = Letter {
         kind,
         locale: to.locale,
-        unsubscribe_url: Some(unsubscribe_link(db, settings, to.user_id, "news").await?),
+        unsubscribe_url: Some(unsubscribe_link(connection, settings, to.user_id, "news").await?),
         to: to.email,
         user_id: Some(to.user_id),
         firstname: to.firstname,
@@ -124,7 +130,7 @@ pub async fn account_email_quoting(
 /// The unsubscribe link of a user for one notification type (see
 /// [`crate::auth::session::SessionKeys::unsubscribe_token`]); its hash is kept for lookup.
 pub async fn unsubscribe_link(
-    db: &PgPool,
+    connection: &mut PgConnection,
     settings: &Settings,
     user_id: i64,
     notification_type: &str,
@@ -137,7 +143,19 @@ pub async fn unsubscribe_link(
     .bind(user_id)
     .bind(notification_type)
     .bind(tokens::sha256(&token))
-    .execute(db)
+    .execute(&mut *connection)
     .await?;
-    Ok(format!("{}/notifications/desinscrire?token={token}&type={notification_type}", settings.public_url))
+    Ok(format!("{}{UNSUBSCRIBE_PAGE}?token={token}&type={notification_type}", settings.public_url))
+}
+
+/// The page an unsubscribe link opens (the web app's, which says what it turned off).
+const UNSUBSCRIBE_PAGE: &str = "/notifications/desinscrire";
+
+/// Where a mail client posts a one-click unsubscribe (RFC 8058), with the query of the page's
+/// link: the token and the notification type.
+pub const ONE_CLICK_UNSUBSCRIBE_PATH: &str = "/api/api/notifications/unsubscribe/one-click";
+
+/// The one-click address (`List-Unsubscribe`) of an unsubscribe link made by [`unsubscribe_link`].
+pub(super) fn one_click_unsubscribe_url(unsubscribe_url: &str) -> String {
+    unsubscribe_url.replacen(UNSUBSCRIBE_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH, 1)
 }

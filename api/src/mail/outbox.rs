@@ -5,6 +5,9 @@
 //!   the attempt and pushes `next_attempt_at` a lease ahead, so no other worker takes them while
 //!   it sends (and a worker that dies mid-send leaves them to be taken again after the lease);
 //! - a sent row gets `sent_at` and is never claimed again;
+//! - the rows are the whole queue, nothing is held in memory: the email of a change that
+//!   committed on a server killed before sending it goes out from the next worker to run, that
+//!   server restarted or another replica;
 //! - a failed send records its error and waits `next_attempt_at`, doubling from
 //!   [`OutboxOptions::first_retry`] up to an hour, for at most [`MAX_ATTEMPTS`] attempts.
 //!
@@ -52,6 +55,7 @@ struct Claimed {
     subject: String,
     text_body: String,
     html_body: String,
+    list_unsubscribe_url: Option<String>,
     attempts: i32,
 }
 
@@ -69,7 +73,7 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
          where id in (select id from outbox_emails
                       where sent_at is null and next_attempt_at <= now() and attempts < $3
                       order by next_attempt_at, id limit $1 for update skip locked)
-         returning id, user_id, to_email, subject, text_body, html_body, attempts",
+         returning id, user_id, to_email, subject, text_body, html_body, list_unsubscribe_url, attempts",
     )
     .bind(options.batch)
     .bind(options.lease)
@@ -85,6 +89,8 @@ pub async fn send_due(db: &PgPool, transport: &dyn Transport, options: &OutboxOp
             text: row.text_body,
             html: row.html_body,
             links: Vec::new(),
+            list_unsubscribe_url: row.list_unsubscribe_url,
+            link_token: None,
         };
         match transport.deliver(&email).await {
             Ok(()) => {

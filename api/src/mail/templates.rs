@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use minijinja::{Environment, context};
 
 use super::Email;
+use super::notices::one_click_unsubscribe_url;
 use crate::locale::Locale;
 
 /// The messages the product sends; each has a template per language.
@@ -94,6 +95,26 @@ impl EmailKind {
             EmailKind::ApplicationProgress => "application_progress.txt",
             EmailKind::ApplicationDeclined => "application_declined.txt",
         }
+    }
+
+    /// Whether the message is a notification or a digest, sent because the person is subscribed
+    /// to its type (which its unsubscribe link turns off), rather than an email about their
+    /// account (a password reset, an approval: their footer's link turns off product news).
+    /// Only these carry the one-click unsubscribe headers (RFC 8058), which large mail
+    /// providers require of the bulk emails they are.
+    fn is_subscribed(self) -> bool {
+        matches!(
+            self,
+            EmailKind::AlertDigest
+                | EmailKind::OfferDigest
+                | EmailKind::ContactRequest
+                | EmailKind::ContactAccepted
+                | EmailKind::ContactDeclined
+                | EmailKind::ContactMessage
+                | EmailKind::ApplicationReceived
+                | EmailKind::ApplicationProgress
+                | EmailKind::ApplicationDeclined
+        )
     }
 
     /// The block of `common.txt` that asks whether to unsubscribe: each kind names what its
@@ -257,6 +278,9 @@ impl Letter {
             Ok::<_, minijinja::Error>((state.render_block("colon")?, state.render_block(prompt)?))
         })?;
         let links = self.action_url.iter().chain(&self.unsubscribe_url).cloned().collect();
+        let list_unsubscribe_url =
+            self.unsubscribe_url.as_deref().filter(|_| self.kind.is_subscribed()).map(one_click_unsubscribe_url);
+        let link_token = self.action_url.as_deref().and_then(link_token);
         let layout = context! {
             language,
             paragraphs,
@@ -271,8 +295,15 @@ impl Letter {
         // one line end after the last line, with or without the unsubscribe footer
         let text = ENVIRONMENT.get_template("layout.txt")?.render(&layout)?.trim_end().to_owned() + "\n";
         let html = ENVIRONMENT.get_template("layout.html")?.render(&layout)?;
-        Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links })
+        Ok(Email { user_id: self.user_id, to: self.to, subject, text, html, links, list_unsubscribe_url, link_token })
     }
+}
+
+/// The secret of a one-time link: every such link of the product carries it as its `token`
+/// parameter (`crate::auth::tokens`), and it is the message's action link when there is one.
+fn link_token(action_url: &str) -> Option<String> {
+    let query = action_url.split_once('?')?.1;
+    query.split('&').find_map(|pair| pair.strip_prefix("token=")).map(str::to_owned)
 }
 
 #[cfg(test)]
@@ -333,6 +364,29 @@ mod tests {
                 assert!(email.links[1].ends_with("type=news"));
             }
         }
+    }
+
+    #[test]
+    fn only_notifications_and_digests_offer_a_one_click_unsubscribe() {
+        for kind in [EmailKind::AlertDigest, EmailKind::OfferDigest, EmailKind::ContactMessage] {
+            let email = letter(kind, Locale::En).compose().unwrap();
+            assert_eq!(
+                email.list_unsubscribe_url.as_deref(),
+                Some("http://127.0.0.1:8080/api/api/notifications/unsubscribe/one-click?token=b&type=news"),
+                "{kind:?}"
+            );
+        }
+        for kind in [EmailKind::PasswordReset, EmailKind::Validation, EmailKind::AccountApproved] {
+            assert_eq!(letter(kind, Locale::En).compose().unwrap().list_unsubscribe_url, None, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn the_secret_of_a_one_time_link_is_known_to_its_email() {
+        assert_eq!(letter(EmailKind::Validation, Locale::Fr).compose().unwrap().link_token.as_deref(), Some("a"));
+        let mut notice = letter(EmailKind::AccountApproved, Locale::Fr);
+        notice.action_url = Some("http://127.0.0.1:8080/login".to_owned());
+        assert_eq!(notice.compose().unwrap().link_token, None, "the unsubscribe link's token is no one-time secret");
     }
 
     #[test]

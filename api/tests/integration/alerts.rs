@@ -1,13 +1,7 @@
 //! Saved-search alerts end to end (the real router, Postgres, the indexer following the change
-//! log and percolating each batch), and the outbox worker that sends every email.
-
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+//! log and percolating each batch).
 
 use api::alerts::{digest, percolate};
-use api::mail::outbox::{self, OutboxOptions};
-use api::mail::{Delivery, Email, Mailer, Transport};
 use axum::http::StatusCode;
 use indexer::{Follower, IndexerOptions, Transition};
 use serde_json::{Value, json};
@@ -15,7 +9,7 @@ use sqlx::PgPool;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::candidate_profile::{call, lyon, new_candidate};
-use crate::support::{app_with_state, execute_of, get_as, login, row_of, scalar, scalar_of, state};
+use crate::support::{app_with_state, get_as, login, row_of, scalar_of, state};
 
 fn job_search(place: Value) -> Value {
     json!({
@@ -150,132 +144,18 @@ async fn a_candidate_who_moves_into_a_search_circle_is_notified_once_with_the_re
         scalar_of(&pool, "select id from users where email = $1", api::seed::DEMO_PARTNER_EMAIL).await;
     assert_eq!(digest::send_digests(&state.mailing(), now).await.unwrap(), vec![partner_id]);
     assert!(digest::send_digests(&state.mailing(), now + chrono::Duration::hours(2)).await.unwrap().is_empty());
-    let (subject, text): (String, String) = row_of(
+    let (subject, text, one_click): (String, String, Option<String>) = row_of(
         &pool,
-        "select subject, text_body from outbox_emails where to_email = $1 order by id desc limit 1",
+        "select subject, text_body, list_unsubscribe_url from outbox_emails where to_email = $1 order by id desc limit 1",
         api::seed::DEMO_PARTNER_EMAIL,
     )
     .await;
     assert!(subject.contains("nouveau") || subject.contains("new"), "{subject}");
     assert!(text.contains("Léa Durand (Lyon devs)"), "{text}");
     assert!(text.contains("type=sourcing"), "{text}");
-}
-
-/// Counts deliveries, failing the first `failures` of them; each takes a moment, so that two
-/// workers overlap.
-struct Recorder {
-    delivered: AtomicUsize,
-    failures: AtomicUsize,
-}
-
-impl Transport for Recorder {
-    fn deliver<'a>(&'a self, _email: &'a Email) -> Delivery<'a> {
-        Box::pin(async move {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            if self.failures.load(Ordering::SeqCst) > 0 {
-                self.failures.fetch_sub(1, Ordering::SeqCst);
-                anyhow::bail!("smtp server unavailable");
-            }
-            self.delivered.fetch_add(1, Ordering::SeqCst);
-            Ok(())
-        })
-    }
-}
-
-fn email(to: &str) -> Email {
-    Email {
-        user_id: None,
-        to: to.to_owned(),
-        subject: "Hello".to_owned(),
-        text: "text".to_owned(),
-        html: "<p>html</p>".to_owned(),
-        links: Vec::new(),
-    }
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn an_email_claimed_by_two_workers_is_sent_once(pool: PgPool) {
-    let recorder = Arc::new(Recorder { delivered: AtomicUsize::new(0), failures: AtomicUsize::new(0) });
-    let mailer = Mailer::with_transport(recorder.clone());
-    for index in 0..5 {
-        mailer.enqueue(&pool, email(&format!("person{index}@example.org"))).await.unwrap();
-    }
-    let options = OutboxOptions { batch: 3, ..OutboxOptions::default() };
-
-    let (first, second) = tokio::join!(
-        outbox::send_due(&pool, recorder.as_ref(), &options),
-        outbox::send_due(&pool, recorder.as_ref(), &options)
+    let one_click = one_click.expect("a digest names its one-click unsubscribe address");
+    assert!(
+        one_click.contains("/api/api/notifications/unsubscribe/one-click?token=")
+            && one_click.ends_with("&type=sourcing")
     );
-    let (third, fourth) = tokio::join!(
-        outbox::send_due(&pool, recorder.as_ref(), &options),
-        outbox::send_due(&pool, recorder.as_ref(), &options)
-    );
-
-    let sent = [first, second, third, fourth].into_iter().map(|pass| pass.unwrap().sent).sum::<usize>();
-    assert_eq!(sent, 5);
-    assert_eq!(recorder.delivered.load(Ordering::SeqCst), 5, "each email delivered once");
-    let unsent: i64 = scalar(&pool, "select count(*) from outbox_emails where sent_at is null or attempts <> 1").await;
-    assert_eq!(unsent, 0);
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn an_email_whose_send_failed_is_retried(pool: PgPool) {
-    let recorder = Arc::new(Recorder { delivered: AtomicUsize::new(0), failures: AtomicUsize::new(1) });
-    let mailer = Mailer::with_transport(recorder.clone());
-    let id = mailer.enqueue(&pool, email("lea@example.org")).await.unwrap();
-    let options = OutboxOptions::default();
-
-    let failed = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-    let too_soon = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-    let (attempts, error, wait): (i32, Option<String>, f64) = row_of(
-        &pool,
-        "select attempts, last_error, extract(epoch from next_attempt_at - now())::float8 from outbox_emails where id = $1",
-        id,
-    )
-    .await;
-    // the backoff is over
-    execute_of(&pool, "update outbox_emails set next_attempt_at = now() where id = $1", id).await;
-    let retried = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-
-    assert_eq!((failed.failed, too_soon.sent + too_soon.failed, retried.sent), (1, 0, 1));
-    assert_eq!(attempts, 1);
-    assert!(error.unwrap().contains("unavailable"));
-    assert!(wait > 20.0 && wait <= 30.0, "the first retry waits 30 s: {wait}");
-    assert_eq!(recorder.delivered.load(Ordering::SeqCst), 1);
-    let sent: bool = scalar_of(&pool, "select sent_at is not null from outbox_emails where id = $1", id).await;
-    assert!(sent);
-}
-
-/// A transport that never answers: the worker is stopped in the middle of a delivery, as a
-/// server killed while sending.
-struct Hanging;
-
-impl Transport for Hanging {
-    fn deliver<'a>(&'a self, _email: &'a Email) -> Delivery<'a> {
-        Box::pin(std::future::pending())
-    }
-}
-
-#[sqlx::test(migrations = "../migrations")]
-async fn an_email_whose_worker_died_while_sending_goes_out_once_after_its_lease(pool: PgPool) {
-    let recorder = Arc::new(Recorder { delivered: AtomicUsize::new(0), failures: AtomicUsize::new(0) });
-    let mailer = Mailer::with_transport(recorder.clone());
-    let id = mailer.enqueue(&pool, email("lea@example.org")).await.unwrap();
-    let options = OutboxOptions { lease: Duration::from_secs(1), ..OutboxOptions::default() };
-
-    // the first worker claims the email and dies before its delivery ends: dropping its pass
-    // leaves the database as a kill -9 would, the claim written and nothing after it
-    let died = tokio::time::timeout(Duration::from_millis(300), outbox::send_due(&pool, &Hanging, &options)).await;
-    assert!(died.is_err(), "the hanging delivery never ends");
-    // another worker (or the same server restarted) leaves it alone while the lease holds
-    let during_lease = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let after_lease = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-    let later = outbox::send_due(&pool, recorder.as_ref(), &options).await.unwrap();
-
-    assert_eq!((during_lease.sent, after_lease.sent, later.sent), (0, 1, 0));
-    assert_eq!(recorder.delivered.load(Ordering::SeqCst), 1, "sent once after the restart");
-    let (attempts, sent): (i32, bool) =
-        row_of(&pool, "select attempts, sent_at is not null from outbox_emails where id = $1", id).await;
-    assert_eq!((attempts, sent), (2, true));
 }

@@ -27,6 +27,7 @@ mod login_throttle;
 mod mailbox;
 mod notification_events;
 mod offers;
+mod outbox;
 mod recruiter_invitations;
 mod reference_lists;
 mod replicas;

@@ -71,11 +71,11 @@ pub async fn request_email_renewal(
             .bind(user.id)
             .fetch_one(&mut *transaction)
             .await?;
-    transaction.commit().await?;
     let link = format!("{}/inscription/valider?token={token}&kind=email", state.settings.public_url);
     let owner = Recipient { user_id: user.id, email: new_email, firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(&state.db, &state.settings, EmailKind::EmailChange, owner, link).await?;
-    state.mailer.send_later(&state.db, message);
+    let message = account_email(&mut transaction, &state.settings, EmailKind::EmailChange, owner, link).await?;
+    state.mailer.enqueue(&mut *transaction, message).await.map_err(Error::Internal)?;
+    transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -111,7 +111,7 @@ pub async fn confirm_email_renewal(
     let old_owner =
         Recipient { user_id: consumed.user_id, email: old_email, firstname, locale: Locale::from_code(&locale) };
     let notice = account_email_quoting(
-        &state.db,
+        &mut transaction,
         &state.settings,
         EmailKind::EmailChanged,
         old_owner,

@@ -63,7 +63,7 @@ pub async fn restore_email(
     let link = format!("{}/mot-de-passe/reinitialiser?token={reset}", state.settings.public_url);
     let owner =
         Recipient { user_id: consumed.user_id, email: restored_email, firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(&state.db, &state.settings, EmailKind::PasswordReset, owner, link).await?;
+    let message = account_email(&mut transaction, &state.settings, EmailKind::PasswordReset, owner, link).await?;
     state.mailer.enqueue(&mut *transaction, message).await.map_err(Error::Internal)?;
     transaction.commit().await?;
     state.session_checks.forget(consumed.user_id);

@@ -4,8 +4,8 @@
 //!
 //! The link is worth exactly what a password reset link is worth (whoever reads the mailbox may
 //! take the account either way), so it is given under the same conditions: the answer is the same
-//! 204 whether the address has an account or not, and the lookup and the email happen after the
-//! answer; requests are limited per client address and per typed address. Only an account whose
+//! 204 whether the address has an account or not, after the same work
+//! ([`super::link_requests`]); requests are limited per client address and per typed address. Only an account whose
 //! address is validated, active and not suspended gets an email; following the link checks the
 //! last two again. Setting a password or changing the address voids every link still open
 //! (`tokens::revoke_all`), this one included.
@@ -14,12 +14,13 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
-use crate::auth::tokens::{self, TokenKind};
-use crate::error::{Error, Result};
+use super::link_requests::{LinkEmail, mail_link};
+use crate::auth::tokens::TokenKind;
+use crate::error::Result;
 use crate::extract::Json;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
-use crate::mail::{EmailKind, Recipient, account_email};
+use crate::mail::{EmailKind, Recipient};
 use crate::validation::Checks;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -46,34 +47,20 @@ pub async fn request_login_link(
     checks.finish()?;
     state.limits.login_links_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     state.limits.login_links_per_account.hit(&state.db, &email).await?;
-    // the lookup and the email happen after the answer, which then reveals nothing
-    tokio::spawn(async move {
-        if let Err(error) = send_login_link(&state, &email).await {
-            tracing::error!(%error, "cannot prepare a login link email");
-        }
-    });
-    Ok(StatusCode::NO_CONTENT)
-}
-
-/// Mails a fresh login link to the account of `email` when it may log in; the token and the
-/// email are written in one transaction, so neither exists without the other.
-async fn send_login_link(state: &AppState, email: &str) -> Result<()> {
     let account: Option<(i64, String, String, String)> = sqlx::query_as(
         "select id, email, firstname, locale from users
          where lower(email) = $1 and active and email_validated_at is not null and standing <> 'suspended'",
     )
-    .bind(email)
+    .bind(&email)
     .fetch_optional(&state.db)
     .await?;
-    let Some((user_id, address, firstname, locale)) = account else {
-        return Ok(());
-    };
-    let mut transaction = state.db.begin().await?;
-    let token = tokens::create(&mut transaction, user_id, TokenKind::Login, None).await?;
-    let link = format!("{}/login/with-token?token={token}", state.settings.public_url);
-    let owner = Recipient { user_id, email: address, firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(&state.db, &state.settings, EmailKind::LoginLink, owner, link).await?;
-    state.mailer.enqueue(&mut *transaction, message).await.map_err(Error::Internal)?;
-    transaction.commit().await?;
-    Ok(())
+    let owner = account.map(|(user_id, address, firstname, locale)| Recipient {
+        user_id,
+        email: address,
+        firstname,
+        locale: Locale::from_code(&locale),
+    });
+    let login = LinkEmail { token: TokenKind::Login, email: EmailKind::LoginLink, page: "/login/with-token" };
+    mail_link(&state, &email, owner, login).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -1,14 +1,15 @@
 //! Account life cycle, one file per job: [`sign_up`] (three sign-ups and the validation of the
 //! address), [`invitation_sign_up`] (a student joining from a school's invitation),
 //! [`recruiter_sign_up`] (a recruiter joining from a school's invitation), [`passwords`] (reset
-//! and change), [`login_links`] (logging in by a link sent by email), [`email_change`] and its
-//! undoing ([`email_restoration`]), [`unsubscribe`] and the [`notification_preferences`] it
-//! switches. This module
-//! registers their routes and holds what several of them share.
+//! and change), [`login_links`] (logging in by a link sent by email), the two mailed by
+//! [`link_requests`], [`email_change`] and its undoing ([`email_restoration`]), [`unsubscribe`]
+//! and the [`notification_preferences`] it switches. This module registers their routes and
+//! holds what several of them share.
 
 mod email_change;
 mod email_restoration;
 mod invitation_sign_up;
+mod link_requests;
 mod login_links;
 mod notification_preferences;
 mod passwords;
@@ -47,6 +48,7 @@ pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(email_restoration::restore_email));
     table.add(Access::Only(Role::Partner), routes!(passwords::change_partner_password));
     table.add(Access::Public, routes!(unsubscribe::unsubscribe));
+    table.add(Access::Public, routes!(unsubscribe::unsubscribe_in_one_click));
     table.add(
         Access::Authenticated,
         routes!(

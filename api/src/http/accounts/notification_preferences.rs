@@ -108,7 +108,7 @@ pub async fn set_notification_preference(
     };
     let subscribed = change.subscribed.ok_or_else(|| Error::invalid("subscribed", RuleCode::Required))?;
     // the row carries the hash of the email's unsubscribe token: create it as an email would
-    unsubscribe_link(&state.db, &state.settings, user.id, notification_type).await?;
+    unsubscribe_link(&mut *state.db.acquire().await?, &state.settings, user.id, notification_type).await?;
     sqlx::query("update notification_subscriptions set subscribed = $3 where user_id = $1 and type = $2")
         .bind(user.id)
         .bind(notification_type)

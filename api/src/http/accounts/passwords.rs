@@ -2,8 +2,8 @@
 //! new candidate receives (whose link sets the first password on the same page), and the change
 //! of a known password from the profile. Each revokes every other session of the user.
 //!
-//! A reset request answers the same whether the address is known or not; the lookup and the
-//! email happen after the answer.
+//! A reset request answers the same whether the address is known or not, after the same work
+//! ([`super::link_requests`]).
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::check_password;
+use super::link_requests::{LinkEmail, mail_link};
 use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{CurrentUser, session};
@@ -20,7 +21,7 @@ use crate::http::sessions::invalid_token;
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
 use crate::mail::EmailKind;
-use crate::mail::{Recipient, account_email};
+use crate::mail::Recipient;
 use crate::password;
 use crate::validation::Checks;
 
@@ -46,32 +47,24 @@ pub async fn request_password_reset(
     checks.finish()?;
     state.limits.password_resets_per_ip.hit(&state.db, &client_ip.to_string()).await?;
     state.limits.password_resets_per_account.hit(&state.db, &email).await?;
-    // the lookup and the email happen after the answer, which then reveals nothing
-    tokio::spawn(async move {
-        if let Err(error) = send_password_reset(&state, &email).await {
-            tracing::error!(%error, "cannot prepare a password reset email");
-        }
-    });
-    Ok(StatusCode::NO_CONTENT)
-}
-
-async fn send_password_reset(state: &AppState, email: &str) -> Result<()> {
     let account: Option<(i64, String, String)> =
         sqlx::query_as("select id, firstname, locale from users where lower(email) = $1 and active")
-            .bind(email)
+            .bind(&email)
             .fetch_optional(&state.db)
             .await?;
-    let Some((user_id, firstname, locale)) = account else {
-        return Ok(());
+    let owner = account.map(|(user_id, firstname, locale)| Recipient {
+        user_id,
+        email: email.clone(),
+        firstname,
+        locale: Locale::from_code(&locale),
+    });
+    let reset = LinkEmail {
+        token: TokenKind::ResetPassword,
+        email: EmailKind::PasswordReset,
+        page: "/mot-de-passe/reinitialiser",
     };
-    let mut connection = state.db.acquire().await?;
-    let token = tokens::create(&mut connection, user_id, TokenKind::ResetPassword, None).await?;
-    drop(connection);
-    let link = format!("{}/mot-de-passe/reinitialiser?token={token}", state.settings.public_url);
-    let owner = Recipient { user_id, email: email.to_owned(), firstname, locale: Locale::from_code(&locale) };
-    let message = account_email(&state.db, &state.settings, EmailKind::PasswordReset, owner, link).await?;
-    state.mailer.send_later(&state.db, message);
-    Ok(())
+    mail_link(&state, &email, owner, reset).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

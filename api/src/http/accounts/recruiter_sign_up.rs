@@ -182,8 +182,8 @@ pub async fn create_recruiter_account(
     .bind(invitation_id)
     .execute(&mut *transaction)
     .await?;
+    create_subscriptions(&mut transaction, &state.settings, user_id, None).await?;
     transaction.commit().await?;
-    create_subscriptions(&state, user_id, None).await?;
     let mut response = logged_in(&state, user_id, false).await?;
     *response.status_mut() = StatusCode::CREATED;
     Ok(response.into_response())

@@ -20,7 +20,7 @@ use super::{check_password, email_taken_on_race, follow_link};
 use crate::auth::password_strength::PasswordOwner;
 use crate::auth::tokens::{self, TokenKind};
 use crate::auth::{AccountStanding, Role};
-use crate::error::{Result, RuleCode};
+use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path};
 use crate::http::{AppState, ClientIp};
 use crate::locale::Locale;
@@ -285,14 +285,15 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
             .fetch_optional(&mut *transaction)
             .await?;
     if let Some((user_id, firstname, locale)) = existing {
-        transaction.commit().await?;
         // no login link: whoever typed the address may not own it; its owner logs in with
         // their password or resets it
         let owner = Recipient { user_id, email: account.email, firstname, locale: Locale::from_code(&locale) };
         let forgot_password_url = format!("{}/mot-de-passe/oublier", state.settings.public_url);
         let email =
-            account_email(&state.db, &state.settings, EmailKind::AlreadyRegistered, owner, forgot_password_url).await?;
-        state.mailer.send_later(&state.db, email);
+            account_email(&mut transaction, &state.settings, EmailKind::AlreadyRegistered, owner, forgot_password_url)
+                .await?;
+        state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
+        transaction.commit().await?;
         return Ok(());
     }
     let localization_id = match &account.localization {
@@ -354,12 +355,13 @@ async fn register(state: &AppState, account: NewAccount, details: RoleDetails) -
         }
     }
     let token = tokens::create(&mut transaction, user_id, TokenKind::Validation, None).await?;
-    transaction.commit().await?;
-    create_subscriptions(state, user_id, account.product_news).await?;
+    create_subscriptions(&mut transaction, &state.settings, user_id, account.product_news).await?;
     let new_user = Recipient { user_id, email: account.email, firstname: account.firstname, locale: account.locale };
     let validation_url = format!("{}/inscription/valider?token={token}", state.settings.public_url);
-    let email = account_email(&state.db, &state.settings, EmailKind::Validation, new_user, validation_url).await?;
-    state.mailer.send_later(&state.db, email);
+    let email =
+        account_email(&mut transaction, &state.settings, EmailKind::Validation, new_user, validation_url).await?;
+    state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
+    transaction.commit().await?;
     Ok(())
 }
 

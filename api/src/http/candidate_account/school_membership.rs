@@ -178,7 +178,8 @@ pub async fn leave_school(State(state): State<AppState>, user: CurrentUser) -> R
         .bind(user.id)
         .fetch_one(&mut *transaction)
         .await?;
-    let email = account_notice(&state.db, &state.settings, EmailKind::StudentLeft, school_id, Some(student)).await?;
+    let email =
+        account_notice(&mut transaction, &state.settings, EmailKind::StudentLeft, school_id, Some(student)).await?;
     state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
     transaction.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{notify, own_side, queue};
+use super::{notify, own_side};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::{Error, ErrorCode, Result};
@@ -208,8 +208,7 @@ pub async fn write_message(
         .bind(user.role == Role::Partner)
         .fetch_one(&mut *transaction)
         .await?;
-        let email = notify(&state, EmailKind::ContactMessage, recipient, recipient_role, author).await?;
-        queue(&state, &mut transaction, email).await?;
+        notify(&state, &mut transaction, EmailKind::ContactMessage, recipient, recipient_role, author).await?;
     }
     transaction.commit().await?;
     Ok((StatusCode::CREATED, Json(message)))

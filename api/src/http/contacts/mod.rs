@@ -127,25 +127,23 @@ fn own_side(user: &crate::auth::CurrentUser) -> &'static str {
     if user.role == Role::Partner { "partner_id" } else { "candidate_id" }
 }
 
-/// The emails of this module honour the "messages" notification type, and link to the
-/// reader's dashboard.
+/// Queues the email of `kind` to user `user_id` in `connection`'s transaction, unless they
+/// turned the "messages" notification type off; it links to the reader's dashboard.
 async fn notify(
     state: &AppState,
+    connection: &mut sqlx::PgConnection,
     kind: EmailKind,
     user_id: i64,
     role: Role,
     detail: String,
-) -> Result<Option<crate::mail::Email>> {
+) -> Result<()> {
     let dashboard = match role {
         Role::Partner => "/dashboard/partenaire",
         _ => "/dashboard/candidate",
     };
     let action_url = format!("{}{dashboard}", state.settings.public_url);
-    subscribed_notice(&state.db, &state.settings, kind, user_id, "messages", action_url, detail).await
-}
-
-/// Queues `email` (when there is one) in `connection`'s transaction.
-async fn queue(state: &AppState, connection: &mut sqlx::PgConnection, email: Option<crate::mail::Email>) -> Result<()> {
+    let email =
+        subscribed_notice(&mut *connection, &state.settings, kind, user_id, "messages", action_url, detail).await?;
     if let Some(email) = email {
         state.mailer.enqueue(&mut *connection, email).await.map_err(Error::Internal)?;
     }

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use super::{ContactRequestView, VIEW, notify, own_side, queue};
+use super::{ContactRequestView, VIEW, notify, own_side};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::blind_first::shown_name;
@@ -129,8 +129,7 @@ pub async fn ask_for_contact(
     .bind(user.id)
     .fetch_one(&mut *transaction)
     .await?;
-    let email = notify(&state, EmailKind::ContactRequest, candidate_id, Role::Candidate, sender).await?;
-    queue(&state, &mut transaction, email).await?;
+    notify(&state, &mut transaction, EmailKind::ContactRequest, candidate_id, Role::Candidate, sender).await?;
     transaction.commit().await?;
     Ok((StatusCode::CREATED, Json(view(&state, id, true).await?)))
 }
@@ -197,8 +196,7 @@ async fn answer(
         .fetch_one(&mut *transaction)
         .await?;
     let (firstname, lastname) = shown_name(firstname, lastname, name_hidden);
-    let email = notify(state, kind, partner_id, Role::Partner, format!("{firstname} {lastname}")).await?;
-    queue(state, &mut transaction, email).await?;
+    notify(state, &mut transaction, kind, partner_id, Role::Partner, format!("{firstname} {lastname}")).await?;
     transaction.commit().await?;
     Ok(Json(view(state, id, false).await?))
 }

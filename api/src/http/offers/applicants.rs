@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
 use utoipa_axum::routes;
 
 use super::applications::ApplicationStatus;
@@ -148,12 +149,15 @@ fn step_words(status: ApplicationStatus, locale: Locale) -> &'static str {
 /// when they turned application emails off).
 async fn step_email(
     state: &AppState,
+    connection: &mut PgConnection,
     candidate_id: i64,
     offer: &str,
     status: ApplicationStatus,
 ) -> Result<Option<crate::mail::Email>> {
-    let locale: String =
-        sqlx::query_scalar("select locale from users where id = $1").bind(candidate_id).fetch_one(&state.db).await?;
+    let locale: String = sqlx::query_scalar("select locale from users where id = $1")
+        .bind(candidate_id)
+        .fetch_one(&mut *connection)
+        .await?;
     let locale = Locale::from_code(&locale);
     let (kind, detail) = match status {
         ApplicationStatus::New | ApplicationStatus::Withdrawn => return Ok(None),
@@ -161,7 +165,7 @@ async fn step_email(
         step => (EmailKind::ApplicationProgress, format!("{offer}{} {}", colon(locale), step_words(step, locale))),
     };
     let action_url = format!("{}/dashboard/candidate/candidatures", state.settings.public_url);
-    subscribed_notice(&state.db, &state.settings, kind, candidate_id, "applications", action_url, detail).await
+    subscribed_notice(connection, &state.settings, kind, candidate_id, "applications", action_url, detail).await
 }
 
 fn colon(locale: Locale) -> &'static str {
@@ -218,7 +222,9 @@ pub async fn move_applicant(
     .bind(status)
     .execute(&mut *transaction)
     .await?;
-    if let Some(email) = step_email(&state, candidate_id, &format!("« {title} » ({company})"), status).await? {
+    if let Some(email) =
+        step_email(&state, &mut transaction, candidate_id, &format!("« {title} » ({company})"), status).await?
+    {
         state.mailer.enqueue(&mut *transaction, email).await.map_err(Error::Internal)?;
     }
     transaction.commit().await?;

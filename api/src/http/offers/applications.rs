@@ -158,7 +158,7 @@ pub async fn apply(
     let id = id.ok_or_else(|| conflict(ErrorCode::AlreadyApplied, "you already applied to this offer"))?;
     let action_url = format!("{}/dashboard/partenaire/offres/{offer_id}", state.settings.public_url);
     let email = subscribed_notice(
-        &state.db,
+        &mut transaction,
         &state.settings,
         EmailKind::ApplicationReceived,
         partner_id,

@@ -169,7 +169,7 @@ pub async fn invite(
                 };
                 let dashboard = format!("{}/dashboard/candidate", state.settings.public_url);
                 account_email_quoting(
-                    &state.db,
+                    &mut *connection,
                     &state.settings,
                     EmailKind::SchoolInvitation,
                     to,

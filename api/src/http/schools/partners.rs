@@ -145,7 +145,8 @@ pub(super) async fn request_link(
     .await?;
     if let Some(school) = school {
         let email =
-            account_notice(&state.db, &state.settings, EmailKind::SchoolLinkRequest, partner_id, Some(school)).await?;
+            account_notice(&mut *connection, &state.settings, EmailKind::SchoolLinkRequest, partner_id, Some(school))
+                .await?;
         state.mailer.enqueue(&mut *connection, email).await.map_err(Error::Internal)?;
     }
     Ok(())
