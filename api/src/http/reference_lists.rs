@@ -155,7 +155,8 @@ const LISTS: &[ListDescription] = &[
         path: "/api/contract/types",
         table: "contract_types",
         filter: "true",
-        fields: &[CODE],
+        // permanent: a job on it has no end, so no duration (migration 0039)
+        fields: &[CODE, ("permanent", "t.permanent")],
         order_by: "t.id",
         by_id: true,
     },

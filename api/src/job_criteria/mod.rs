@@ -56,7 +56,8 @@ pub struct LanguageLevel {
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 pub struct JobCriteriaInput {
     pub job_category: Option<i16>,
-    /// Months.
+    /// Months. Required, except for a job on permanent contracts only (`permanent` in
+    /// `/api/api/contract/types`: the CDI), which has no end: absent or null there.
     #[schema(minimum = 0, maximum = 120)]
     pub duration: Option<i16>,
     /// `YYYY-MM-DD`
@@ -78,8 +79,9 @@ pub struct JobCriteriaInput {
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct JobCriteria {
     pub job_category: i16,
-    /// Months.
-    pub duration: i16,
+    /// Months; null for a job on permanent contracts given none: it has no end.
+    #[schema(required = true)]
+    pub duration: Option<i16>,
     pub start_at: NaiveDate,
     pub localization: Place,
     /// Kilometres.
@@ -92,15 +94,19 @@ pub struct JobCriteria {
 }
 
 impl JobCriteriaInput {
-    /// Checks every field, recording each broken rule in `checks`; `None` when one broke.
-    pub fn check(&self, reference: &ReferenceLists, checks: &mut Checks) -> Option<JobCriteria> {
+    /// Checks every field for a job on `contracts` (the duration is optional when they are all
+    /// permanent), recording each broken rule in `checks`; `None` when one broke.
+    pub fn check(&self, reference: &ReferenceLists, contracts: &[i16], checks: &mut Checks) -> Option<JobCriteria> {
         let before = checks.count();
         let job_category = required(checks, "job_category", self.job_category);
         if let Some(id) = job_category {
             known_ids(checks, reference, List::JobCategories, "job_category", &[id]);
         }
-        let duration =
-            required(checks, "duration", self.duration).map(|months| in_range(checks, "duration", months, MONTHS));
+        let duration = match self.duration {
+            Some(months) => Some(Some(in_range(checks, "duration", months, MONTHS))),
+            None if reference.all_permanent(contracts) => Some(None),
+            None => required(checks, "duration", None),
+        };
         let start_at = required_date(checks, "start_at", self.start_at.as_deref());
         let localization = Place::resolve(self.localization.as_ref(), "localization", checks);
         let radius = in_range(checks, "radius", self.radius.unwrap_or(DEFAULT_RADIUS_KM), RADIUS_KM);
@@ -130,6 +136,15 @@ impl JobCriteriaInput {
 }
 
 impl JobCriteria {
+    /// The duration the matcher compares candidates' minimum durations with. A job with no
+    /// duration (a permanent contract) has no end: it lasts as long as any candidate asks, so it
+    /// is matched as the longest duration a candidate may ask for (the end of [`MONTHS`]), which
+    /// filters nobody out on duration. Duration is a filter only, never scored, so this changes
+    /// no ranking; a job with a duration is matched on it as before.
+    pub fn matched_duration_months(&self) -> u16 {
+        self.duration.unwrap_or(*MONTHS.end()) as u16
+    }
+
     /// Stores the languages and soft-skill families of the search or offer `owner_id` as rows
     /// of `{owner}_languages` and `{owner}_soft_skill_categories`, keyed by `{owner}_id`
     /// (`owner` is `sourcing_search` or `job_offer`).

@@ -4,7 +4,7 @@
 //! per server. Migrations fix these lists and no route adds to them, so a
 //! search or a form need not spend a round trip on each of them.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use sqlx::PgPool;
 
@@ -70,11 +70,13 @@ impl List {
     }
 }
 
-/// The French and English label of each key, per list, and each language's flag.
+/// The French and English label of each key, per list, each language's flag, and which
+/// contract types are permanent (migration 0039).
 #[derive(Debug, Default)]
 pub struct ReferenceLists {
     labels: HashMap<List, BTreeMap<u16, (String, String)>>,
     flags: HashMap<u16, String>,
+    permanent_contracts: BTreeSet<i16>,
 }
 
 impl ReferenceLists {
@@ -86,7 +88,15 @@ impl ReferenceLists {
         }
         let flags: Vec<(i16, String)> = sqlx::query_as("select id, flag from languages").fetch_all(db).await?;
         let flags = flags.into_iter().map(|(id, flag)| (id as u16, flag)).collect();
-        Ok(ReferenceLists { labels, flags })
+        let permanent_contracts: Vec<i16> =
+            sqlx::query_scalar("select id from contract_types where permanent").fetch_all(db).await?;
+        Ok(ReferenceLists { labels, flags, permanent_contracts: permanent_contracts.into_iter().collect() })
+    }
+
+    /// Whether every contract type of `contracts` is permanent (and there is one): a job on such
+    /// contracts has no end, so it has no duration.
+    pub fn all_permanent(&self, contracts: &[i16]) -> bool {
+        !contracts.is_empty() && contracts.iter().all(|id| self.permanent_contracts.contains(id))
     }
 
     /// The emoji flag of a language, empty when unknown.

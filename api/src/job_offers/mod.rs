@@ -35,7 +35,7 @@ pub const ALERTED_PER_OFFER: usize = 1000;
 struct CriteriaRow {
     id: i64,
     job_category: i16,
-    duration: i16,
+    duration: Option<i16>,
     start_at: NaiveDate,
     localization: Json<Place>,
     radius: i16,
@@ -98,6 +98,8 @@ pub async fn offer_criteria(db: impl sqlx::PgExecutor<'_>, offer_id: i64) -> Res
 }
 
 /// The matcher's query of an offer's criteria: every candidate it fits, `limit` of them ranked.
+/// An offer on a permanent contract has no duration: it accepts every candidate's minimum
+/// duration ([`JobCriteria::matched_duration_months`]).
 pub fn offer_query(criteria: &SearchCriteria, limit: usize, audience: Audience) -> SourcingQuery {
     criteria.query(Page { limit, offset: 0, sort: SortOrder::Score }, audience)
 }

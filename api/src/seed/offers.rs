@@ -1,7 +1,7 @@
 //! The demo's job offers: published offers drawn from candidates' own wishes (their first job
-//! category, wished place and contract, a start they can make, a duration they accept), so that
-//! "offers for me" has something to show the demo candidate, the offers map has a spread of pins,
-//! and the demo partner's applicants page is one click away. The demo partner also keeps a draft.
+//! category, wished place and contract, a start they can make, a duration they accept, none for a
+//! permanent contract), so that "offers for me" has something to show the demo candidate, the
+//! offers map has a spread of pins, and the demo partner's applicants page is one click away. The demo partner also keeps a draft.
 
 use sqlx::PgConnection;
 
@@ -36,7 +36,8 @@ async fn offer_for(
          ), offer as (
              insert into job_offers (partner_id, company_id, title, job_category_id, job_id, contract_type_id, duration,
                                      start_at, localization_id, radius, degree_level, description, status, published_at)
-             select p.user_id, p.company_id, j.label_fr, wish.category, j.id, wish.contract, wish.duration,
+             select p.user_id, p.company_id, j.label_fr, wish.category, j.id, wish.contract,
+                    (select case when t.permanent then null else wish.duration end from contract_types t where t.id = wish.contract),
                     wish.start_at, place.id, 20, 0,
                     'Au sein d''une équipe à taille humaine, vous rejoignez nos projets du moment. '
                     || 'Nous formons et accompagnons chaque nouvelle recrue.',

@@ -78,8 +78,8 @@ impl SearchCreateRequest {
     /// The criteria, the page asked for and the name given, checked together.
     pub fn check(self, reference: &ReferenceLists) -> Result<(SearchCriteria, Page, Option<String>)> {
         let mut checks = Checks::new();
-        let job = self.job.check(reference, &mut checks);
         let contracts = self.contracts.unwrap_or_default();
+        let job = self.job.check(reference, &contracts, &mut checks);
         if contracts.is_empty() {
             checks.fail("contracts", RuleCode::Required);
         }
@@ -107,7 +107,7 @@ impl SearchCriteria {
         SourcingQuery {
             job_category: job.job_category as u16,
             contract_types: self.contracts.iter().map(|id| *id as u16).collect(),
-            duration_months: job.duration as u16,
+            duration_months: job.matched_duration_months(),
             start_date: job.start_at,
             localization: job.localization.search_centre(),
             radius_km: f64::from(job.radius),

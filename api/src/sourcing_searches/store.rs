@@ -197,7 +197,7 @@ struct SearchRow {
     id: i64,
     partner_id: i64,
     job_category_id: i16,
-    duration: i16,
+    duration: Option<i16>,
     start_at: NaiveDate,
     radius: i16,
     degree_level: i16,

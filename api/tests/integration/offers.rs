@@ -256,3 +256,34 @@ async fn a_school_counts_its_candidates_applications_interviews_and_hires_per_mo
     );
     assert!(!text.contains("Développeuse web"), "counts only: no offer or company is named");
 }
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_permanent_offer_needs_no_duration_and_reaches_every_minimum_while_a_fixed_term_one_needs_it(pool: PgPool) {
+    let scene = scene_without_offers(&pool).await;
+    let mut permanent = fitting_offer("Développeuse web en CDI");
+    permanent["contract_type"] = json!(1);
+    permanent.as_object_mut().unwrap().remove("duration");
+    let mut fixed_term = fitting_offer("Développeuse web en CDD");
+    fixed_term["contract_type"] = json!(2);
+    fixed_term["duration"] = Value::Null;
+    let mut searching_permanent = crate::search_demand::search(1);
+    searching_permanent["duration"] = Value::Null;
+    let mut searching_both = searching_permanent.clone();
+    searching_both["contracts"] = json!([1, 2]);
+
+    let id = publish(&scene, create(&scene, permanent).await).await["id"].as_i64().unwrap();
+    let read = call(&scene.app, &scene.partner, "GET", &format!("/api/api/job/offers/{id}"), None).await.json();
+    let refused = call(&scene.app, &scene.partner, "POST", "/api/api/job/offers", Some(fixed_term)).await;
+    let searches = "/api/api/sourcing/searchs?save=false";
+    let permanent_search = call(&scene.app, &scene.partner, "POST", searches, Some(searching_permanent)).await;
+    let mixed_search = call(&scene.app, &scene.partner, "POST", searches, Some(searching_both)).await;
+
+    assert_eq!((&read["status"], &read["duration"]), (&json!("published"), &Value::Null));
+    assert_eq!(offer_ids(&for_me(&scene).await), [id], "no duration: Léa's minimum of 6 months is met");
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.json()["errors"], json!({ "duration": ["required"] }));
+    assert_eq!(permanent_search.status, StatusCode::OK, "{}", permanent_search.text());
+    assert_eq!(permanent_search.json()["search"]["duration"], Value::Null, "{}", permanent_search.text());
+    assert_eq!(mixed_search.status, StatusCode::UNPROCESSABLE_ENTITY, "a fixed-term contract sought needs a duration");
+    assert_eq!(mixed_search.json()["errors"], json!({ "duration": ["required"] }));
+}

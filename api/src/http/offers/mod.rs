@@ -67,6 +67,8 @@ pub struct OfferCreateRequest {
     job_criteria: JobCriteriaInput,
     /// A trade of that category (optional).
     job: Option<i32>,
+    /// The contract offered; on a permanent one (`permanent` in `/api/api/contract/types`: the
+    /// CDI) the duration may be absent or null.
     contract_type: Option<i16>,
     /// Months the duration may differ by, default 0.
     #[schema(minimum = 0, maximum = 120)]
@@ -106,7 +108,7 @@ pub async fn create_offer(
     let mut checks = Checks::new();
     let title = checks.text("title", request.title.as_deref(), 200);
     let description = checks.optional_text("description", request.description.as_deref(), 10_000).unwrap_or_default();
-    let criteria = request.job_criteria.check(reference, &mut checks);
+    let criteria = request.job_criteria.check(reference, request.contract_type.as_slice(), &mut checks);
     let contract_type = request.contract_type.unwrap_or_else(|| {
         checks.fail("contract_type", RuleCode::Required);
         0
@@ -165,7 +167,9 @@ pub struct OfferView {
     job: Option<i32>,
     #[schema(value_type = NamedItem)]
     contract_type: sqlx::types::Json<NamedItem>,
-    duration: i16,
+    /// Months; null for a permanent contract, which has no end.
+    #[schema(required = true)]
+    duration: Option<i16>,
     duration_flexibility: i16,
     start_at: NaiveDate,
     #[schema(value_type = Place)]

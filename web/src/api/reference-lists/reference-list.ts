@@ -38,7 +38,8 @@ export type ReferenceLists = {
   'candidate/project/personal/categories': ReferenceItem;
   'company/types': ReferenceItem;
   'contract/hourly-schemes': ReferenceItem;
-  'contract/types': ReferenceItem;
+  /** `permanent`: a job on it has no end, so no duration (the CDI). */
+  'contract/types': ReferenceItem & { permanent?: boolean };
   'job/categories': ReferenceItem;
   jobs: ReferenceItem & { job_category?: number };
   languages: ReferenceItem & { flag?: string | null };

@@ -25,7 +25,12 @@ export const degreeRange = rangeOf(apiBounds.JobCriteriaInput.degree);
 export const languageLevelRange = rangeOf(apiBounds.LanguageInput.level);
 
 export const defaultRadiusKm = 10;
-export const defaultDegree = 1;
+/**
+ * The forms start at "no minimum" (level 0), an option the user sees and may
+ * change, rather than a degree chosen for them; the server's default when the
+ * field is absent stays the spec's level 1 (README, "Forms: decisions").
+ */
+export const defaultDegree = 0;
 export const defaultLanguageLevel = 3;
 
 export type JobCriteriaField = keyof JobCriteriaValues;
@@ -43,12 +48,25 @@ export function outOfIntegerRange(value: number, range: NumberRange): boolean {
   return !Number.isInteger(value) || outOfRange(value, range);
 }
 
-/** The shared criteria's errors; an empty object means they are valid. */
-export function validateJobCriteria(values: JobCriteriaValues): JobCriteriaErrors {
+/**
+ * Whether a job on `contracts` has no end: they are all permanent (the CDI,
+ * `permanent` in the contract types list), so no duration is asked for it.
+ */
+export function isOpenEnded(contracts: readonly number[], permanentContracts: readonly number[]): boolean {
+  return contracts.length > 0 && contracts.every((id) => permanentContracts.includes(id));
+}
+
+/**
+ * The shared criteria's errors; an empty object means they are valid. An
+ * open-ended job (`isOpenEnded`) has no duration to check.
+ */
+export function validateJobCriteria(values: JobCriteriaValues, openEnded = false): JobCriteriaErrors {
   const errors: JobCriteriaErrors = {};
   if (values.jobCategory === null) errors.jobCategory = 'required';
-  if (values.duration === null) errors.duration = 'required';
-  else if (outOfIntegerRange(values.duration, durationRangeMonths)) errors.duration = 'out_of_range';
+  if (!openEnded && values.duration === null) errors.duration = 'required';
+  else if (!openEnded && values.duration !== null && outOfIntegerRange(values.duration, durationRangeMonths)) {
+    errors.duration = 'out_of_range';
+  }
   if (values.startAt === '') errors.startAt = 'required';
   else if (parseIsoDate(values.startAt) === null) errors.startAt = 'invalid_date';
   if (values.localization === null || values.localization.value.trim() === '') errors.localization = 'required';

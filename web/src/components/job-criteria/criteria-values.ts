@@ -37,11 +37,12 @@ export function defaultJobCriteria(): JobCriteriaValues {
 
 /**
  * The request fields that an offer and a search send alike, `duration` to
- * `languages`, from criteria whose duration and place are set.
+ * `languages`, from criteria whose place is set; an open-ended job (on
+ * permanent contracts only) sends no duration.
  */
-export function jobCriteriaRequest(values: JobCriteriaValues & { duration: number; localization: LocalizationValue }) {
+export function jobCriteriaRequest(values: JobCriteriaValues & { localization: LocalizationValue }, openEnded: boolean) {
   return {
-    duration: values.duration,
+    duration: openEnded ? null : values.duration,
     start_at: values.startAt,
     localization: values.localization,
     radius: values.radius,

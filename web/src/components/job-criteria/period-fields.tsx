@@ -1,4 +1,5 @@
-// When: the duration in months and the start date, side by side.
+// When: the duration in months and the start date, side by side. A job with
+// no end (on permanent contracts only) shows the start date alone.
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field';
@@ -9,27 +10,31 @@ import { type CriteriaControl, useCriteriaField } from './use-criteria-field';
 export function PeriodFields<T extends FieldValues>({
   control,
   ids,
+  openEnded = false,
 }: {
   control: CriteriaControl<T>;
   ids: { duration: string; startAt: string };
+  openEnded?: boolean;
 }) {
   const { t } = useTranslation('forms');
   const duration = useCriteriaField(control, 'duration');
   const startAt = useCriteriaField(control, 'startAt');
   return (
     <div className="field-row">
-      <TextField
-        id={ids.duration}
-        label={t('jobCriteria.duration')}
-        type="number"
-        inputMode="numeric"
-        min={durationRangeMonths.min}
-        max={durationRangeMonths.max}
-        value={duration.value ?? ''}
-        onChange={(event) => duration.onChange(numberOrNull(event.target.value))}
-        onBlur={duration.onBlur}
-        error={duration.errorMessage}
-      />
+      {!openEnded && (
+        <TextField
+          id={ids.duration}
+          label={t('jobCriteria.duration')}
+          type="number"
+          inputMode="numeric"
+          min={durationRangeMonths.min}
+          max={durationRangeMonths.max}
+          value={duration.value ?? ''}
+          onChange={(event) => duration.onChange(numberOrNull(event.target.value))}
+          onBlur={duration.onBlur}
+          error={duration.errorMessage}
+        />
+      )}
       <TextField
         id={ids.startAt}
         label={t('jobCriteria.startAt')}

@@ -17,7 +17,10 @@ vi.setConfig({ testTimeout: 20_000 });
 const lists: Record<string, unknown[]> = {
   '/api/api/job/categories': [{ id: 7, name: 'Informatique' }],
   '/api/api/jobs': [{ id: 70, name: 'Développeur', job_category: 7 }],
-  '/api/api/contract/types': [{ id: 2, name: 'Stage' }],
+  '/api/api/contract/types': [
+    { id: 1, name: 'CDI', permanent: true },
+    { id: 2, name: 'Stage', permanent: false },
+  ],
   '/api/api/softskill/categories': [{ id: 5, name: 'Rigueur' }],
   '/api/api/localizations': [{ id: '69123', name: 'Lyon', lat: 45.76, lng: 4.83, type: 'city', department: '69', department_name: 'Rhône', country_code: 'FR' }],
 };
@@ -43,6 +46,28 @@ describe('OfferCreatePage', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('asks no duration for a permanent contract and asks it again for a fixed-term one', async () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Intitulé du poste'), { target: { value: 'Comptable' } });
+    await screen.findByRole('option', { name: 'Informatique' });
+    fireEvent.change(screen.getByLabelText('Catégorie de métier'), { target: { value: '7' } });
+    next();
+    const contract = await screen.findByLabelText('Type de contrat');
+    await screen.findByRole('option', { name: 'CDI' });
+    fireEvent.change(contract, { target: { value: '1' } });
+    await waitFor(() => expect(screen.queryByLabelText('Durée (mois)')).toBeNull());
+    expect(screen.queryByLabelText('Flexibilité de la durée (mois)')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Date de début'), { target: { value: '2027-01-04' } });
+    next();
+    await screen.findByRole('combobox', { name: 'Lieu' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retour' }));
+    fireEvent.change(await screen.findByLabelText('Type de contrat'), { target: { value: '2' } });
+    next();
+    const duration = await screen.findByLabelText('Durée (mois)');
+    await waitFor(() => expect(duration.getAttribute('aria-invalid')).toBe('true'));
   });
 
   it('refuses a step with missing fields, then publishes every criterion', async () => {
@@ -96,7 +121,7 @@ describe('OfferCreatePage', () => {
       start_at: '2027-01-04',
       localization: { value: 'Lyon', type: 'city', lat: 45.76, lng: 4.83, id: '69123', country_code: 'FR' },
       radius: 10,
-      degree: 1,
+      degree: 0,
       languages: [],
       softskills_categories: [5],
       description: 'Une équipe produit.',

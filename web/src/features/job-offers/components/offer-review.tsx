@@ -1,18 +1,43 @@
 // The last step of the offer creation reads the offer back before it is
-// published: every criterion with its name from the reference lists.
+// published: every criterion with its name from the reference lists, the
+// minimum degree included ("no minimum" when none is asked). A permanent
+// contract has no end, so it is read back without a duration.
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
+import { degreeLevels } from '@/components/job-criteria/criteria-values';
+import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { formatDate } from '@/lib/format-date';
-import type { OfferFormValues } from '../utils/offer-form';
+import { offerIsOpenEnded, type OfferFormValues } from '../utils/offer-form';
 
 function nameOf(list: readonly { id: number; name: string }[] | undefined, id: number | null): string {
   return list?.find((item) => item.id === id)?.name ?? '–';
 }
 
+/** The contract line: its type, then its duration (fixed-term only) and its start. */
+function ContractSummary({ values }: { values: OfferFormValues }) {
+  const { t, i18n } = useTranslation('offers');
+  const contractTypes = useReferenceList('contract/types');
+  const openEnded = offerIsOpenEnded(values, usePermanentContracts());
+  const parts = [nameOf(contractTypes.data, values.contractType)];
+  if (!openEnded && values.duration !== null) {
+    const flexibility = values.durationFlexibility > 0 ? ` ${t('review.flexibility', { count: values.durationFlexibility })}` : '';
+    parts.push(t('review.months', { count: values.duration }) + flexibility);
+  }
+  if (values.startAt) parts.push(t('review.from', { date: formatDate(values.startAt, i18n.resolvedLanguage ?? 'fr') }));
+  return <dd>{parts.join(' · ')}</dd>;
+}
+
+function DegreeSummary({ degree }: { degree: number }) {
+  const { t } = useTranslation('forms');
+  const degrees = useReferenceList('candidate/degrees');
+  const name = degreeLevels(degrees.data ?? []).find((choice) => choice.level === degree)?.name;
+  return <dd>{degree === 0 ? t('jobCriteria.anyDegree') : (name ?? '–')}</dd>;
+}
+
 export function OfferReview({ values }: { values: OfferFormValues }) {
   const { t, i18n } = useTranslation(['offers', 'forms']);
   const jobCategories = useReferenceList('job/categories');
-  const contractTypes = useReferenceList('contract/types');
+  const jobs = useReferenceList('jobs');
   const languages = useReferenceList('languages');
   const softskillCategories = useReferenceList('softskill/categories');
   return (
@@ -21,14 +46,14 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
       <dd>{values.title.trim() || '–'}</dd>
       <dt>{t('forms:jobCriteria.jobCategory')}</dt>
       <dd>{nameOf(jobCategories.data, values.jobCategory)}</dd>
+      <dt>{t('review.job')}</dt>
+      <dd>{values.job === null ? t('fields.anyJob') : nameOf(jobs.data, values.job)}</dd>
       <dt>{t('forms:jobCriteria.contractType')}</dt>
-      <dd>
-        {nameOf(contractTypes.data, values.contractType)} · {t('review.months', { count: values.duration ?? 0 })}
-        {values.durationFlexibility > 0 && ` ${t('review.flexibility', { count: values.durationFlexibility })}`}
-        {values.startAt && ` · ${t('review.from', { date: formatDate(values.startAt, i18n.resolvedLanguage ?? 'fr') })}`}
-      </dd>
+      <ContractSummary values={values} />
       <dt>{t('forms:jobCriteria.localization')}</dt>
       <dd>{values.localization ? t('review.around', { place: values.localization.value, radius: values.radius }) : '–'}</dd>
+      <dt>{t('forms:jobCriteria.degree')}</dt>
+      <DegreeSummary degree={values.degree} />
       <dt>{t('forms:jobCriteria.languages')}</dt>
       <dd>
         {values.languages.length > 0

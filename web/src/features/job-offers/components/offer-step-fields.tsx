@@ -15,9 +15,11 @@ import { JobCategoryField } from '@/components/job-criteria/job-category-field';
 import { PeriodFields } from '@/components/job-criteria/period-fields';
 import { PlaceFields } from '@/components/job-criteria/place-fields';
 import { DegreeField, LanguagesField, SoftskillCategoriesField } from '@/components/job-criteria/profile-fields';
+import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import {
   durationFlexibilityRangeMonths,
+  offerIsOpenEnded,
   type OfferFormValues,
   type OfferStep,
   titleMaxLength,
@@ -57,24 +59,29 @@ function JobStep({ form: { control, register, setValue, formState } }: StepProps
   );
 }
 
+/** The contract, its start and, for a fixed-term one, its duration and how flexible it is. */
 function ContractStep({ form: { control, register, formState } }: StepProps) {
   const { t } = useTranslation('offers');
   const ruleMessage = useRuleMessage();
+  const contractType = useWatch({ control, name: 'contractType' });
+  const openEnded = offerIsOpenEnded({ contractType }, usePermanentContracts());
   return (
     <>
       <ContractTypeField control={control} id="offer-contract" />
-      <PeriodFields control={control} ids={{ duration: 'offer-duration', startAt: 'offer-start' }} />
-      <TextField
-        id="offer-flexibility"
-        label={t('fields.durationFlexibility')}
-        hint={t('fields.durationFlexibilityHint')}
-        type="number"
-        inputMode="numeric"
-        min={durationFlexibilityRangeMonths.min}
-        max={durationFlexibilityRangeMonths.max}
-        {...register('durationFlexibility', { setValueAs: (value: string) => (value === '' ? 0 : Number(value)) })}
-        error={ruleMessage(formState.errors.durationFlexibility)}
-      />
+      <PeriodFields control={control} ids={{ duration: 'offer-duration', startAt: 'offer-start' }} openEnded={openEnded} />
+      {!openEnded && (
+        <TextField
+          id="offer-flexibility"
+          label={t('fields.durationFlexibility')}
+          hint={t('fields.durationFlexibilityHint')}
+          type="number"
+          inputMode="numeric"
+          min={durationFlexibilityRangeMonths.min}
+          max={durationFlexibilityRangeMonths.max}
+          {...register('durationFlexibility', { setValueAs: (value: string) => (value === '' ? 0 : Number(value)) })}
+          error={ruleMessage(formState.errors.durationFlexibility)}
+        />
+      )}
     </>
   );
 }

@@ -3,8 +3,9 @@
 // fields; "save as draft" and "publish" send the user back to the first
 // incomplete step, and a 422 puts each message beside its field, on its step.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { applyServerErrors } from '@/lib/form/server-errors';
 import { useRecheckShownErrors } from '@/lib/form/use-recheck-shown-errors';
 import { useCreateOffer } from '../api/create-offer';
@@ -26,8 +27,10 @@ import {
 const offerFields = offerSteps.flatMap((step) => stepFields[step]);
 
 export function useOfferCreation() {
+  const permanentContracts = usePermanentContracts();
+  const resolver = useMemo(() => zodResolver(offerFormSchema(permanentContracts)), [permanentContracts]);
   const form = useForm<OfferFormValues>({
-    resolver: zodResolver(offerFormSchema),
+    resolver,
     defaultValues: defaultOfferForm(),
     shouldFocusError: false,
   });
@@ -48,14 +51,14 @@ export function useOfferCreation() {
   }
 
   async function create(creation: OfferCreation): Promise<void> {
-    const invalid = firstInvalidStep(getValues());
+    const invalid = firstInvalidStep(getValues(), permanentContracts);
     if (invalid) {
       setStepIndex(offerSteps.indexOf(invalid));
       await trigger(stepFields[invalid]);
       return;
     }
     try {
-      const answer = await createOffer.mutateAsync(buildOfferRequest(getValues(), creation));
+      const answer = await createOffer.mutateAsync(buildOfferRequest(getValues(), creation, permanentContracts));
       setCreated({ id: answer.id, creation });
     } catch (error) {
       // The API client shows the error; a 422 also goes beside its fields, on their step.

@@ -32,9 +32,9 @@ describe('offer steps', () => {
     expect(offerSteps).toEqual(['job', 'contract', 'place', 'profile', 'review']);
   });
 
-  it('start with the search defaults', () => {
+  it('start with the search defaults: no minimum degree chosen for the user', () => {
     const form = defaultOfferForm();
-    expect([form.radius, form.degree]).toEqual([10, 1]);
+    expect([form.radius, form.degree]).toEqual([10, 0]);
   });
 
   it('check only their own fields', () => {
@@ -71,7 +71,7 @@ describe('offer steps', () => {
       start_at: '2027-01-04',
       localization: lyon,
       radius: 10,
-      degree: 1,
+      degree: 0,
       languages: [],
       softskills_categories: [2],
       description: 'Une équipe produit de huit personnes.',
@@ -87,12 +87,22 @@ describe('offer steps', () => {
     expect(request).toMatchObject({ duration_flexibility: 3, closes_on: '2027-03-31', publish: true });
   });
 
+  it('ask no duration for a permanent contract, and send none', () => {
+    const permanent = [1];
+    const cdi = complete({ contractType: 1, duration: null, durationFlexibility: 5 });
+    expect(validateStep('contract', cdi, permanent)).toEqual({});
+    expect(validateStep('contract', complete({ contractType: 2, duration: null }), permanent)).toEqual({ duration: 'required' });
+    expect(validateStep('contract', cdi)).toEqual({ duration: 'required' });
+    expect(buildOfferRequest(cdi, 'publish', permanent)).toMatchObject({ contract_type: 1, duration: null, duration_flexibility: 0 });
+    expect(buildOfferRequest(complete({ contractType: 1, duration: 12 }), 'draft', permanent).duration).toBeNull();
+  });
+
   it('refuse a closing date in the past and a flexibility out of bounds', () => {
     const today = '2026-05-10';
-    expect(validateOffer(complete({ closesOn: '2026-05-09' }), today).closesOn).toBe('date_in_the_past');
-    expect(validateOffer(complete({ closesOn: '2026-05-10' }), today).closesOn).toBeUndefined();
-    expect(validateOffer(complete({ closesOn: '2026-02-30' }), today).closesOn).toBe('invalid_date');
-    expect(validateOffer(complete({ durationFlexibility: 121 }), today).durationFlexibility).toBe('out_of_range');
+    expect(validateOffer(complete({ closesOn: '2026-05-09' }), [], today).closesOn).toBe('date_in_the_past');
+    expect(validateOffer(complete({ closesOn: '2026-05-10' }), [], today).closesOn).toBeUndefined();
+    expect(validateOffer(complete({ closesOn: '2026-02-30' }), [], today).closesOn).toBe('invalid_date');
+    expect(validateOffer(complete({ durationFlexibility: 121 }), [], today).durationFlexibility).toBe('out_of_range');
     expect(todayIsoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
   });
 });

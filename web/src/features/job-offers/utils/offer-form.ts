@@ -5,9 +5,11 @@
 // recruiter thinks about a position.
 //   1. the job: title, job category, trade (optional, within the category)
 //   2. the contract: contract type, duration in months and how many months it may
-//      differ by (the search's duration flexibility, default 0), start date
+//      differ by (the search's duration flexibility, default 0), start date; a
+//      permanent contract (the CDI) has no end, so neither duration is asked
+//      and the duration is sent as null
 //   3. where: place, and the radius a search for it starts with (the search's default)
-//   4. the profile: minimum degree (default 1), languages with level (default 3),
+//   4. the profile: minimum degree (default "no minimum"), languages with level (default 3),
 //      soft-skill families; at least one language or family, as for a search,
 //      so "find candidates for this offer" always opens a runnable search
 //   5. description and review: optional free text and closing date (today or later;
@@ -16,7 +18,13 @@
 // The criteria's rules are the sourcing search's (components/job-criteria/criteria-rules.ts).
 // Limits follow the server: a title of at most 200 characters, a description of at most 10 000.
 import { apiBounds } from '@/api/bounds';
-import { type JobCriteriaRule, outOfIntegerRange, rangeOf, validateJobCriteria } from '@/components/job-criteria/criteria-rules';
+import {
+  isOpenEnded,
+  type JobCriteriaRule,
+  outOfIntegerRange,
+  rangeOf,
+  validateJobCriteria,
+} from '@/components/job-criteria/criteria-rules';
 import { defaultJobCriteria, jobCriteriaRequest } from '@/components/job-criteria/criteria-values';
 import { rulesSchema } from '@/lib/form/rules-schema';
 import { parseIsoDate } from '@/lib/person-rules';
@@ -79,14 +87,27 @@ export const stepFields: Record<OfferStep, OfferField[]> = {
   review: ['description', 'closesOn'],
 };
 
-export function validateOffer(values: OfferFormValues, today: string = todayIsoDate()): OfferErrors {
-  const errors: OfferErrors = validateJobCriteria(values);
+/** Whether the offer's contract is permanent (one of `permanentContracts`): it has no duration. */
+export function offerIsOpenEnded(values: Pick<OfferFormValues, 'contractType'>, permanentContracts: readonly number[]): boolean {
+  return values.contractType !== null && isOpenEnded([values.contractType], permanentContracts);
+}
+
+/** The offer's errors; `permanentContracts` are the contract types that ask for no duration. */
+export function validateOffer(
+  values: OfferFormValues,
+  permanentContracts: readonly number[] = [],
+  today: string = todayIsoDate(),
+): OfferErrors {
+  const openEnded = offerIsOpenEnded(values, permanentContracts);
+  const errors: OfferErrors = validateJobCriteria(values, openEnded);
   const title = values.title.trim();
   if (title === '') errors.title = 'required';
   else if (title.length > titleMaxLength) errors.title = 'too_long';
   if (values.contractType === null) errors.contractType = 'required';
   if (values.description.length > descriptionMaxLength) errors.description = 'too_long';
-  if (outOfIntegerRange(values.durationFlexibility, durationFlexibilityRangeMonths)) errors.durationFlexibility = 'out_of_range';
+  if (!openEnded && outOfIntegerRange(values.durationFlexibility, durationFlexibilityRangeMonths)) {
+    errors.durationFlexibility = 'out_of_range';
+  }
   if (values.closesOn !== '') {
     if (parseIsoDate(values.closesOn) === null) errors.closesOn = 'invalid_date';
     else if (values.closesOn < today) errors.closesOn = 'date_in_the_past';
@@ -95,7 +116,8 @@ export function validateOffer(values: OfferFormValues, today: string = todayIsoD
 }
 
 /** The zod schema the form runs: the rules above, each failure carrying its rule code. */
-export const offerFormSchema = rulesSchema<OfferFormValues>(validateOffer);
+export const offerFormSchema = (permanentContracts: readonly number[]) =>
+  rulesSchema<OfferFormValues>((values) => validateOffer(values, permanentContracts));
 
 /** Server names that are not the snake_case of the form's. */
 export const offerServerFieldNames = { softskills_categories: 'softskillCategories' } as const;
@@ -109,8 +131,8 @@ export function stepOfField(field: OfferField): OfferStep {
 }
 
 /** The errors of one step only: a step can be left when this is empty. */
-export function validateStep(step: OfferStep, values: OfferFormValues): OfferErrors {
-  const all = validateOffer(values);
+export function validateStep(step: OfferStep, values: OfferFormValues, permanentContracts: readonly number[] = []): OfferErrors {
+  const all = validateOffer(values, permanentContracts);
   const errors: OfferErrors = {};
   for (const field of stepFields[step]) {
     const rule = all[field];
@@ -120,24 +142,29 @@ export function validateStep(step: OfferStep, values: OfferFormValues): OfferErr
 }
 
 /** The first step with an error, to send the user back there. */
-export function firstInvalidStep(values: OfferFormValues): OfferStep | null {
-  return offerSteps.find((step) => Object.keys(validateStep(step, values)).length > 0) ?? null;
+export function firstInvalidStep(values: OfferFormValues, permanentContracts: readonly number[] = []): OfferStep | null {
+  return offerSteps.find((step) => Object.keys(validateStep(step, values, permanentContracts)).length > 0) ?? null;
 }
 
-export function buildOfferRequest(values: OfferFormValues, creation: OfferCreation): OfferCreateRequest {
-  const { jobCategory, contractType, duration, localization } = values;
-  if (jobCategory === null || contractType === null || duration === null || localization === null || firstInvalidStep(values)) {
+export function buildOfferRequest(
+  values: OfferFormValues,
+  creation: OfferCreation,
+  permanentContracts: readonly number[] = [],
+): OfferCreateRequest {
+  const { jobCategory, contractType, localization } = values;
+  if (jobCategory === null || contractType === null || localization === null || firstInvalidStep(values, permanentContracts)) {
     throw new Error('the offer form is not complete');
   }
+  const openEnded = offerIsOpenEnded(values, permanentContracts);
   return {
     title: values.title.trim(),
     job_category: jobCategory,
     ...(values.job !== null ? { job: values.job } : {}),
     contract_type: contractType,
-    ...jobCriteriaRequest({ ...values, duration, localization }),
+    ...jobCriteriaRequest({ ...values, localization }, openEnded),
     softskills_categories: [...values.softskillCategories],
     description: values.description.trim(),
-    duration_flexibility: values.durationFlexibility,
+    duration_flexibility: openEnded ? 0 : values.durationFlexibility,
     ...(values.closesOn !== '' ? { closes_on: values.closesOn } : {}),
     publish: creation === 'publish',
   };

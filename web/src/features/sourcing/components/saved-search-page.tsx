@@ -29,7 +29,7 @@ function SearchSummary({ search, jobCategoryName }: { search: StoredSearch; jobC
     jobCategoryName,
     t('summary.around', { place: search.localization.value, radius: search.radius }),
     t('summary.contracts', { count: search.contracts.length }),
-    t('summary.months', { count: search.duration }),
+    search.duration !== null && t('summary.months', { count: search.duration }),
     t('summary.from', { date: formatDate(search.start_at, locale) }),
   ].filter((item): item is string => Boolean(item));
   return (

@@ -36,7 +36,7 @@ export function SearchSaveActions({ form, criteria, sort, editedSearchId, savedS
   async function saveSearch(): Promise<void> {
     if (!criteria.valid) return;
     try {
-      const request = buildSearchRequest(criteria.values, initialPaging(sort));
+      const request = buildSearchRequest(criteria.values, initialPaging(sort), criteria.permanentContracts);
       const stored = creating
         ? await createSavedSearch.mutateAsync(request)
         : await editSavedSearch.mutateAsync({ id: editedSearchId, request });

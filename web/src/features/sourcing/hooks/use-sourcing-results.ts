@@ -23,18 +23,18 @@ export function useSourcingResults({ current, settled }: SearchCriteria, opening
     savedSearchIdRef.current = savedSearchId;
   }, [savedSearchId]);
 
-  const request = useMemo(() => (settled.valid ? buildSearchRequest(settled.values, paging) : null), [settled, paging]);
+  const request = useMemo(() => (settled.valid ? buildSearchRequest(settled.values, paging, settled.permanentContracts) : null), [settled, paging]);
   const search = useRunSearch(request);
   const createSavedSearch = useCreateSavedSearch();
 
   const resolveSearchId = useCallback(async () => {
     if (savedSearchIdRef.current !== null) return savedSearchIdRef.current;
-    const stored = await createSavedSearch.mutateAsync(buildSearchRequest(current.values, initialPaging(paging.sort)));
+    const stored = await createSavedSearch.mutateAsync(buildSearchRequest(current.values, initialPaging(paging.sort), current.permanentContracts));
     if (stored.id == null) throw new Error('the server did not store the search');
     setSavedSearchId(stored.id);
     showToast(t('actions.searchSaved'), 'success');
     return stored.id;
-  }, [createSavedSearch, current.values, paging.sort, t]);
+  }, [createSavedSearch, current.values, current.permanentContracts, paging.sort, t]);
   const saving = useCandidateSaving(resolveSearchId);
 
   // Starting over is done while rendering the new criteria (React's way to

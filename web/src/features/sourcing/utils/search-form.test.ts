@@ -27,10 +27,10 @@ function validForm(overrides: Partial<SearchFormValues> = {}): SearchFormValues 
 }
 
 describe('sourcing form defaults', () => {
-  it('start with the spec defaults: radius 10, degree 1, flexibility 0', () => {
+  it('start with the spec defaults (radius 10, flexibility 0) and no minimum degree chosen for the user', () => {
     const form = defaultSearchForm();
     expect(form.radius).toBe(10);
-    expect(form.degree).toBe(1);
+    expect(form.degree).toBe(0);
     expect(form.durationFlexibility).toBe(0);
     expect(form.contracts).toEqual([]);
     expect(form.keywords).toBe('');
@@ -81,6 +81,16 @@ describe('sourcing form validation', () => {
     expect(validateSearchForm(validForm({ radius: 200 })).radius).toBeUndefined();
   });
 
+  it('asks no duration when every contract sought is permanent, and sends none', () => {
+    const permanent = [1];
+    const cdiOnly = validForm({ contracts: [1], duration: null });
+    expect(validateSearchForm(cdiOnly, permanent)).toEqual({});
+    expect(validateSearchForm(validForm({ contracts: [1, 3], duration: null }), permanent)).toEqual({ duration: 'required' });
+    expect(validateSearchForm(cdiOnly)).toEqual({ duration: 'required' });
+    const request = buildSearchRequest(validForm({ contracts: [1], duration: 6 }), { limit: 20, offset: 0, sort: 'score' }, permanent);
+    expect(request.duration).toBeNull();
+  });
+
   it('checks duration, degree, language levels and dates', () => {
     expect(validateSearchForm(validForm({ duration: 121 })).duration).toBe('out_of_range');
     expect(validateSearchForm(validForm({ duration: 0 })).duration).toBeUndefined();
@@ -106,7 +116,7 @@ describe('the search request', () => {
       start_at: '2026-12-01',
       localization: lyon,
       radius: 10,
-      degree: 1,
+      degree: 0,
       languages: [{ id: 2, level: 4 }],
       softskills_categories: [],
       duration_flexibility: 0,

@@ -6,6 +6,7 @@ import { apiBounds } from '@/api/bounds';
 import {
   defaultDegree,
   defaultRadiusKm,
+  isOpenEnded,
   type JobCriteriaRule,
   outOfIntegerRange,
   rangeOf,
@@ -85,9 +86,13 @@ export function defaultSearchForm(): SearchFormValues {
   };
 }
 
-/** The rules of spec §5, in the server's terms; an empty object means valid. */
-export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
-  const errors: SearchFormErrors = validateJobCriteria(values);
+/**
+ * The rules of spec §5, in the server's terms; an empty object means valid. A
+ * search for permanent contracts only (`permanentContracts`, the CDI) asks for
+ * no duration.
+ */
+export function validateSearchForm(values: SearchFormValues, permanentContracts: readonly number[] = []): SearchFormErrors {
+  const errors: SearchFormErrors = validateJobCriteria(values, isOpenEnded(values.contracts, permanentContracts));
   if (values.contracts.length === 0) errors.contracts = 'required';
   if (outOfIntegerRange(values.durationFlexibility, durationFlexibilityRangeMonths)) {
     errors.durationFlexibility = 'out_of_range';
@@ -100,28 +105,36 @@ export function validateSearchForm(values: SearchFormValues): SearchFormErrors {
  * page (which runs the search when they pass) and the request built from them
  * all ask for the same values' errors.
  */
-export const searchFormErrors = oncePerValues(validateSearchForm);
+export const searchFormErrors = oncePerValues(
+  ({ values, permanentContracts }: { values: SearchFormValues; permanentContracts: readonly number[] }) =>
+    validateSearchForm(values, permanentContracts),
+);
 
 /** The zod schema the form runs: the rules above, each failure carrying its rule code. */
-export const searchFormSchema = rulesSchema<SearchFormValues>(searchFormErrors);
+export const searchFormSchema = (permanentContracts: readonly number[]) =>
+  rulesSchema<SearchFormValues>((values) => searchFormErrors({ values, permanentContracts }));
 
-export function isSearchFormValid(values: SearchFormValues): boolean {
-  return Object.keys(searchFormErrors(values)).length === 0;
+export function isSearchFormValid(values: SearchFormValues, permanentContracts: readonly number[] = []): boolean {
+  return Object.keys(searchFormErrors({ values, permanentContracts })).length === 0;
 }
 
 export type ResultsPage = { limit: number; offset: number; sort: SortOrder };
 
 /** The request for a valid form; throws on an invalid one (check with `isSearchFormValid` first). */
-export function buildSearchRequest(values: SearchFormValues, page: ResultsPage): SourcingSearchRequest {
-  const { jobCategory, duration, localization } = values;
-  if (jobCategory === null || duration === null || localization === null || !isSearchFormValid(values)) {
+export function buildSearchRequest(
+  values: SearchFormValues,
+  page: ResultsPage,
+  permanentContracts: readonly number[] = [],
+): SourcingSearchRequest {
+  const { jobCategory, localization } = values;
+  if (jobCategory === null || localization === null || !isSearchFormValid(values, permanentContracts)) {
     throw new Error('the sourcing form is not valid');
   }
   const keywords = values.keywords.trim();
   return {
     job_category: jobCategory,
     contracts: [...values.contracts].sort((a, b) => a - b),
-    ...jobCriteriaRequest({ ...values, duration, localization }),
+    ...jobCriteriaRequest({ ...values, localization }, isOpenEnded(values.contracts, permanentContracts)),
     softskills_categories: [...values.softskillCategories].sort((a, b) => a - b),
     duration_flexibility: values.durationFlexibility,
     ...(keywords !== '' ? { keywords } : {}),
