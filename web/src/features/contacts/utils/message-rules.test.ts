@@ -10,8 +10,8 @@ describe('message rules', () => {
   });
 
   it('use the bounds of the server', () => {
-    expect(contactMessageBounds).toEqual({ minLength: 20, maxLength: 2000 });
-    expect(conversationMessageBounds).toEqual({ minLength: 1, maxLength: 5000 });
+    expect(contactMessageBounds).toMatchObject({ minLength: 20, maxLength: 2000 });
+    expect(conversationMessageBounds).toMatchObject({ minLength: 1, maxLength: 5000 });
   });
 
   it('name the rule a text breaks', () => {
