@@ -12,6 +12,7 @@
 
 mod candidate_records;
 mod copy;
+mod deferred_checks;
 mod derived;
 mod offers;
 mod organisations;
@@ -33,6 +34,7 @@ use crate::geodata::{self, Commune};
 use crate::slug::{profile_slug, slugify};
 use crate::{db, password};
 use copy::CopyBuffer;
+use deferred_checks::DeferredChecks;
 use people::{COMPANIES, FIRST_NAMES, LAST_NAMES, SCHOOLS};
 use places::Places;
 use progress::SeedProgress;
@@ -84,7 +86,12 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
     // records again at commit (migration 0009) would only cost time
     sqlx::query("set local vivier.trusted_bulk_write = 'on'").execute(&mut *transaction).await?;
     progress.step("schools and partners", seeder.write_schools_and_partners(&mut transaction)).await?;
+    let tables = seeder.buffers.tables();
+    let deferred =
+        progress.step("dropping foreign keys and indexes", DeferredChecks::drop_on(&mut transaction, &tables));
+    let deferred = deferred.await?;
     seeder.write_candidates(candidates, &mut transaction, &progress).await?;
+    progress.step("foreign keys and indexes", deferred.restore(&mut transaction)).await?;
     let the_rest = async {
         seeder.write_operator_and_waiting_partner(&mut transaction).await?;
         seeder.finish(&mut transaction).await?;
@@ -224,6 +231,11 @@ impl Buffers {
             buffer.flush(connection).await?;
         }
         Ok(())
+    }
+
+    /// The tables filled.
+    fn tables(&mut self) -> Vec<&'static str> {
+        self.in_order().iter().map(|buffer| buffer.table()).collect()
     }
 
     /// Rows sent so far, per table.
