@@ -202,3 +202,14 @@ stop_private_postgres() {
 ensure_haproxy() {
     command -v haproxy >/dev/null || { info "installing Debian's haproxy for the replica test"; apt_install haproxy; }
 }
+
+# promtool checks the Prometheus rules of deploy/: Debian ships it in its prometheus package (whose
+# server is not started without systemd, and is left disabled here when there is one).
+ensure_promtool() {
+    command -v promtool >/dev/null && return
+    info "installing Debian's prometheus for promtool (checks deploy/prometheus-rules.yml)"
+    apt_install prometheus
+    if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+        as_root systemctl disable --now prometheus >/dev/null 2>&1 || true
+    fi
+}

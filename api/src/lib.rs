@@ -31,6 +31,7 @@ pub mod migrations;
 pub mod operators;
 pub mod password;
 pub mod places;
+pub mod process_memory;
 pub mod profile_views;
 pub mod quotas;
 pub mod rate_limit;

@@ -162,6 +162,7 @@ impl Follower {
             .copied()
             .collect();
         let documents = batch.documents.len();
+        tracing::info!(documents, read_ms = read_at.as_millis() as u64, "building the matcher");
         self.apply(Update { documents: batch.documents, cards: batch.cards, removed }, false).await?;
         self.indexed.retain(|candidate_id| failing.contains(candidate_id));
         self.indexed.extend(loaded);

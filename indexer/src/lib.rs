@@ -52,6 +52,7 @@ pub mod place_ids;
 #[cfg(feature = "private-postgres")]
 pub mod private_postgres;
 pub mod projection;
+mod read_progress;
 mod status;
 mod verification;
 

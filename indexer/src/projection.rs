@@ -16,6 +16,8 @@
 //! candidate only.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use chrono::NaiveDate;
 use matcher::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
@@ -23,6 +25,7 @@ use sqlx::{PgConnection, PgPool};
 
 use crate::cards::CandidateCard;
 use crate::place_ids::{PlaceKind, place_id_of};
+use crate::read_progress::ReadProgress;
 
 /// Why one candidate's rows could not become a document.
 #[derive(Clone, Debug, PartialEq)]
@@ -289,8 +292,8 @@ pub async fn read_every_searchable(
         pool: PgPool,
         snapshot: String,
         sql: String,
-        first: i64,
-        last: i64,
+        (first, last): (i64, i64),
+        read: Arc<AtomicU64>,
     ) -> sqlx::Result<ProjectedBatch> {
         use futures_util::TryStreamExt;
         let mut transaction = in_snapshot(&pool, &snapshot).await?;
@@ -299,6 +302,7 @@ pub async fn read_every_searchable(
             let mut rows = sqlx::query_as::<_, DocumentRow>(&sql).bind(first).bind(last).fetch(&mut *transaction);
             while let Some(row) = rows.try_next().await? {
                 batch.push(row);
+                read.fetch_add(1, Ordering::Relaxed);
             }
         }
         transaction.commit().await?;
@@ -318,23 +322,29 @@ pub async fn read_every_searchable(
             "from candidate_search_document_projection where candidate_id between $1 and $2 and searchable",
         ),
     };
-    let (lowest, highest): (Option<i64>, Option<i64>) = {
+    let ((lowest, highest), expected): ((Option<i64>, Option<i64>), f32) = {
         let mut transaction = in_snapshot(pool, snapshot).await?;
         let span = sqlx::query_as(span_sql).fetch_one(&mut *transaction).await?;
+        // the planner's estimate, for the progress lines only (-1 on a table never analyzed)
+        let expected =
+            sqlx::query_scalar("select reltuples from pg_class where oid = 'candidate_search_documents'::regclass")
+                .fetch_one(&mut *transaction)
+                .await?;
         transaction.commit().await?;
-        span
+        (span, expected)
     };
     let (Some(lowest), Some(highest)) = (lowest, highest) else {
         return Ok(ProjectedBatch::default());
     };
     let sql = format!("select {DOCUMENT_COLUMNS} {part_filter}");
     let width = (highest - lowest) / PARALLEL_PARTS + 1;
+    let progress = ReadProgress::start((expected >= 0.0).then_some(expected as u64));
     // each part in its own task, so that decoding runs on every worker thread
     let parts: Vec<_> = (0..PARALLEL_PARTS)
         .map(|part| {
             let first = lowest + part * width;
             let last = (first + width - 1).min(highest);
-            tokio::spawn(read_part(pool.clone(), snapshot.to_owned(), sql.clone(), first, last))
+            tokio::spawn(read_part(pool.clone(), snapshot.to_owned(), sql.clone(), (first, last), progress.counter()))
         })
         .collect();
     let mut batch = ProjectedBatch::default();

@@ -372,6 +372,13 @@ impl Matcher {
         self.snapshot().runs.len()
     }
 
+    /// An estimate of the bytes the current state holds (its segments' columns, geo shards and
+    /// text indexes, and the runs' dead-row bitsets); cheap enough for every metrics scrape. States
+    /// that searches or merges in progress still hold are not counted.
+    pub fn heap_bytes(&self) -> usize {
+        self.snapshot().runs.iter().map(|run| run.segment.heap_bytes() + run.dead.capacity() * 8).sum()
+    }
+
     /// Number of stored documents, searchable or not.
     pub fn len(&self) -> usize {
         self.snapshot().live()

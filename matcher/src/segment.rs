@@ -22,6 +22,8 @@ use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, Langu
 use crate::semantics::{date_of_day_number, day_number, unit_vector};
 use crate::text::TextIndex;
 
+mod heap;
+
 /// Entries per geo bucket. Chosen by measurement (see the crate docs).
 pub(crate) const BUCKET_SIZE: usize = 64;
 
@@ -85,7 +87,9 @@ pub(crate) fn school_bit(school_slot: u32) -> u8 {
     }
 }
 
-pub(crate) type BucketTree = RTree<GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>>;
+/// A bucket of a shard: its box, with its entry range.
+pub(crate) type BucketEntry = GeomWithData<Rectangle<[f64; 3]>, (u32, u32)>;
+pub(crate) type BucketTree = RTree<BucketEntry>;
 
 /// Candidates listed by country, with the localization that puts them there.
 ///

@@ -6,7 +6,9 @@
 //! see [`CompiledQueries`]). The batches that wait while one is percolated are percolated
 //! together next, so that a burst of small batches costs one check and one write.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use indexer::Transition;
 use sqlx::PgPool;
@@ -21,11 +23,53 @@ use crate::mail::Mailing;
 /// The compiled saved searches with alerts.
 pub struct AlertIndex {
     searches: CompiledQueries,
+    /// How far the percolation of the indexer's batches is behind, for the metrics.
+    pub progress: PercolationProgress,
 }
 
 impl Default for AlertIndex {
     fn default() -> Self {
-        AlertIndex { searches: CompiledQueries::new("alert_search_generation") }
+        AlertIndex {
+            searches: CompiledQueries::new("alert_search_generation"),
+            progress: PercolationProgress::default(),
+        }
+    }
+}
+
+/// Where [`run`] stands: a candidate's change reaches the matcher (the indexer's lag), then waits
+/// here until its alerts are written (this lag).
+#[derive(Default)]
+pub struct PercolationProgress {
+    /// When [`run`] last took a batch while idle; `None` while idle. Every batch waiting now came
+    /// after it, so its age bounds how long any applied change has waited for its alerts.
+    busy_since: Mutex<Option<Instant>>,
+    batches_total: AtomicU64,
+    lost_batches_total: AtomicU64,
+}
+
+impl PercolationProgress {
+    fn busy(&self) {
+        self.busy_since.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_with(Instant::now);
+    }
+
+    fn idle(&self) {
+        *self.busy_since.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
+    /// How long the oldest batch applied to the matcher has waited for its alerts; zero when
+    /// every batch is percolated.
+    pub fn lag(&self) -> Duration {
+        self.busy_since.lock().unwrap_or_else(PoisonError::into_inner).map_or(Duration::ZERO, |since| since.elapsed())
+    }
+
+    /// Rounds of batches percolated (batches that came together count once).
+    pub fn batches_total(&self) -> u64 {
+        self.batches_total.load(Ordering::Relaxed)
+    }
+
+    /// Rounds given up after [`ATTEMPTS`]: their candidates' alerts were not written.
+    pub fn lost_batches_total(&self) -> u64 {
+        self.lost_batches_total.load(Ordering::Relaxed)
     }
 }
 
@@ -119,6 +163,7 @@ const ATTEMPTS: u32 = 5;
 /// its events is idempotent.
 pub async fn run(state: Mailing, alerts: Arc<AlertIndex>, mut batches: UnboundedReceiver<Vec<Transition>>) {
     while let Some(mut transitions) = batches.recv().await {
+        alerts.progress.busy();
         while let Ok(waiting) = batches.try_recv() {
             transitions.extend(waiting);
         }
@@ -128,14 +173,21 @@ pub async fn run(state: Mailing, alerts: Arc<AlertIndex>, mut batches: Unbounded
                     if !events.is_empty() {
                         tracing::info!(events = events.len(), "candidates started to match");
                     }
+                    alerts.progress.batches_total.fetch_add(1, Ordering::Relaxed);
                     break;
                 }
                 Err(error) if attempt < ATTEMPTS => {
                     tracing::warn!(%error, attempt, "cannot percolate a batch, retrying");
-                    tokio::time::sleep(std::time::Duration::from_secs(1 << (attempt - 1))).await;
+                    tokio::time::sleep(Duration::from_secs(1 << (attempt - 1))).await;
                 }
-                Err(error) => tracing::error!(%error, candidates = transitions.len(), "a batch was not percolated"),
+                Err(error) => {
+                    tracing::error!(%error, candidates = transitions.len(), "a batch was not percolated");
+                    alerts.progress.lost_batches_total.fetch_add(1, Ordering::Relaxed);
+                }
             }
+        }
+        if batches.is_empty() {
+            alerts.progress.idle();
         }
     }
 }

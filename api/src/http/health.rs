@@ -1,7 +1,8 @@
 //! `GET /api/health` (readiness, for load balancers: "ok", "starting" or "stopping"),
 //! `GET /api/health/live` (liveness, for process supervisors), `GET /api/health/details` (the
-//! indexer's state, for operators) and `GET /api/metrics` (the same figures, the HTTP traffic
-//! and the database pool in the Prometheus text format, for scrapers).
+//! indexer's state, for operators) and `GET /api/metrics` (the same figures, the HTTP traffic,
+//! the database pool, the email outbox, the alerts' percolation and the process's memory in the
+//! Prometheus text format, for scrapers; `deploy/` holds a dashboard and alert rules over them).
 //!
 //! A server is ready once its matcher is loaded: until then `/api/health` answers 503 so that a
 //! load balancer keeps sending sourcing searches to replicas that can answer them. It answers
@@ -28,6 +29,7 @@ use crate::app::AppState;
 use crate::auth::tokens;
 use crate::error::{Error, Result};
 use crate::extract::Json;
+use crate::process_memory;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(read_health));
@@ -215,71 +217,181 @@ pub async fn read_metrics(State(state): State<AppState>, headers: HeaderMap) -> 
     check_operator_token(&state, &headers)?;
     let report = state.indexer.report();
     let lag = measure_lag(&state).await;
-    state.metrics.record(|| record_figures(&state, &report, lag));
+    let outbox = outbox_figures(&state.db).await;
+    state.metrics.record(|| {
+        record_indexer_figures(&state, &report, lag);
+        record_operations_figures(&state, outbox);
+    });
     Ok(([(header::CONTENT_TYPE, PROMETHEUS_CONTENT_TYPE)], state.metrics.render()).into_response())
 }
 
-/// Sets the gauges and counters read at scrape time: the indexer's report, the matcher, the
-/// database pool. Runs inside the server's recorder.
-fn record_figures(state: &AppState, report: &IndexerReport, lag: Option<Lag>) {
-    let gauge = |name: &'static str, help: &'static str, value: f64| {
-        describe_gauge!(name, help);
-        gauge!(name).set(value);
-    };
-    let total = |name: &'static str, help: &'static str, value: u64| {
-        describe_counter!(name, help);
-        counter!(name).absolute(value);
-    };
-    gauge("vivier_indexer_ready", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
-    gauge(
+/// Sets a gauge read at scrape time (inside the server's recorder).
+fn set_gauge(name: &'static str, help: &'static str, value: f64) {
+    describe_gauge!(name, help);
+    gauge!(name).set(value);
+}
+
+/// Sets a counter kept elsewhere to its total (inside the server's recorder).
+fn set_total(name: &'static str, help: &'static str, value: u64) {
+    describe_counter!(name, help);
+    counter!(name).absolute(value);
+}
+
+/// The state of the email outbox, shared by every server (`outbox_emails`).
+#[derive(sqlx::FromRow)]
+struct OutboxFigures {
+    /// Emails not sent yet that will still be tried.
+    pending: i64,
+    /// Age of the oldest of them.
+    oldest_pending_seconds: f64,
+    /// Unsent emails whose last attempt failed (still tried, or given up).
+    failing: i64,
+    /// Unsent emails given up after the last attempt.
+    abandoned: i64,
+}
+
+/// The outbox's figures now; `None` when the database does not answer (logged: the other
+/// metrics must still be served).
+async fn outbox_figures(db: &sqlx::PgPool) -> Option<OutboxFigures> {
+    // the partial index of unsent rows (migration 0014) keeps this cheap however many were sent
+    let figures = sqlx::query_as(
+        "select count(*) filter (where attempts < $1) as pending,
+                coalesce(extract(epoch from now() - min(created_at) filter (where attempts < $1)), 0)::float8
+                    as oldest_pending_seconds,
+                count(*) filter (where last_error is not null) as failing,
+                count(*) filter (where attempts >= $1) as abandoned
+         from outbox_emails where sent_at is null",
+    )
+    .bind(crate::mail::outbox::MAX_ATTEMPTS)
+    .fetch_one(db)
+    .await;
+    figures.inspect_err(|error| tracing::warn!(%error, "cannot measure the outbox")).ok()
+}
+
+/// Sets the figures of what runs beside the API: the outbox, the alerts' percolation, the
+/// process's memory and the database pool.
+fn record_operations_figures(state: &AppState, outbox: Option<OutboxFigures>) {
+    if let Some(outbox) = outbox {
+        set_gauge(
+            "vivier_outbox_pending_emails",
+            "Emails not sent yet that will still be tried",
+            outbox.pending as f64,
+        );
+        set_gauge(
+            "vivier_outbox_oldest_pending_seconds",
+            "Age of the oldest email not sent yet that will still be tried",
+            outbox.oldest_pending_seconds,
+        );
+        set_gauge("vivier_outbox_failing_emails", "Unsent emails whose last attempt failed", outbox.failing as f64);
+        set_gauge(
+            "vivier_outbox_abandoned_emails",
+            "Unsent emails given up after every attempt",
+            outbox.abandoned as f64,
+        );
+    }
+    let percolation = &state.alerts.progress;
+    set_gauge(
+        "vivier_alerts_percolation_lag_seconds",
+        "How long the oldest batch applied to the matcher has waited for its alerts",
+        percolation.lag().as_secs_f64(),
+    );
+    set_total("vivier_alerts_percolated_batches_total", "Batches percolated into alerts", percolation.batches_total());
+    set_total(
+        "vivier_alerts_lost_batches_total",
+        "Batches given up after every attempt: their alerts were not written",
+        percolation.lost_batches_total(),
+    );
+    let memory = [
+        ("vivier_process_resident_memory_bytes", "Resident memory of the process", process_memory::resident_bytes()),
+        (
+            "vivier_process_peak_resident_memory_bytes",
+            "Largest resident memory the process has had",
+            process_memory::peak_resident_bytes(),
+        ),
+        ("vivier_process_memory_limit_bytes", "Memory limit of the process's cgroup", process_memory::limit_bytes()),
+    ];
+    for (name, help, bytes) in memory {
+        if let Some(bytes) = bytes {
+            set_gauge(name, help, bytes as f64);
+        }
+    }
+    set_gauge(
+        "vivier_matcher_heap_bytes",
+        "Estimate of the memory the matcher's current state holds",
+        state.engine.matcher.heap_bytes() as f64,
+    );
+    set_gauge("vivier_db_pool_connections", "Connections the database pool holds", f64::from(state.db.size()));
+    set_gauge(
+        "vivier_db_pool_idle_connections",
+        "Connections of the pool waiting for work",
+        state.db.num_idle() as f64,
+    );
+    set_gauge(
+        "vivier_db_pool_max_connections",
+        "Largest number of connections the pool opens",
+        f64::from(state.db.options().get_max_connections()),
+    );
+}
+
+/// Sets the figures of the indexer's report, the matcher and the sourcing searches.
+fn record_indexer_figures(state: &AppState, report: &IndexerReport, lag: Option<Lag>) {
+    let ready = report.ready && !state.stopping.load(Ordering::Relaxed);
+    set_gauge("vivier_ready", "1 while /api/health answers 200: loaded and not stopping", f64::from(u8::from(ready)));
+    set_gauge("vivier_indexer_ready", "1 once the matcher is loaded", f64::from(u8::from(report.ready)));
+    set_gauge(
         "vivier_indexer_last_applied_seq",
         "Highest change-log seq applied to the matcher",
         report.last_applied_seq as f64,
     );
     if let Some(lag) = lag {
-        gauge(
+        set_gauge(
             "vivier_indexer_lag_rows",
             "Change-log rows committed since the indexer's last read of the log",
             lag.rows as f64,
         );
-        gauge(
+        set_gauge(
             "vivier_indexer_lag_seconds",
             "Age of the oldest change-log row not read yet",
             lag.milliseconds as f64 / 1000.0,
         );
     }
-    gauge("vivier_indexer_documents", "Documents in the matcher", report.documents as f64);
-    gauge(
+    set_gauge("vivier_indexer_documents", "Documents in the matcher", report.documents as f64);
+    set_gauge(
         "vivier_indexer_failing_candidates",
         "Candidates whose projection fails and is being retried",
         report.failing_candidates as f64,
     );
-    gauge("vivier_indexer_load_seconds", "Duration of the last bulk load", report.load_ms as f64 / 1000.0);
-    total(
+    set_gauge("vivier_indexer_load_seconds", "Duration of the last bulk load", report.load_ms as f64 / 1000.0);
+    set_total(
         "vivier_indexer_applied_candidates_total",
         "Candidates read and applied from the change log",
         report.applied_candidates_total,
     );
-    total("vivier_indexer_projection_failures_total", "Failed candidate projections", report.projection_failures_total);
-    total("vivier_indexer_reconnects_total", "Times the change listener lost its connection", report.reconnects_total);
-    total("vivier_indexer_catch_ups_total", "Reads of the change log", report.catch_ups_total);
-    total(
+    set_total(
+        "vivier_indexer_projection_failures_total",
+        "Failed candidate projections",
+        report.projection_failures_total,
+    );
+    set_total(
+        "vivier_indexer_reconnects_total",
+        "Times the change listener lost its connection",
+        report.reconnects_total,
+    );
+    set_total("vivier_indexer_catch_ups_total", "Reads of the change log", report.catch_ups_total);
+    set_total(
         "vivier_indexer_pruned_rows_total",
         "Change-log rows deleted past the retention window",
         report.pruned_rows_total,
     );
-    gauge("vivier_matcher_runs", "Runs a sourcing search visits", state.engine.matcher.run_count() as f64);
-    total("vivier_matcher_merges_total", "Merges of the matcher's runs done in the background", report.merges_total);
-    gauge(
+    set_gauge("vivier_matcher_runs", "Runs a sourcing search visits", state.engine.matcher.run_count() as f64);
+    set_total(
+        "vivier_matcher_merges_total",
+        "Merges of the matcher's runs done in the background",
+        report.merges_total,
+    );
+    set_gauge(
         "vivier_search_permits_available",
         "Sourcing searches that may start now without waiting",
         state.engine.available_permits() as f64,
-    );
-    gauge("vivier_db_pool_connections", "Connections the database pool holds", f64::from(state.db.size()));
-    gauge("vivier_db_pool_idle_connections", "Connections of the pool waiting for work", state.db.num_idle() as f64);
-    gauge(
-        "vivier_db_pool_max_connections",
-        "Largest number of connections the pool opens",
-        f64::from(state.db.options().get_max_connections()),
     );
 }

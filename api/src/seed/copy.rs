@@ -7,9 +7,11 @@ use sqlx::PgConnection;
 
 /// Rows of one table waiting to be sent, in COPY text format.
 pub struct CopyBuffer {
+    table: &'static str,
     statement: String,
     rows: String,
     pending_rows: usize,
+    sent_rows: u64,
 }
 
 /// A value of a COPY row; `None` is SQL null.
@@ -19,8 +21,23 @@ pub trait CopyValue {
 
 impl CopyBuffer {
     /// `columns` as in `copy table (columns) from stdin`.
-    pub fn new(table: &str, columns: &str) -> Self {
-        Self { statement: format!("copy {table} ({columns}) from stdin"), rows: String::new(), pending_rows: 0 }
+    pub fn new(table: &'static str, columns: &str) -> Self {
+        Self {
+            table,
+            statement: format!("copy {table} ({columns}) from stdin"),
+            rows: String::new(),
+            pending_rows: 0,
+            sent_rows: 0,
+        }
+    }
+
+    pub fn table(&self) -> &'static str {
+        self.table
+    }
+
+    /// Rows sent to the database so far.
+    pub fn sent_rows(&self) -> u64 {
+        self.sent_rows
     }
 
     /// Appends one row; the values must be in the order of the columns.
@@ -44,6 +61,7 @@ impl CopyBuffer {
         copy.send(self.rows.as_bytes()).await?;
         copy.finish().await?;
         self.rows.clear();
+        self.sent_rows += self.pending_rows as u64;
         self.pending_rows = 0;
         Ok(())
     }

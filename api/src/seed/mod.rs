@@ -12,18 +12,18 @@
 
 mod candidate_records;
 mod copy;
+mod deferred_checks;
+mod derived;
 mod offers;
 mod organisations;
 mod people;
 mod places;
+mod progress;
 mod reference;
 mod search_runs;
 
-use std::time::Instant;
-
 use anyhow::Context;
 use chrono::{Datelike, Duration, NaiveDate, Utc};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -34,8 +34,10 @@ use crate::geodata::{self, Commune};
 use crate::slug::{profile_slug, slugify};
 use crate::{db, password};
 use copy::CopyBuffer;
+use deferred_checks::DeferredChecks;
 use people::{COMPANIES, FIRST_NAMES, LAST_NAMES, SCHOOLS};
 use places::Places;
+use progress::SeedProgress;
 use reference::ReferenceIds;
 
 /// The demo accounts, one per role, all with [`DEMO_PASSWORD`].
@@ -55,12 +57,8 @@ const BATCH_CANDIDATES: usize = 5_000;
 pub async fn run(args: SeedArgs) -> anyhow::Result<()> {
     let pool = db::connect(&args.database).await?;
     db::migrate(&pool).await?;
-    let started = Instant::now();
-    match seed_database(&pool, args.candidates, args.seed).await? {
-        SeedOutcome::AlreadySeeded => tracing::info!("demo data already present: nothing to do"),
-        SeedOutcome::Written => {
-            tracing::info!(candidates = args.candidates, seconds = started.elapsed().as_secs_f64(), "demo data written")
-        }
+    if seed_database(&pool, args.candidates, args.seed).await? == SeedOutcome::AlreadySeeded {
+        tracing::info!("demo data already present: nothing to do");
     }
     Ok(())
 }
@@ -75,6 +73,46 @@ pub enum SeedOutcome {
 /// Writes the demo data set into a migrated database, unless it is already there.
 pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyhow::Result<SeedOutcome> {
     let mut transaction = pool.begin().await?;
+    if already_seeded(&mut transaction).await? {
+        transaction.commit().await?;
+        return Ok(SeedOutcome::AlreadySeeded);
+    }
+    let progress = SeedProgress::start();
+    let mut seeder = Seeder::new(ReferenceIds::load(&mut transaction).await?, seed)?;
+    // the change-log triggers would project and log each candidate once per table; projecting and
+    // logging every candidate once at the end gives a running indexer the same for a fraction of the cost
+    sqlx::query("set local vivier.bulk_change_log = 'on'").execute(&mut *transaction).await?;
+    // the generator draws 1 to 4 soft skills per record itself; checking each of millions of
+    // records again at commit (migration 0009) would only cost time
+    sqlx::query("set local vivier.trusted_bulk_write = 'on'").execute(&mut *transaction).await?;
+    progress.step("schools and partners", seeder.write_schools_and_partners(&mut transaction)).await?;
+    let tables = seeder.buffers.tables();
+    let deferred =
+        progress.step("dropping foreign keys and indexes", DeferredChecks::drop_on(&mut transaction, &tables));
+    let deferred = deferred.await?;
+    seeder.write_candidates(candidates, &mut transaction, &progress).await?;
+    progress.step("foreign keys and indexes", deferred.restore(&mut transaction)).await?;
+    let the_rest = async {
+        seeder.write_operator_and_waiting_partner(&mut transaction).await?;
+        seeder.finish(&mut transaction).await?;
+        write_demo_alert_search(&mut transaction).await?;
+        offers::write_demo_offers(&mut transaction).await?;
+        anyhow::Ok(())
+    };
+    progress.step("operator, alert search and offers", the_rest).await?;
+    sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;
+    let documents = progress.step("search documents", derived::project_search_documents(&mut transaction)).await?;
+    progress.step("search runs", search_runs::write_search_runs(&mut seeder.rng, &mut transaction)).await?;
+    let logged = progress.step("change log", derived::log_every_candidate(&mut transaction)).await?;
+    progress.step("commit", transaction.commit()).await?;
+    let mut rows = seeder.buffers.sent_rows();
+    rows.extend([("candidate_search_documents", documents), ("candidate_changes", logged)]);
+    progress.finish(candidates, rows);
+    Ok(SeedOutcome::Written)
+}
+
+/// Whether the demo data set is there already; waits for a seed under way to finish first.
+async fn already_seeded(transaction: &mut PgConnection) -> anyhow::Result<bool> {
     // one seeder at a time: a second one waits here, then sees the data and stops
     sqlx::query("select pg_advisory_xact_lock(20261122)").execute(&mut *transaction).await?;
     let already_seeded: bool = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
@@ -87,61 +125,8 @@ pub async fn seed_database(pool: &PgPool, candidates: usize, seed: u64) -> anyho
             .bind(DEMO_CANDIDATE_EMAIL)
             .execute(&mut *transaction)
             .await?;
-        transaction.commit().await?;
-        return Ok(SeedOutcome::AlreadySeeded);
     }
-    let reference = ReferenceIds::load(&mut transaction).await?;
-    let today = Utc::now().date_naive();
-    let anchor = NaiveDate::from_ymd_opt(today.year(), today.month(), 1).expect("first day of a month exists");
-    let mut seeder = Seeder {
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        reference,
-        places: Places::new(),
-        anchor,
-        password_hash: password::hash(DEMO_PASSWORD)?,
-        next_localization_id: 1,
-        next_car_id: 1,
-        next_record_id: 1,
-        buffers: Buffers::new(),
-        campuses: Vec::new(),
-    };
-    // the change-log triggers would project and log each candidate once per table; projecting and
-    // logging every candidate once at the end gives a running indexer the same for a fraction of the cost
-    sqlx::query("set local vivier.bulk_change_log = 'on'").execute(&mut *transaction).await?;
-    // the generator draws 1 to 4 soft skills per record itself; checking each of millions of
-    // records again at commit (migration 0009) would only cost time
-    sqlx::query("set local vivier.trusted_bulk_write = 'on'").execute(&mut *transaction).await?;
-    seeder.write_schools_and_partners(&mut transaction).await?;
-    seeder.write_candidates(candidates, &mut transaction).await?;
-    seeder.write_operator_and_waiting_partner(&mut transaction).await?;
-    seeder.finish(&mut transaction).await?;
-    write_demo_alert_search(&mut transaction).await?;
-    offers::write_demo_offers(&mut transaction).await?;
-    sqlx::query("set local vivier.bulk_change_log = 'off'").execute(&mut *transaction).await?;
-    // the triggers skipped the search documents too: project the new candidates in one statement,
-    // once the planner knows the tables are no longer empty (it would scan them for each candidate)
-    sqlx::query("analyze").execute(&mut *transaction).await?;
-    sqlx::query(
-        &format!(
-            "insert into candidate_search_documents ({columns})
-             select {columns} from candidate_search_document_projection projected
-             where not exists (select 1 from candidate_search_documents d where d.candidate_id = projected.candidate_id)",
-            columns = indexer::projection::DOCUMENT_COLUMNS
-        ),
-    )
-    .execute(&mut *transaction)
-    .await?;
-    search_runs::write_search_runs(&mut seeder.rng, &mut transaction).await?;
-    sqlx::query(
-        "with logged as (
-             insert into candidate_changes (candidate_id, op) select user_id, 'seed' from candidates returning seq
-         )
-         select pg_notify('candidate_changes', max(seq)::text) from logged",
-    )
-    .execute(&mut *transaction)
-    .await?;
-    transaction.commit().await?;
-    Ok(SeedOutcome::Written)
+    Ok(already_seeded)
 }
 
 /// One COPY buffer per table the demo data fills.
@@ -216,9 +201,9 @@ impl Buffers {
         }
     }
 
-    /// Sends every pending row, parents before children so foreign keys hold.
-    async fn flush(&mut self, connection: &mut PgConnection) -> sqlx::Result<()> {
-        for buffer in [
+    /// Every buffer, parents before children so foreign keys hold.
+    fn in_order(&mut self) -> [&mut CopyBuffer; 18] {
+        [
             &mut self.localizations,
             &mut self.users,
             &mut self.candidates,
@@ -237,10 +222,25 @@ impl Buffers {
             &mut self.project_soft_skills,
             &mut self.hobbies,
             &mut self.hobby_soft_skills,
-        ] {
+        ]
+    }
+
+    /// Sends every pending row.
+    async fn flush(&mut self, connection: &mut PgConnection) -> sqlx::Result<()> {
+        for buffer in self.in_order() {
             buffer.flush(connection).await?;
         }
         Ok(())
+    }
+
+    /// The tables filled.
+    fn tables(&mut self) -> Vec<&'static str> {
+        self.in_order().iter().map(|buffer| buffer.table()).collect()
+    }
+
+    /// Rows sent so far, per table.
+    fn sent_rows(&mut self) -> Vec<(&'static str, u64)> {
+        self.in_order().iter().map(|buffer| (buffer.table(), buffer.sent_rows())).collect()
     }
 }
 
@@ -308,6 +308,22 @@ const DEMO_CANDIDATE: (&str, &str, &str) = ("Camille", "Martin", "69123");
 const FIRST_CANDIDATE_USER_ID: i64 = 1_000;
 
 impl Seeder {
+    fn new(reference: ReferenceIds, seed: u64) -> anyhow::Result<Seeder> {
+        let today = Utc::now().date_naive();
+        Ok(Seeder {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            reference,
+            places: Places::new(),
+            anchor: NaiveDate::from_ymd_opt(today.year(), today.month(), 1).expect("first day of a month exists"),
+            password_hash: password::hash(DEMO_PASSWORD)?,
+            next_localization_id: 1,
+            next_car_id: 1,
+            next_record_id: 1,
+            buffers: Buffers::new(),
+            campuses: Vec::new(),
+        })
+    }
+
     fn localization(&mut self, commune: &Commune) -> i64 {
         let id = self.next_localization_id;
         self.next_localization_id += 1;
@@ -406,21 +422,22 @@ impl Seeder {
             .map(|(fr, _)| fr.clone())
     }
 
-    async fn write_candidates(&mut self, count: usize, connection: &mut PgConnection) -> anyhow::Result<()> {
-        let progress = ProgressBar::new(count as u64);
-        progress.set_style(
-            ProgressStyle::with_template("seeding candidates {bar:40} {pos}/{len} ({per_sec}, {eta} left)")
-                .expect("valid template"),
-        );
+    async fn write_candidates(
+        &mut self,
+        count: usize,
+        connection: &mut PgConnection,
+        progress: &SeedProgress,
+    ) -> anyhow::Result<()> {
+        let mut bar = progress.candidates(count);
         for index in 0..count {
             self.candidate(index);
             if (index + 1) % BATCH_CANDIDATES == 0 {
                 self.buffers.flush(connection).await?;
-                progress.set_position(index as u64 + 1);
+                bar.advance(index + 1, self.buffers.sent_rows().iter().map(|(_, rows)| rows).sum());
             }
         }
         self.buffers.flush(connection).await?;
-        progress.finish();
+        bar.finish();
         Ok(())
     }
 

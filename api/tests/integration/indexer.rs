@@ -347,6 +347,57 @@ async fn health_answers_503_until_the_matcher_is_loaded_then_reports_the_indexer
     assert!(text.contains("# TYPE vivier_indexer_applied_candidates_total counter"));
     assert!(text.contains("\nvivier_indexer_ready 1\n"));
     assert!(text.contains("\nvivier_indexer_lag_rows 0\n"), "{text}");
+    assert!(text.contains("\nvivier_alerts_percolation_lag_seconds 0\n"), "{text}");
+    let heap_bytes = figure(&text, "vivier_matcher_heap_bytes");
+    // each document holds at least its id, its places and its text
+    assert!(heap_bytes > searchable as f64 * 100.0, "{text}");
+    if cfg!(target_os = "linux") {
+        assert!(figure(&text, "vivier_process_resident_memory_bytes") > heap_bytes, "{text}");
+    }
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn metrics_tell_how_many_emails_wait_since_when_and_how_many_fail(pool: PgPool) {
+    let state = state_with(pool.clone(), Settings { metrics_token: Some(OPERATOR_TOKEN.to_owned()), ..settings() });
+    let app = app_with_state(state);
+    let email = |age_minutes: i32, attempts: i32, error: Option<&str>, sent: bool| {
+        let pool = pool.clone();
+        let error = error.map(str::to_owned);
+        async move {
+            sqlx::query(
+                "insert into outbox_emails (to_email, subject, text_body, html_body, created_at, attempts, last_error, sent_at)
+                 values ('someone@example.org', 's', 't', 'h', now() - make_interval(mins => $1), $2, $3,
+                         case when $4 then now() end)",
+            )
+            .bind(age_minutes)
+            .bind(attempts)
+            .bind(error)
+            .bind(sent)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+    };
+    email(500, 1, None, true).await; // sent long ago: not counted
+    email(90, 2, Some("connection refused"), false).await; // retried
+    email(5, 0, None, false).await; // waits for its first attempt
+    email(300, api::mail::outbox::MAX_ATTEMPTS, Some("mailbox unavailable"), false).await; // given up
+
+    let text = get_as_operator(&app, "/api/metrics").await.text();
+
+    assert_eq!(figure(&text, "vivier_outbox_pending_emails"), 2.0, "{text}");
+    let oldest = figure(&text, "vivier_outbox_oldest_pending_seconds");
+    assert!((90.0 * 60.0..91.0 * 60.0).contains(&oldest), "{text}");
+    assert_eq!(figure(&text, "vivier_outbox_failing_emails"), 2.0, "{text}");
+    assert_eq!(figure(&text, "vivier_outbox_abandoned_emails"), 1.0, "{text}");
+}
+
+/// The value of an unlabelled figure in a Prometheus text.
+fn figure(text: &str, name: &str) -> f64 {
+    let line = text.lines().find(|line| line.strip_prefix(name).is_some_and(|rest| rest.starts_with(' ')));
+    line.and_then(|line| line.rsplit(' ').next()).and_then(|value| value.parse().ok()).unwrap_or_else(|| {
+        panic!("no figure {name} in {text}");
+    })
 }
 
 /// The operators' token of the servers these tests start.

@@ -218,6 +218,13 @@ impl TextIndex {
         TextIndex { chunks, chunk_rows, fields }
     }
 
+    /// Bytes the tantivy indexes hold in RAM (their files' sizes); a chunk whose size cannot be
+    /// read counts for nothing.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let chunk_bytes = |chunk: &Searcher| chunk.space_usage().map_or(0, |usage| usage.total().get_bytes() as usize);
+        self.chunks.iter().map(chunk_bytes).sum()
+    }
+
     /// The tantivy index and document of a row.
     #[inline]
     fn locate(&self, row: u32) -> (usize, DocId) {

@@ -534,3 +534,18 @@ fn the_audience_decides_who_a_partner_finds_and_is_never_relaxed() {
     // neither: nobody, and no relaxation counts anyone
     assert_eq!(found(Audience { everyone: false, schools: vec![8] }), (vec![], 0));
 }
+
+#[test]
+fn the_heap_estimate_grows_with_the_documents_and_shrinks_once_they_are_removed() {
+    let text = "Électricien chantier tertiaire, habilitations à jour, câblage et mise en service".to_owned();
+    let document =
+        |id: i64| CandidateDoc { text: text.clone(), ..candidate(id, vec![place(1, PARIS), place(2, LYON)]) };
+    let small = Matcher::build((0..100).map(document).collect());
+    let large = Matcher::build((0..10_000).map(document).collect());
+
+    // a document holds its columns, two geo entries and its text: far more than 100 bytes
+    assert!(large.heap_bytes() > small.heap_bytes() + 9_900 * 100, "{} vs {}", large.heap_bytes(), small.heap_bytes());
+    large.apply((100..10_000).map(Change::Remove).collect());
+    large.compact();
+    assert!(large.heap_bytes() < small.heap_bytes() * 2, "{} vs {}", large.heap_bytes(), small.heap_bytes());
+}
