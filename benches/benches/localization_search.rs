@@ -8,16 +8,16 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use api::geodata;
-use api::localization_search::{PLACES, SortOrder};
+use api::localization_search::{PLACES, PlaceOrder};
 use criterion::Criterion;
 
 fn typical_queries(criterion: &mut Criterion) {
     // build the index outside the timed loops
-    black_box(PLACES.search("lyon", &[], 10, SortOrder::Relevance));
+    black_box(PLACES.search("lyon", &[], 10, PlaceOrder::Relevance));
     let mut group = criterion.benchmark_group("localization_search");
     for query in ["p", "sa", "saint", "st etienne", "orleans", "aix en pro", "69001", "allemagne", "germany"] {
         group.bench_function(query, |bencher| {
-            bencher.iter(|| black_box(PLACES.search(black_box(query), &[], 10, SortOrder::Relevance)))
+            bencher.iter(|| black_box(PLACES.search(black_box(query), &[], 10, PlaceOrder::Relevance)))
         });
     }
     group.finish();
@@ -48,7 +48,7 @@ fn percentiles() {
         .iter()
         .map(|query| {
             let started = Instant::now();
-            black_box(PLACES.search(query, &[], 10, SortOrder::Relevance));
+            black_box(PLACES.search(query, &[], 10, PlaceOrder::Relevance));
             started.elapsed().as_secs_f64() * 1e6
         })
         .collect();
@@ -64,7 +64,7 @@ fn percentiles() {
 }
 
 fn main() {
-    black_box(PLACES.search("lyon", &[], 10, SortOrder::Relevance));
+    black_box(PLACES.search("lyon", &[], 10, PlaceOrder::Relevance));
     percentiles();
     let mut criterion = Criterion::default().configure_from_args();
     typical_queries(&mut criterion);
