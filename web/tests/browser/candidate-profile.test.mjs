@@ -182,7 +182,11 @@ async function fillSourcingForm(page, request) {
   await category.locator(`option[value="${request.job_category}"]`).waitFor({ state: 'attached' });
   await category.selectOption(String(request.job_category));
   await page.locator(`fieldset[data-name="contracts"] input[value="${request.contracts[0]}"]`).check({ force: true });
-  await page.locator('#sourcing-duration').fill(String(request.duration));
+  // a permanent contract (the CDI) asks no duration
+  const contractTypes = await (await page.request.get(`${baseUrl}/api/api/contract/types`)).json();
+  if (!contractTypes.find((contract) => contract.id === request.contracts[0])?.permanent) {
+    await page.locator('#sourcing-duration').fill(String(request.duration));
+  }
   await page.locator('#sourcing-start-at').fill(request.start_at);
   await page.locator('#sourcing-degree').selectOption(String(request.degree));
   await page.locator('#sourcing-localization').fill('Lyon');

@@ -141,7 +141,7 @@ describe('school invitations', () => {
 
       await page.locator('#invitation-password').fill(demoPassword);
       await page.locator('#invitation-password-confirmation').fill(demoPassword);
-      await page.getByRole('checkbox').check();
+      await page.locator('#invitation-consent').check();
       await page.getByRole('button', { name: text.createAccount }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/candidate');
       await page.getByTestId('user-menu').first().waitFor();
@@ -196,7 +196,7 @@ describe('school invitations', () => {
       await page.getByRole('button', { name: text.next }).click();
       await page.locator('#signup-password').fill(demoPassword);
       await page.locator('#signup-password-confirmation').fill(demoPassword);
-      await page.getByRole('checkbox').check();
+      await page.locator('#signup-consent').check();
       await page.getByRole('button', { name: text.signUp }).click();
       await page.getByTestId('check-inbox').waitFor();
       await validateSignUpAndLogIn(page, person.email);

@@ -25,8 +25,9 @@ export async function chooseJobCategory(page) {
 
 export async function fillSearchAroundLyon(page) {
   const category = await chooseJobCategory(page);
-  // One contract only, so that "any contract" can be suggested.
-  await page.locator('fieldset[data-name="contracts"] .choice-chip').first().click();
+  // One fixed-term contract (the CDD: a permanent one asks no duration), so that "any contract"
+  // can be suggested.
+  await page.locator('fieldset[data-name="contracts"] input[value="2"]').check({ force: true });
   await page.locator('#sourcing-duration').fill('6');
   await page.locator('#sourcing-start-at').fill('2027-01-04');
   const place = page.locator('#sourcing-localization');

@@ -180,7 +180,7 @@ test('a partner creates a job offer in five steps and opens a sourcing search pr
     // 2 the contract: an empty step is refused
     await next.click();
     await page.locator('.field__error').first().waitFor();
-    await page.locator('#offer-contract').selectOption({ index: 1 });
+    await page.locator('#offer-contract').selectOption('2'); // the CDD: a permanent contract asks no duration
     await page.locator('#offer-duration').fill('12');
     await page.locator('#offer-start').fill('2027-01-04');
     await next.click();
