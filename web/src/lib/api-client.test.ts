@@ -315,6 +315,15 @@ describe('retries', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('sends no Idempotency-Key with a POST that only reads, and still resends it once', async () => {
+    const { client, fetch } = setup({ responses: [jsonResponse(503, {}), jsonResponse(200, { hits: [] })] });
+    await expect(client.post('/api/sourcing/searchs', {}, { readOnly: true })).resolves.toEqual({ hits: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetch.mock.calls) {
+      expect((init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']).toBeUndefined();
+    }
+  });
+
   it('resends a POST after a 500, 502 or 504 with the same Idempotency-Key, but not when no answer came', async () => {
     for (const status of [500, 502, 504]) {
       const { client, fetch } = setup({ responses: [jsonResponse(status, {}), jsonResponse(201, { id: 1 })] });

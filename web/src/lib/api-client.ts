@@ -128,6 +128,12 @@ export type RequestOptions = {
    * does not send the user to the login page.
    */
   anonymousAllowed?: boolean;
+  /**
+   * A POST that only reads (a search run without saving it): a resend does no
+   * work twice, so it carries no Idempotency-Key and the server keeps no copy
+   * of its answer (searches are the hottest route).
+   */
+  readOnly?: boolean;
 };
 
 /** What the client needs from its surroundings; tests replace each piece. */
@@ -258,7 +264,7 @@ export function createApiClient(environment: ApiClientEnvironment) {
       }
     }
     const url = buildUrl(path, options.query);
-    if (maxRetries(method) > 0) headers['Idempotency-Key'] = environment.newIdempotencyKey();
+    if (maxRetries(method) > 0 && !options.readOnly) headers['Idempotency-Key'] = environment.newIdempotencyKey();
 
     for (let failedAttempts = 0; ; ) {
       let response: Response;

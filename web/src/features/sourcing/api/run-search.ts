@@ -7,7 +7,7 @@ import { sourcingKeys } from './query-keys';
 import type { SearchCreateRequest, SearchResponse, SourcingSearchRequest } from './search-types';
 
 export function runSearch(request: SourcingSearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
-  return api.post<SearchResponse>('/api/sourcing/searchs', request satisfies SearchCreateRequest, { query: { save: false }, signal });
+  return api.post<SearchResponse>('/api/sourcing/searchs', request satisfies SearchCreateRequest, { query: { save: false }, signal, readOnly: true });
 }
 
 export function getRunSearchQueryOptions(request: SourcingSearchRequest) {
