@@ -5,7 +5,8 @@
 //! to (owned rows, never shared), the problem reports they wrote (whose messages may name
 //! them; a cascade would only null the author), the searches they appeared in (a table
 //! without foreign keys, for the speed of its writes: migration 0022), the schools' invitations
-//! to their address and the audit lines about the account.
+//! to their address, the audit lines about the account and the answers kept for their resent
+//! requests (`idempotent_requests`, scoped by a text, which may hold their profile).
 //!
 //! What stays, without them: the partners' saved searches (the candidate leaves their saved
 //! list), the statistics computed from the remaining rows. The sourcing index follows through
@@ -43,6 +44,10 @@ pub async fn erase_candidate(transaction: &mut PgConnection, candidate_id: i64) 
         .execute(&mut *transaction)
         .await?;
     sqlx::query("delete from audit_events where subject_id = $1").bind(candidate_id).execute(&mut *transaction).await?;
+    sqlx::query("delete from idempotent_requests where scope = 'user:' || $1")
+        .bind(candidate_id)
+        .execute(&mut *transaction)
+        .await?;
     sqlx::query("delete from users where id = $1 and discriminator = 'candidate'")
         .bind(candidate_id)
         .execute(&mut *transaction)

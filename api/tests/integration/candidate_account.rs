@@ -284,6 +284,12 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
         .unwrap();
     assert!(!places.is_empty());
     let log_before: i64 = scalar(&pool, "select coalesce(max(seq), 0) from candidate_changes").await;
+    // an answer kept for a resend of the candidate's request
+    let mut keyed = json_request("POST", "/api/api/user/locale", &json!({ "locale": "en" }));
+    keyed.headers_mut().insert("idempotency-key", "erasure-test".parse().unwrap());
+    assert_eq!(send_as(&demo.app, Some(&cookie), keyed).await.status, StatusCode::NO_CONTENT);
+    let kept = "select count(*) from idempotent_requests where scope = 'user:' || $1";
+    assert_eq!(scalar_of::<i64, _>(&pool, kept, demo.id).await, 1);
 
     let wrong = send_as(
         &demo.app,
@@ -306,6 +312,7 @@ async fn erasing_the_account_deletes_every_row_about_the_candidate_and_keeps_the
     assert_eq!(places_left, 0, "their places went with them");
     let search_left: i64 = scalar_of(&pool, "select count(*) from sourcing_searches where id = $1", search_id).await;
     assert_eq!(search_left, 1, "the partner's saved search stays, without them");
+    assert_eq!(scalar_of::<i64, _>(&pool, kept, demo.id).await, 0, "the kept answers go with them");
     let logged: i64 = sqlx::query_scalar("select count(*) from candidate_changes where candidate_id = $1 and seq > $2")
         .bind(demo.id)
         .bind(log_before)
