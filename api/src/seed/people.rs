@@ -180,17 +180,37 @@ pub const COMPANIES: &[&str] = &[
     "Solaris Énergies",
 ];
 
+/// Headlines a candidate writes about the trade they look for: `{de_job}` is "de" followed by
+/// the trade, elided before a vowel ("d'agriculteur", "de vendeur en magasin").
 const HEADLINES: &[&str] = &[
-    "En recherche de {job}",
-    "{job} motivé·e, disponible rapidement",
+    "En recherche d'un poste {de_job}",
+    "{Job} motivé·e, disponible rapidement",
     "Futur·e {job} en alternance",
-    "{job} — curieux·se et rigoureux·se",
-    "Passionné·e par le métier de {job}",
+    "{Job} — curieux·se et rigoureux·se",
+    "Passionné·e par le métier {de_job}",
 ];
 
-/// A one-line headline around a trade name.
+/// A one-line headline around a trade name (as the reference list spells it, capitalised).
 pub fn headline(job: &str, rng: &mut impl Rng) -> String {
-    HEADLINES.choose(rng).expect("not empty").replace("{job}", &job.to_lowercase())
+    let lower = lowercase_first(job);
+    let de_job = if starts_with_a_vowel(&lower) { format!("d'{lower}") } else { format!("de {lower}") };
+    HEADLINES
+        .choose(rng)
+        .expect("not empty")
+        .replace("{de_job}", &de_job)
+        .replace("{Job}", job)
+        .replace("{job}", &lower)
+}
+
+/// The trade's first letter in lower case, acronyms further on kept ("designer UX/UI").
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// French elides "de" before a vowel sound; no trade of the reference list starts with an h.
+fn starts_with_a_vowel(word: &str) -> bool {
+    word.chars().next().is_some_and(|first| "aâàeéèêëiîïoôuûùüy".contains(first))
 }
 
 const CONTEXTS: &[&str] = &[
@@ -223,4 +243,22 @@ pub fn car_story(rng: &mut impl Rng) -> (String, String, String) {
         ACTIONS.choose(rng).expect("not empty").to_string(),
         RESULTS.choose(rng).expect("not empty").replace("{n}", &number),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn headlines_elide_de_before_a_vowel_and_keep_acronyms() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let headlines: Vec<String> = (0..60).map(|_| headline("Agriculteur", &mut rng)).collect();
+        assert!(headlines.iter().any(|h| h.contains("d'agriculteur")));
+        assert!(headlines.iter().all(|h| !h.contains("de agriculteur")), "{headlines:?}");
+        assert!(headlines.iter().all(|h| h.chars().next().is_some_and(char::is_uppercase)), "{headlines:?}");
+        let designer: Vec<String> = (0..60).map(|_| headline("Designer UX/UI", &mut rng)).collect();
+        assert!(designer.iter().any(|h| h.contains("de designer UX/UI")), "{designer:?}");
+    }
 }

@@ -35,6 +35,50 @@ async fn seeding_writes_complete_profiles_once(pool: PgPool) {
     assert_eq!(percentages_off, 0, "soft-skill percentages add up to 100");
 }
 
+/// A recruiter reads a seeded profile as a person's: the headline names a trade of the
+/// candidate's own job categories, every experience is a trade of one of them, and the French
+/// reads right (no "de" before a vowel, a capital first letter).
+#[sqlx::test(migrations = "../migrations")]
+async fn seeded_headlines_and_experiences_agree_with_the_candidates_categories(pool: PgPool) {
+    seed::seed_database(&pool, 1000, 11).await.unwrap();
+
+    let headline_of_another_trade: Vec<(i64, String)> = sqlx::query_as(
+        "select c.user_id, c.headline from candidates c
+         where not exists (select 1 from candidate_job_categories k join jobs j on j.job_category_id = k.job_category_id
+                           where k.candidate_id = c.user_id
+                             and (position(j.label_fr in c.headline) > 0
+                                  or position(lower(left(j.label_fr, 1)) || substr(j.label_fr, 2) in c.headline) > 0))",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(
+        headline_of_another_trade.is_empty(),
+        "headlines naming no trade of the candidate's categories: {headline_of_another_trade:?}"
+    );
+
+    let experiences_elsewhere: i64 = scalar(
+        &pool,
+        "select count(*) from experiences e
+         where not exists (select 1 from candidate_job_categories k
+                           where k.candidate_id = e.candidate_id and k.job_category_id = e.job_category_id)
+            or not exists (select 1 from jobs j where j.job_category_id = e.job_category_id and j.label_fr = e.position_name)",
+    )
+    .await;
+    assert_eq!(experiences_elsewhere, 0, "every experience is a trade of one of the candidate's categories");
+
+    let badly_written: Vec<String> = sqlx::query_scalar(
+        "select headline from candidates
+         where headline ~ '(^|\\s)de [aâàeéèêëiîïoôuûùüyAÂÀEÉÈÊËIÎÏOÔUÛÙÜY]' or headline !~ '^[[:upper:]]'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(badly_written.is_empty(), "headlines that do not read right: {badly_written:?}");
+    let sampled: i64 = scalar(&pool, "select count(*) from candidates where headline <> ''").await;
+    assert_eq!(sampled, 1000);
+}
+
 #[sqlx::test(migrations = "../migrations")]
 async fn the_demo_accounts_exist_one_per_role_with_the_documented_password(pool: PgPool) {
     seed::seed_database(&pool, 20, 1).await.unwrap();
