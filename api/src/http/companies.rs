@@ -105,7 +105,7 @@ pub async fn list_companies(
 ) -> Result<Json<Vec<CompanyView>>> {
     let pattern = crate::db::contains_pattern(query.name.as_deref());
     let companies = sqlx::query_as(&format!(
-        "{COMPANY_SQL} where $1::text is null or fold(c.name) like fold($1) order by c.name limit $2"
+        "{COMPANY_SQL} where $1::text is null or fold(c.name) like fold($1) order by c.name collate human_order limit $2"
     ))
     .bind(pattern)
     .bind(MAX_COMPANIES)

@@ -66,7 +66,7 @@ const LISTS: &[ListDescription] = &[
         table: "project_categories",
         filter: "t.kind = 'academic' and (t.author_user_id is null or t.author_user_id = $4)",
         fields: &[("picture", "t.picture")],
-        order_by: "t.label_fr",
+        order_by: "t.label_fr collate human_order",
         by_id: true,
     },
     ListDescription {
@@ -74,7 +74,7 @@ const LISTS: &[ListDescription] = &[
         table: "project_categories",
         filter: "t.kind = 'personal' and (t.author_user_id is null or t.author_user_id = $4)",
         fields: &[("picture", "t.picture")],
-        order_by: "t.label_fr",
+        order_by: "t.label_fr collate human_order",
         by_id: true,
     },
     ListDescription {
@@ -82,7 +82,7 @@ const LISTS: &[ListDescription] = &[
         table: "education_specializations",
         filter: "true",
         fields: &[],
-        order_by: "label($1, t.label_fr, t.label_en)",
+        order_by: "label($1, t.label_fr, t.label_en) collate human_order",
         by_id: true,
     },
     ListDescription {
@@ -140,7 +140,7 @@ const LISTS: &[ListDescription] = &[
         table: "job_categories",
         filter: "true",
         fields: &[CODE],
-        order_by: "label($1, t.label_fr, t.label_en)",
+        order_by: "label($1, t.label_fr, t.label_en) collate human_order",
         by_id: false,
     },
     ListDescription {
@@ -148,7 +148,7 @@ const LISTS: &[ListDescription] = &[
         table: "jobs",
         filter: "true",
         fields: &[("job_category", "t.job_category_id")],
-        order_by: "label($1, t.label_fr, t.label_en)",
+        order_by: "label($1, t.label_fr, t.label_en) collate human_order",
         by_id: true,
     },
     ListDescription {
@@ -173,7 +173,7 @@ const LISTS: &[ListDescription] = &[
         table: "languages",
         filter: "true",
         fields: &[CODE, ("flag", "t.flag")],
-        order_by: "label($1, t.label_fr, t.label_en)",
+        order_by: "label($1, t.label_fr, t.label_en) collate human_order",
         by_id: false,
     },
     ListDescription {

@@ -155,3 +155,21 @@ async fn the_pool_soft_skill_percentages_add_up_to_one_hundred(pool: PgPool) {
     assert!((total - 100.0).abs() < 0.5, "{total}");
     assert!(families.iter().all(|family| family["name"].is_string()));
 }
+
+/// Lists sort as a French reader expects: "Éducation" and "Énergie" among the E's (byte order
+/// put them after "Tourisme"), "Aéronautique" before "Agriculture", "Bâtiment" among the B's.
+#[sqlx::test(migrations = "../migrations")]
+async fn lists_sort_accented_names_among_their_letter(pool: PgPool) {
+    let app = app(pool);
+    let categories = get_in(&app, "/api/api/job/categories", "fr-FR").await.json();
+    let names: Vec<&str> = categories.as_array().unwrap().iter().map(|item| item["name"].as_str().unwrap()).collect();
+    let position =
+        |name: &str| names.iter().position(|listed| *listed == name).unwrap_or_else(|| panic!("{name} in {names:?}"));
+
+    assert!(position("Aéronautique et spatial") < position("Agriculture et environnement"), "{names:?}");
+    assert!(position("Éducation et formation") < position("Énergie"), "{names:?}");
+    assert!(position("Énergie") < position("Finance et comptabilité"), "{names:?}");
+    assert!(position("Banque et assurance") < position("Bâtiment et travaux publics (BTP)"), "{names:?}");
+    assert!(position("Bâtiment et travaux publics (BTP)") < position("Commerce et vente"), "{names:?}");
+    assert_eq!(names.last(), Some(&"Tourisme"), "{names:?}");
+}

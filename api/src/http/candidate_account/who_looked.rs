@@ -34,7 +34,7 @@ pub async fn list_profile_views(State(state): State<AppState>, user: CurrentUser
         "select c.name as company, v.kind, v.day
          from profile_views v join companies c on c.id = v.company_id
          where v.candidate_id = $1 and v.day >= current_date - $2
-         order by v.day desc, c.name, v.kind limit 500",
+         order by v.day desc, c.name collate human_order, v.kind limit 500",
     )
     .bind(user.id)
     .bind(SHOWN_DAYS)

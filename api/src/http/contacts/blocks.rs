@@ -35,7 +35,7 @@ pub async fn list_blocked_companies(
 ) -> Result<Json<BlockedCompanyList>> {
     let companies = sqlx::query_as(
         "select c.id, c.name, b.created_at from company_blocks b join companies c on c.id = b.company_id
-         where b.candidate_id = $1 order by c.name, c.id",
+         where b.candidate_id = $1 order by c.name collate human_order, c.id",
     )
     .bind(user.id)
     .fetch_all(&state.db)

@@ -65,7 +65,7 @@ async fn read_campuses(
     campus_id: Option<i64>,
 ) -> Result<Vec<CampusView>> {
     let sql = format!(
-        "{} where c.school_id = $1 and ($2::bigint is null or c.id = $2) order by c.name, c.id",
+        "{} where c.school_id = $1 and ($2::bigint is null or c.id = $2) order by c.name collate human_order, c.id",
         CAMPUS_JSON_SQL.replace("{place}", PLACE_JSON_SQL)
     );
     let rows: Vec<sqlx::types::Json<serde_json::Value>> =

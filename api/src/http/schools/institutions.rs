@@ -39,7 +39,7 @@ pub async fn list_institutions(
 ) -> Result<Json<Vec<InstitutionView>>> {
     let pattern = crate::db::contains_pattern(query.name.as_deref());
     let institutions = sqlx::query_as(
-        "select id, name, slug from institutions where $1::text is null or fold(name) like fold($1) order by name limit $2",
+        "select id, name, slug from institutions where $1::text is null or fold(name) like fold($1) order by name collate human_order limit $2",
     )
     .bind(pattern)
     .bind(MAX_INSTITUTIONS)

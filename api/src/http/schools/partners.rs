@@ -71,7 +71,7 @@ pub async fn list_partners(
                 exists (select 1 from partner_schools l
                         where l.partner_id = p.user_id and l.school_id = $1 and l.accepted_at is null) as link_requested,
                 case when $3 then '[]'::jsonb else coalesce((
-                    select jsonb_agg(jsonb_build_object('id', s.user_id, 'name', s.name) order by s.name)
+                    select jsonb_agg(jsonb_build_object('id', s.user_id, 'name', s.name) order by s.name collate human_order)
                     from partner_schools l join schools s on s.user_id = l.school_id
                     where l.partner_id = p.user_id and l.accepted_at is not null), '[]'::jsonb) end as schools
          from partners p join users u on u.id = p.user_id join companies c on c.id = p.company_id
@@ -82,7 +82,7 @@ pub async fn list_partners(
                                                         and l.accepted_at is not null))
            and ($2::text is null or fold(c.name) like fold($2))
            and ($3 or p.company_id = (select company_id from partners where user_id = $1))
-         order by linked desc, link_requested desc, c.name, u.lastname, u.firstname
+         order by linked desc, link_requested desc, c.name collate human_order, u.lastname collate human_order, u.firstname collate human_order
          limit $4",
     )
     .bind(user.id)

@@ -38,7 +38,8 @@ impl Roster {
     }
 
     /// The order of every list: last name, first name (accents and case aside), then id.
-    pub const ORDER_SQL: &'static str = "order by fold(u.lastname), fold(u.firstname), c.user_id";
+    pub const ORDER_SQL: &'static str =
+        "order by u.lastname collate human_order, u.firstname collate human_order, c.user_id";
 
     /// Binds the filters of [`Roster::from_where`].
     pub fn bind<'q, O>(

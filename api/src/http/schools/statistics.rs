@@ -134,7 +134,7 @@ pub async fn get_statistics(
                     'programs', coalesce((select jsonb_agg(jsonb_build_object(
                             'id', p.id, 'name', p.name,
                             'candidates', (select count(*) from mine where mine.program_id = p.id)) order by p.id)
-                        from programs p where p.campus_id = k.id), '[]'::jsonb)) order by k.name, k.id)
+                        from programs p where p.campus_id = k.id), '[]'::jsonb)) order by k.name collate human_order, k.id)
                 from campuses k where k.school_id = $1), '[]'::jsonb) as campuses,
             (select jsonb_agg(jsonb_build_object('from', b.low, 'to', b.high,
                     'candidates', (select count(*) from mine where mine.completion between b.low and b.high)) order by b.low)
