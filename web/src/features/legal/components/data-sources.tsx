@@ -1,7 +1,7 @@
-// The data-sources page: where the places, outlines and countries the app ships come from,
-// under which licence (Licence Ouverte 2.0, ODbL 1.0, public domain), and the code's own
-// licence with the link to its source. The same list, in more detail, is the repository's
-// NOTICE file.
+// The data-sources page: where the places, outlines, rivers and countries the app ships come
+// from, under which licence (Licence Ouverte 2.0, ODbL 1.0, public domain, LGPL 3.0), and the
+// code's own licence with the link to its source. The same list, in more detail, is the
+// repository's NOTICE file.
 import '../data-sources.css';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -13,12 +13,14 @@ const sources = [
   { key: 'outlines', licence: 'licenceOuverte' },
   { key: 'countries', licence: 'odbl' },
   { key: 'worldOutlines', licence: 'publicDomain' },
+  { key: 'rivers', licence: 'lgpl' },
 ] as const;
 
 const licenceUrls = {
   licenceOuverte: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence',
   odbl: 'https://opendatacommons.org/licenses/odbl/1.0/',
   publicDomain: 'https://www.naturalearthdata.com/about/terms-of-use/',
+  lgpl: 'https://www.gnu.org/licenses/lgpl-3.0.html',
 } as const;
 
 export function DataSources() {

@@ -1,19 +1,21 @@
 // The MapLibre map of the sourcing screens. This module (and maplibre-gl with
 // it) is only loaded by the pages that show a map, through React.lazy. It
-// creates the map with the configured tile style or the offline outlines (and
-// their place names), opened on the search circle when there is one already
-// (a saved search: no frame of France first), hands the instance to the circle
+// creates the map with the configured tile style or the offline style (and
+// its place names), made again with the offline style when the configured one
+// fails to load; opened on the search circle when there is one already (a
+// saved search: no frame of France first), it hands the instance to the circle
 // and hits layers once the style is loaded, and mirrors its state in data
-// attributes (ready, zoom at load, hits drawn) that tests and assistive
-// tooling can read without reaching into the canvas.
-import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
+// attributes (style, ready, zoom at load, hits and rivers drawn) that tests and
+// assistive tooling can read without reaching into the canvas.
+import maplibregl, { type ErrorEvent, type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapAttribution } from '@/lib/map-attribution';
 import { circleBounds, type LngLat } from '../../utils/geo-circle';
 import type { HitFeatureCollection } from '../../utils/hit-features';
-import { offlineMapStyle } from '../../utils/offline-map-style';
+import { chooseMapStyle, failedStyleUrl } from '../../utils/map-style-choice';
+import { offlineMapStyle, riversLayerId } from '../../utils/offline-map-style';
 import { CircleLayer, circleFitOptions } from './circle-layer';
 import { clusterLayerId, pointLayerId } from './hit-layers';
 import { HitsLayer } from './hits-layer';
@@ -21,7 +23,7 @@ import { MapContext } from './map-context';
 import { PlaceLabels } from './place-labels';
 
 export type SourcingMapProps = {
-  /** A tile-server style from the configuration, or null for the offline style. */
+  /** A tile-server style from the configuration, or null for the offline style (also its fallback). */
   styleUrl: string | null;
   circle: { center: LngLat; radiusKm: number; label: string } | null;
   hits: HitFeatureCollection;
@@ -60,11 +62,21 @@ function countRenderedHits(map: MapLibreMap): number {
   return count;
 }
 
+/** How many river features the offline style draws in view (0 with a tile server's style). */
+function countRenderedRivers(map: MapLibreMap): number {
+  return map.getLayer(riversLayerId) ? map.queryRenderedFeatures({ layers: [riversLayerId] }).length : 0;
+}
+
 export default function SourcingMap(props: SourcingMapProps) {
   const { styleUrl, circle, hits, highlightedId, onHover, onSelect, label, clusterLabel, reducedMotion } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [renderedHits, setRenderedHits] = useState(0);
+  const [renderedRivers, setRenderedRivers] = useState(0);
+  // the configured style that failed to load: the map is then made with the offline style
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const styleChoice = chooseMapStyle(styleUrl, failedUrl);
+  const configuredUrl = styleChoice.kind === 'configured' ? styleChoice.url : null;
   // between a move or a data load and the next frame with nothing left to draw
   const [idle, setIdle] = useState(false);
   const [loadZoom, setLoadZoom] = useState<number | null>(null);
@@ -86,7 +98,7 @@ export default function SourcingMap(props: SourcingMapProps) {
     const opening = openingCircle.current;
     const instance = new maplibregl.Map({
       container,
-      style: styleUrl ?? offlineMapStyle(window.location.origin, import.meta.env.BASE_URL),
+      style: configuredUrl ?? offlineMapStyle(window.location.origin, import.meta.env.BASE_URL),
       ...(opening
         ? { bounds: circleBounds(opening.center, opening.radiusKm), fitBoundsOptions: circleFitOptions }
         : { bounds: franceBounds, fitBoundsOptions: { padding: 24 } }),
@@ -101,15 +113,28 @@ export default function SourcingMap(props: SourcingMapProps) {
     instance.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // the tile server's style brings its own credits; ours are the offline outlines'
     instance.addControl(new maplibregl.AttributionControl({ compact: true, customAttribution: attribution }), 'bottom-right');
+    let styleLoaded = false;
+    const onStyleLoad = () => {
+      styleLoaded = true;
+    };
+    const onError = (event: ErrorEvent) => {
+      const failed = failedStyleUrl(configuredUrl, styleLoaded);
+      if (failed !== null) setFailedUrl(failed);
+      // what maplibre logs when no one listens for its errors
+      else console.error(event.error);
+    };
     const onLoad = () => {
       setLoadZoom(instance.getZoom());
       setMap(instance);
     };
     const onIdle = () => {
       setRenderedHits(countRenderedHits(instance));
+      setRenderedRivers(countRenderedRivers(instance));
       setIdle(true);
     };
     const onBusy = () => setIdle(false);
+    instance.on('style.load', onStyleLoad);
+    instance.on('error', onError);
     instance.on('load', onLoad);
     instance.on('idle', onIdle);
     instance.on('movestart', onBusy);
@@ -117,13 +142,15 @@ export default function SourcingMap(props: SourcingMapProps) {
     return () => {
       setMap(null);
       setLoadZoom(null);
+      instance.off('style.load', onStyleLoad);
+      instance.off('error', onError);
       instance.off('load', onLoad);
       instance.off('idle', onIdle);
       instance.off('movestart', onBusy);
       instance.off('dataloading', onBusy);
       instance.remove();
     };
-  }, [styleUrl, zoomIn, zoomOut, attribution]);
+  }, [configuredUrl, zoomIn, zoomOut, attribution]);
 
   return (
     <div
@@ -132,15 +159,17 @@ export default function SourcingMap(props: SourcingMapProps) {
       role="region"
       aria-label={label}
       data-testid="sourcing-map"
+      data-map-style={styleChoice.kind}
       data-map-ready={map !== null}
       data-map-idle={map !== null && idle}
       data-load-zoom={loadZoom ?? ''}
       data-rendered-hits={renderedHits}
+      data-rendered-rivers={renderedRivers}
       data-hit-count={hits.features.length}
       data-circle-radius={circle?.radiusKm ?? ''}
     >
       <MapContext.Provider value={map}>
-        {map && styleUrl === null && <PlaceLabels />}
+        {map && configuredUrl === null && <PlaceLabels />}
         {map && circle && (
           <CircleLayer center={circle.center} radiusKm={circle.radiusKm} label={circle.label} animate={!reducedMotion} />
         )}
