@@ -53,7 +53,7 @@ describe('HitCard', () => {
   it('shows the initials of a blind-first candidate and says the name is hidden', async () => {
     renderCard(hit('C.', 'M.', true), 'fr');
     expect(await screen.findByRole('button', { name: 'C. M.' })).toBeTruthy();
-    expect(screen.getByText('Nom masqué par le candidat')).toBeTruthy();
+    expect(screen.getByText('Nom masqué à sa demande')).toBeTruthy();
   });
 
   it('shows a name the candidate does not hide, without the note', async () => {
