@@ -45,7 +45,7 @@ type Route = (call: Call) => { status: number; body?: unknown } | undefined;
 
 /** The reference lists the forms read. */
 const referenceLists: Record<string, unknown[]> = {
-  '/api/api/contract/types': [{ id: 1, name: 'CDI' }, { id: 2, name: 'Stage' }],
+  '/api/api/contract/types': [{ id: 1, name: 'CDI', permanent: true }, { id: 2, name: 'Stage', permanent: false }],
   '/api/api/contract/hourly-schemes': [{ id: 1, name: 'Temps plein' }],
   '/api/api/job/categories': [{ id: 7, name: 'Restauration' }],
   '/api/api/candidate/degrees': [{ id: 3, name: 'Licence', level: 3 }],

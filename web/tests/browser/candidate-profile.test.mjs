@@ -35,6 +35,7 @@ const texts = {
     jobCategories: 'Métiers recherchés',
     addPlace: 'Ajouter un lieu',
     contracts: 'Contrats',
+    minDuration: 'Durée minimum (mois)',
     addLanguage: 'Ajouter une langue',
     addExperience: 'Ajouter une expérience',
     company: 'Entreprise',
@@ -67,6 +68,7 @@ const texts = {
     jobCategories: 'Jobs you are looking for',
     addPlace: 'Add a place',
     contracts: 'Contracts',
+    minDuration: 'Shortest contract (months)',
     addLanguage: 'Add a language',
     addExperience: 'Add an experience',
     company: 'Company',
@@ -212,13 +214,20 @@ for (const locale of ['fr', 'en']) {
       const before = await completion(page, t);
       await page.screenshot({ path: screenshotPath(`candidate-profile-dashboard-before-${locale}.png`), fullPage: true });
 
-      // What they look for: a job category, a place, a contract.
+      // What they look for: a job category, a place, contracts: a CDI alone asks no
+      // shortest contract, a fixed-term contract beside it does.
       await page.goto(`${baseUrl}/dashboard/candidate/ma-recherche`);
       const search = page.getByTestId('job-search-form');
       await search.waitFor();
       await search.getByRole('group', { name: t.jobCategories }).locator('input[type="checkbox"]').first().check({ force: true });
       await pickPlace(search, page, t.addPlace, 'Lyon');
-      await search.getByRole('group', { name: t.contracts }).locator('input[type="checkbox"]').first().check({ force: true });
+      const contractTypes = await (await page.request.get(`${baseUrl}/api/api/contract/types`)).json();
+      const contracts = search.getByRole('group', { name: t.contracts });
+      await contracts.locator(`input[value="${contractTypes.find((contract) => contract.permanent).id}"]`).check({ force: true });
+      await search.getByLabel(t.minDuration).waitFor({ state: 'detached' });
+      await page.screenshot({ path: screenshotPath(`candidate-profile-job-search-permanent-${locale}.png`), fullPage: true });
+      await contracts.locator(`input[value="${contractTypes.find((contract) => !contract.permanent).id}"]`).check({ force: true });
+      await search.getByLabel(t.minDuration).waitFor();
       await page.screenshot({ path: screenshotPath(`candidate-profile-job-search-${locale}.png`), fullPage: true });
       await saveAndWait(page, t, search);
 

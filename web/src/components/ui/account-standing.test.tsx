@@ -43,7 +43,7 @@ describe('AccountStandingBanner', () => {
     const banner = screen.getByTestId('standing-banner-pending');
     expect(banner.textContent).toContain('Compte en attente de validation');
     expect(banner.textContent).toContain(
-      'Votre compte attend la validation de Vivier. En attendant, vous pouvez déjà trouver les étudiants des écoles qui vous ont invité.',
+      'Votre compte attend la validation de Vivier. En attendant, vous pouvez déjà trouver les étudiants des écoles qui vous ont invité·e.',
     );
     expect(banner.textContent).not.toContain('le sourcing, les offres et les listes de candidats restent fermés');
   });

@@ -1,5 +1,6 @@
 // A language level, written the same way on every page: the CEFR code and
-// its name ("B1 · intermédiaire", "C1 · advanced"). Levels are stored 1 to 6,
+// its name ("B1 · intermédiaire", "C1 · advanced"), after the language's name
+// where a list says which ("Anglais B2 · avancé"). Levels are stored 1 to 6,
 // the six CEFR levels A1 to C2, 3 (B1) when a language is added (spec §9).
 import { useTranslation } from 'react-i18next';
 
@@ -17,4 +18,10 @@ export function useLanguageLevel(): (level: number) => string {
     const code = cefrCode(level);
     return t('languageLevel.format', { code, name: t(`languageLevel.names.${code}`) });
   };
+}
+
+/** Writes languages with their levels in the page's language: "Anglais B2 · avancé, Espagnol A2 · élémentaire". */
+export function useLanguagesWithLevels(): (languages: readonly { name: string; level: number }[]) => string {
+  const levelText = useLanguageLevel();
+  return (languages) => languages.map((language) => `${language.name} ${levelText(language.level)}`).join(', ');
 }

@@ -107,7 +107,7 @@ describe('PictureField', () => {
     expect(upload.url).toBe('/api/api/uploads');
     expect((upload.sent?.get('file') as File).name).toBe('atelier.png');
     upload.progress(40, 100);
-    const bar = await screen.findByRole('progressbar', { name: 'Envoi de atelier.png' });
+    const bar = await screen.findByRole('progressbar', { name: 'Envoi de la photo atelier.png' });
     await waitFor(() => expect((bar as HTMLProgressElement).value).toBe(0.4));
 
     upload.finish(201, { id: 'b7e1', url: '/api/uploads/b7e1' });

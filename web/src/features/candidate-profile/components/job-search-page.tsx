@@ -1,14 +1,17 @@
 // /dashboard/candidate/ma-recherche: what the candidate looks for (jobs,
 // places, contracts, hours, kinds of company, shortest contract, when they
 // are free, degree and profile type) and whether they are looking at all. It
-// is what makes them show up in the partners' sourcing searches.
-import { useFormContext } from 'react-hook-form';
+// is what makes them show up in the partners' sourcing searches. The shortest
+// contract is not asked for permanent contracts alone (the CDI has no end).
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
+import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { useRuleMessage } from '@/lib/form/use-rule-message';
 import { useUpdateCandidate } from '../api/update-candidate';
 import {
+  asksMinDuration,
   jobSearchFields,
   jobSearchFormValues,
   type JobSearchFormValues,
@@ -23,12 +26,15 @@ import { ReferenceSelectField } from './record-fields';
 /**
  * When the candidate is free (`availability`) or the shortest contract they
  * would take (`contractMinDuration`): the two fields of the job search that
- * the onboarding's "when" step also asks, in its own order.
+ * the onboarding's "when" step also asks, in its own order. The shortest
+ * contract shows only while the chosen contracts are not all permanent.
  */
 export function JobSearchTimingField({ name }: { name: 'availability' | 'contractMinDuration' }) {
   const { t } = useTranslation('profile');
   const ruleMessage = useRuleMessage();
-  const { register, formState } = useFormContext<JobSearchFormValues>();
+  const { register, formState, control } = useFormContext<JobSearchFormValues>();
+  const contractTypes = useWatch({ control, name: 'contractTypes' });
+  const permanentContracts = usePermanentContracts();
   const error = ruleMessage(formState.errors[name], { range: name === 'contractMinDuration' ? minDurationRangeMonths : undefined });
   if (name === 'availability') {
     return (
@@ -41,6 +47,7 @@ export function JobSearchTimingField({ name }: { name: 'availability' | 'contrac
       />
     );
   }
+  if (!asksMinDuration({ contractTypes }, permanentContracts)) return null;
   return (
     <TextField
       label={t('jobSearch.minDuration')}
@@ -80,15 +87,16 @@ function JobSearchFields() {
 
 export function JobSearchPage() {
   const update = useUpdateCandidate();
+  const permanentContracts = usePermanentContracts();
   return (
     <ProfileFormPage<JobSearchFormValues>
       texts="jobSearch"
       testId="job-search"
       leadIsCallout
-      schema={jobSearchSchema}
+      schema={jobSearchSchema(permanentContracts)}
       formValues={jobSearchFormValues}
       fields={jobSearchFields}
-      save={(values) => update.mutateAsync(jobSearchRequest(values))}
+      save={(values) => update.mutateAsync(jobSearchRequest(values, permanentContracts))}
       Fields={JobSearchFields}
     />
   );

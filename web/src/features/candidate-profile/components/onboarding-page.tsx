@@ -2,9 +2,9 @@
 // five steps that make a profile findable by the partners' sourcing searches,
 // in the order a search filters: (1) what they look for: job categories and
 // contracts; (2) where: the places they would work in; (3) when and for how
-// long: availability and shortest contract; (4) languages, a matching
-// parameter of every search; (5) a first experience or education, which makes
-// the profile readable once found. Each step saves through the same calls as
+// long: availability and shortest contract (not asked for permanent contracts
+// alone); (4) languages, a matching parameter of every search; (5) a first
+// experience or education, which makes the profile readable once found. Each step saves through the same calls as
 // the dashboard's pages (the job search, the languages), so Back and Next
 // never lose anything; Skip leaves for the dashboard. Finishing or skipping
 // clears `first_time`.
@@ -15,6 +15,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
+import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { applyServerErrors } from '@/lib/form/server-errors';
@@ -40,7 +41,11 @@ function OnboardingFlow({ profile }: { profile: CandidateProfile }) {
   const [index, setIndex] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const step = onboardingSteps[index] ?? 'what';
-  const jobSearch = useForm<JobSearchFormValues>({ resolver: zodResolver(jobSearchSchema), defaultValues: jobSearchFormValues(profile) });
+  const permanentContracts = usePermanentContracts();
+  const jobSearch = useForm<JobSearchFormValues>({
+    resolver: zodResolver(jobSearchSchema(permanentContracts)),
+    defaultValues: jobSearchFormValues(profile),
+  });
   const languages = useForm<LanguagesFormValues>({ resolver: zodResolver(languagesSchema), defaultValues: languagesFormValues(profile) });
   const saving = updateCandidate.isPending || updateLanguages.isPending || leaving;
 
@@ -67,7 +72,7 @@ function OnboardingFlow({ profile }: { profile: CandidateProfile }) {
     }
     let saved = false;
     await jobSearch.handleSubmit(async (values) => {
-      await updateCandidate.mutateAsync(jobSearchRequest(values)).then(
+      await updateCandidate.mutateAsync(jobSearchRequest(values, permanentContracts)).then(
         () => (saved = true),
         (error: unknown) => void applyServerErrors(error, jobSearch.setError, jobSearchFields),
       );

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The pages on the candidate's own profile: the job search says it is what
 // makes the candidate findable and saves ids and places with `from:
-// "job_search"`; the languages page adds a language at level 3 and saves the
-// list; both load the profile again afterwards (its completion changes).
+// "job_search"`, and asks no shortest contract for a CDI alone; the languages
+// page adds a language at level 3 and saves the list; both load the profile
+// again afterwards (its completion changes).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CandidateProfile } from '@/api/candidates/get-candidate';
@@ -55,6 +56,37 @@ describe('JobSearchPage', () => {
       type: null,
     });
     await waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
+  });
+
+  it('asks no shortest contract for a CDI alone, and sends the server\'s "any length" (0)', async () => {
+    registerCandidateLoader(async () => ({ ...profile, contract_min_duration: 6 }));
+    const { calls } = fakeServer(saved('/api/api/candidates/1000'));
+    await renderAsCandidate(<JobSearchPage />);
+
+    const form = await screen.findByTestId('job-search-form');
+    expect(within(form).getByLabelText('Durée minimum (mois)')).toBeDefined();
+    fireEvent.click(await within(form).findByRole('checkbox', { name: 'CDI' }));
+    await waitFor(() => expect(within(form).queryByLabelText('Durée minimum (mois)')).toBeNull());
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ contract_types: [1], contract_min_duration: 0 });
+  });
+
+  it('asks the shortest contract again once a fixed-term contract joins the CDI', async () => {
+    registerCandidateLoader(async () => ({ ...profile, contract_types: [{ id: 1, name: 'CDI' }] }));
+    const { calls } = fakeServer(saved('/api/api/candidates/1000'));
+    await renderAsCandidate(<JobSearchPage />, 'en');
+
+    const form = await screen.findByTestId('job-search-form');
+    await within(form).findByRole('checkbox', { name: 'CDI' });
+    await waitFor(() => expect(within(form).queryByLabelText('Shortest contract (months)')).toBeNull());
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Stage' }));
+    fireEvent.change(await within(form).findByLabelText('Shortest contract (months)'), { target: { value: '4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ contract_types: [1, 2], contract_min_duration: 4 });
   });
 });
 

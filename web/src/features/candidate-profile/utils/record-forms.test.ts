@@ -160,7 +160,7 @@ describe('job search form', () => {
       degree: { id: 3, name: 'Licence', level: 3 },
       type: null,
     } as never);
-    expect(jobSearchSchema.safeParse(values).success).toBe(true);
+    expect(jobSearchSchema().safeParse(values).success).toBe(true);
     expect(jobSearchRequest(values)).toEqual({
       from: 'job_search',
       job_categories: [4],
@@ -178,7 +178,18 @@ describe('job search form', () => {
 
   it('keeps the minimum duration between 0 and 120 months', () => {
     const values = jobSearchFormValues({ job_categories: [], job_localizations: [], contract_types: [], contract_hourly_schemes: [], company_types: [], contract_min_duration: 0, availability: null, in_research: false, degree: null, type: null } as never);
-    expect(issues(jobSearchSchema.safeParse({ ...values, contractMinDuration: 121 }))).toEqual({ contractMinDuration: 'out_of_range' });
+    expect(issues(jobSearchSchema().safeParse({ ...values, contractMinDuration: 121 }))).toEqual({ contractMinDuration: 'out_of_range' });
+  });
+
+  it('asks no shortest contract on permanent contracts alone: none is checked, the server\'s "any length" (0) is sent', () => {
+    const permanent = [1];
+    const values = jobSearchFormValues({ job_categories: [], job_localizations: [], contract_types: [{ id: 1, name: 'CDI' }], contract_hourly_schemes: [], company_types: [], contract_min_duration: 0, availability: null, in_research: true, degree: null, type: null } as never);
+    const leftOver = { ...values, contractMinDuration: 121 };
+    expect(jobSearchSchema(permanent).safeParse(leftOver).success).toBe(true);
+    expect(jobSearchRequest(leftOver, permanent).contract_min_duration).toBe(0);
+    const withFixedTerm = { ...values, contractTypes: [1, 2], contractMinDuration: 6 };
+    expect(jobSearchRequest(withFixedTerm, permanent).contract_min_duration).toBe(6);
+    expect(issues(jobSearchSchema(permanent).safeParse({ ...withFixedTerm, contractMinDuration: 121 }))).toEqual({ contractMinDuration: 'out_of_range' });
   });
 });
 

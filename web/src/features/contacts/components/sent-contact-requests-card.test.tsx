@@ -63,7 +63,7 @@ describe('the contact requests sent, in French', () => {
     serve([{ ...pendingRequest, candidate_firstname: 'L.', candidate_lastname: 'D.', name_hidden: true, offer_title: null }]);
     renderWithProviders(<SentContactRequestsCard />, { i18n });
     await screen.findByTestId('sent-requests-list');
-    expect(rows()[0]?.textContent).toBe('L. D.Nom masqué par le candidatEnvoyée le 20 nov. 2026 · expire le 4 déc. 2026 sans réponseEn attente');
+    expect(rows()[0]?.textContent).toBe('L. D.Nom masqué à sa demandeEnvoyée le 20 nov. 2026 · expire le 4 déc. 2026 sans réponseEn attente');
   });
 
   it('shows the ten newest, and all of them on demand', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The offer read back before publishing, in both languages: every criterion,
-// the minimum degree included ("no minimum" when none is asked), and a
+// the minimum degree included ("no minimum" when none is asked), the languages
+// with their CEFR levels as every page writes them (never "3/6"), and a
 // permanent contract without a duration (never "CDI · 0 mois").
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +29,10 @@ const lists: Record<string, unknown[]> = {
     { id: 4, name: 'Bac+3', level: 3 },
   ],
   '/api/api/softskill/categories': [{ id: 5, name: 'Rigueur' }],
+  '/api/api/languages': [
+    { id: 1, name: 'Anglais' },
+    { id: 2, name: 'Espagnol' },
+  ],
 };
 
 const offer = (overrides: Partial<OfferFormValues>): OfferFormValues => ({
@@ -60,6 +65,19 @@ describe('OfferReview', () => {
     await waitFor(() => expect(rows()).toContain('Métier: Développeur'));
     expect(rows()).toContain('Niveau d’études minimum: Aucun minimum (tous niveaux)');
     expect(rows().join('\n')).not.toContain('mois');
+  });
+
+  it('reads the languages back with their levels as every page writes them, in French and in English', async () => {
+    const languages = [
+      { id: 1, level: 5 },
+      { id: 2, level: 3 },
+    ];
+    renderWithProviders(<OfferReview values={offer({ languages })} />, { i18n: french });
+    await waitFor(() => expect(rows()).toContain('Langues: Anglais C1 · autonome, Espagnol B1 · intermédiaire'));
+    cleanup();
+    renderWithProviders(<OfferReview values={offer({ languages })} />, { i18n: english });
+    await waitFor(() => expect(rows()).toContain('Languages: Anglais C1 · advanced, Espagnol B1 · intermediate'));
+    expect(rows().join('\n')).not.toContain('/6');
   });
 
   it('reads a fixed-term offer back in English with its duration and its minimum degree', async () => {

@@ -1,12 +1,14 @@
 // The last step of the offer creation reads the offer back before it is
 // published: every criterion with its name from the reference lists, the
-// minimum degree included ("no minimum" when none is asked). A permanent
-// contract has no end, so it is read back without a duration.
+// minimum degree included ("no minimum" when none is asked), the languages
+// with their levels as every page writes them ("Anglais B2 · avancé"). A
+// permanent contract has no end, so it is read back without a duration.
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '@/api/reference-lists/reference-list';
 import { degreeLevels } from '@/components/job-criteria/criteria-values';
 import { usePermanentContracts } from '@/components/job-criteria/use-permanent-contracts';
 import { formatDate } from '@/lib/format-date';
+import { useLanguagesWithLevels } from '@/lib/i18n/language-level';
 import { offerIsOpenEnded, type OfferFormValues } from '../utils/offer-form';
 
 function nameOf(list: readonly { id: number; name: string }[] | undefined, id: number | null): string {
@@ -39,6 +41,7 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
   const jobCategories = useReferenceList('job/categories');
   const jobs = useReferenceList('jobs');
   const languages = useReferenceList('languages');
+  const languagesWithLevels = useLanguagesWithLevels();
   const softskillCategories = useReferenceList('softskill/categories');
   return (
     <dl className="offer-review" data-testid="offer-review">
@@ -57,7 +60,7 @@ export function OfferReview({ values }: { values: OfferFormValues }) {
       <dt>{t('forms:jobCriteria.languages')}</dt>
       <dd>
         {values.languages.length > 0
-          ? values.languages.map((language) => `${nameOf(languages.data, language.id)} ${language.level}/6`).join(', ')
+          ? languagesWithLevels(values.languages.map(({ id, level }) => ({ name: nameOf(languages.data, id), level })))
           : '–'}
       </dd>
       <dt>{t('forms:jobCriteria.softskillCategories')}</dt>

@@ -2,6 +2,9 @@
 // see it in a search, showing soft skills and the match score.
 import { useTranslation } from 'react-i18next';
 
+/** The sample card's match score, written as every score is ("92 %", "92%"). */
+const sampleMatchPercent = 92;
+
 export function ProfilePreview() {
   const { t } = useTranslation('home');
   return (
@@ -37,7 +40,7 @@ export function ProfilePreview() {
       <div className="preview__match">
         <span className="preview__match-dot" aria-hidden="true" />
         <div>
-          <p className="preview__match-score">{t('preview.match')}</p>
+          <p className="preview__match-score">{t('preview.match', { percent: sampleMatchPercent })}</p>
           <p className="preview__match-hint">{t('preview.matchHint')}</p>
         </div>
       </div>

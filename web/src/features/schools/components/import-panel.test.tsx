@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The import's report, checked then done: how many people get an invitation,
-// how many of the school's own students are placed on the campus, how many
-// rows are already so, and that invited people appear only once they accept.
+// The import's report, checked then done: the rows read, valid and wrong,
+// each count with its plural; how many people get an invitation, how many of
+// the school's own students are placed on the campus, how many rows are
+// already so, and that invited people appear only once they accept.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
@@ -74,6 +75,7 @@ describe('the import report in French', () => {
     const { checked, done } = await checkThenImport();
 
     expect(sent).toEqual(['/api/api/candidates/import/checking', '/api/api/candidates/import']);
+    expect(checked).toContain('4 lignes lues : 4 valides, 0 problème.');
     expect(checked).toContain(
       'À l’import, 2 personnes recevront une invitation, 1 de vos étudiants sera placé sur ce campus avec le programme et le parcours du fichier, et 1 est déjà à jour.',
     );
@@ -106,6 +108,7 @@ describe('the import report in English', () => {
     renderWithProviders(<ImportPanel campus={campus} />, { i18n });
     const { checked, done } = await checkThenImport();
 
+    expect(checked).toContain('4 rows read: 4 valid, 0 problems.');
     expect(checked).toContain(
       'On import, 1 person will get an invitation, 2 of your students will be placed on this campus with the file’s program and parcours, and 0 are already up to date.',
     );

@@ -8,12 +8,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
+import { useNumberFormat } from '@/lib/i18n/format-number';
 import { type ImportStep, useSendImport } from '../api/import-candidates';
 import type { Campus, ImportProblem, ImportReport } from '../api/school-types';
 import { FormAlert } from '@/components/ui/form-alert';
 
 function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
   const { t } = useTranslation('school');
+  const format = useNumberFormat();
   return (
     <div className="school-table-wrap">
       <table className="school-table" data-testid="import-problems">
@@ -29,7 +31,7 @@ function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
         <tbody>
           {problems.map((problem, index) => (
             <tr key={`${problem.line}-${problem.field}-${index}`}>
-              <th scope="row">{problem.line}</th>
+              <th scope="row">{format.number(problem.line)}</th>
               <td>{t(`import.columns.${problem.field}`)}</td>
               <td>
                 {t(`import.problems.${problem.code}`, { defaultValue: t('import.problems.invalid') })}
@@ -140,7 +142,11 @@ export function ImportPanel({ campus }: { campus: Campus }) {
       {checked && !imported && (
         <div className="school-import__report" data-testid="import-report">
           <p className="school-import__summary" role="status">
-            {t('import.checkedSummary', { rows: checked.rows, valid: checked.valid, problems: checked.problems.length })}{' '}
+            {t('import.checked.summary', {
+              rows: t('import.checked.rows', { count: checked.rows }),
+              valid: t('import.checked.valid', { count: checked.valid }),
+              problems: t('import.checked.problems', { count: checked.problems.length }),
+            })}{' '}
             <ReportCounts report={checked} tense="plan" />
           </p>
           <p className="school-form__hint">{t('import.format', { encoding: checked.encoding, separator: checked.separator === '\t' ? 'tab' : checked.separator })}</p>

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { CrossButton } from '@/components/ui/cross-button';
 import { buildPath, paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
-import { useLanguageLevel } from '@/lib/i18n/language-level';
+import { useLanguagesWithLevels } from '@/lib/i18n/language-level';
 import type { SearchHit } from '../api/search-types';
 import { HiddenNameNote } from '@/components/ui/hidden-name-note';
 import { candidateName } from './hit-card';
@@ -33,7 +33,7 @@ export function CandidatePanel({
 }) {
   const { t, i18n } = useTranslation('sourcing');
   const locale = i18n.resolvedLanguage ?? 'fr';
-  const languageLevel = useLanguageLevel();
+  const languagesWithLevels = useLanguagesWithLevels();
   const closeRef = useRef<HTMLButtonElement>(null);
   const { candidate } = hit;
   const name = candidateName(hit);
@@ -81,9 +81,7 @@ export function CandidatePanel({
         <dd>{candidate.contracts.length > 0 ? candidate.contracts.map((contract) => contract.name).join(', ') : unknown}</dd>
         <dt>{t('panel.languages')}</dt>
         <dd>
-          {candidate.languages.length > 0
-            ? candidate.languages.map((language) => `${language.name} ${languageLevel(language.level)}`).join(', ')
-            : unknown}
+          {candidate.languages.length > 0 ? languagesWithLevels(candidate.languages) : unknown}
         </dd>
       </dl>
       {candidate.softskills_categories.length > 0 && (

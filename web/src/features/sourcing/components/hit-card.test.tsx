@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A hit card names the candidate; a blind-first candidate comes with initials
-// from the server, and the card says the name is hidden by them.
+// from the server, and the card says the name is hidden. It says which wished
+// place matched and how far it is from the search's centre.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '@/testing/i18n';
@@ -24,6 +25,22 @@ const hit = (firstname: string, lastname: string, nameHidden: boolean): SearchHi
   new: false,
 });
 
+/** A hit whose wished place Lyon (69) lies `distanceKm` from the search's centre. */
+const nearLyon = (distanceKm: number): SearchHit => ({
+  ...hit('Camille', 'Martin', false),
+  candidate: { ...hit('Camille', 'Martin', false).candidate, commune: { name: 'Lyon', department: '69', lat: 45.76, lng: 4.84 } },
+  breakdown: {
+    proximity: { country_wide: false, distance_km: distanceKm, score: 0.9 },
+    proximity_score: 0.9,
+    languages: [],
+    language_score: null,
+    softskills: [],
+    softskill_score: null,
+    keywords: [],
+    keyword_score: null,
+  },
+});
+
 function renderCard(shown: SearchHit, language: 'en' | 'fr') {
   const noop = vi.fn();
   renderWithProviders(
@@ -36,13 +53,26 @@ describe('HitCard', () => {
   it('shows the initials of a blind-first candidate and says the name is hidden', async () => {
     renderCard(hit('C.', 'M.', true), 'fr');
     expect(await screen.findByRole('button', { name: 'C. M.' })).toBeTruthy();
-    expect(screen.getByText('Nom masqué par le candidat')).toBeTruthy();
+    expect(screen.getByText('Nom masqué à sa demande')).toBeTruthy();
   });
 
   it('shows a name the candidate does not hide, without the note', async () => {
     renderCard(hit('Camille', 'Martin', false), 'en');
     expect(await screen.findByRole('button', { name: 'Camille Martin' })).toBeTruthy();
     expect(screen.queryByTestId('name-hidden')).toBeNull();
+  });
+
+  it('says which wished place matched and its distance, in French and in English', async () => {
+    renderCard(nearLyon(3.44), 'fr');
+    expect((await screen.findByTestId('hit-wished-place')).textContent).toBe('souhaite Lyon (69), à 3,4 km');
+    cleanup();
+    renderCard(nearLyon(1245), 'en');
+    expect((await screen.findByTestId('hit-wished-place')).textContent).toBe('wants Lyon (69), 1,245 km away');
+  });
+
+  it('names the wished place without a distance when the candidate no longer matches', async () => {
+    renderCard({ ...nearLyon(3.4), breakdown: null, score: null }, 'fr');
+    expect((await screen.findByTestId('hit-wished-place')).textContent).toBe('souhaite Lyon (69)');
   });
 });
 

@@ -1,4 +1,5 @@
-// One ranked candidate in the result list: rank, name, headline, commune and
+// One ranked candidate in the result list: rank, name, headline, the wished
+// place that matched (the one nearest the search's centre) with its distance,
 // availability, the score with its explanation, the save toggle, and what the
 // page adds under it (`action`: the app's "Contact"). Hovering the card
 // highlights the candidate's marker; the map does the same back. A candidate
@@ -9,9 +10,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HiddenNameNote } from '@/components/ui/hidden-name-note';
 import { formatDate } from '@/lib/format-date';
-import { formatDistance } from '../utils/labels';
 import type { SearchHit } from '../api/search-types';
-import { shortLabel } from '../utils/labels';
+import { formatDistance, shortLabel } from '../utils/labels';
 import { SaveCandidateButton } from './save-candidate-button';
 import { ScoreExplanation } from './score-explanation';
 import { ScoreRing } from './score-ring';
@@ -48,6 +48,8 @@ export function HitCard({
   const { candidate } = hit;
   const name = candidateName(hit);
   const distance = hit.breakdown?.proximity.distance_km;
+  const { commune } = candidate;
+  const wishedPlace = commune && (commune.department ? `${commune.name} (${commune.department})` : commune.name);
 
   // A marker hovered on the map brings its card into view.
   useEffect(() => {
@@ -91,11 +93,11 @@ export function HitCard({
           {candidate.name_hidden && <HiddenNameNote />}
           {candidate.headline && <p className="hit-card__headline">{candidate.headline}</p>}
           <p className="hit-card__facts">
-            {candidate.commune ? (
-              <span>
-                {candidate.commune.name}
-                {candidate.commune.department ? ` (${candidate.commune.department})` : ''}
-                {typeof distance === 'number' ? ` · ${t('hit.distance', { distance: formatDistance(distance, locale) })}` : ''}
+            {wishedPlace ? (
+              <span data-testid="hit-wished-place">
+                {typeof distance === 'number'
+                  ? t('hit.wantsAt', { place: wishedPlace, distance: formatDistance(distance, locale) })
+                  : t('hit.wants', { place: wishedPlace })}
               </span>
             ) : (
               <span>{t('hit.countryWide')}</span>

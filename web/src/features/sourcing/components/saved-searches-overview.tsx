@@ -28,7 +28,7 @@ export function SavedSearchesOverview() {
           testId="stat-saved-candidates"
           value={known ? savedCandidates : '–'}
           label={t('dashboard.savedCandidates')}
-          hint={t('dashboard.totalCandidates', { searches: list.length })}
+          hint={t('dashboard.totalCandidates', { count: list.length })}
         />
       </div>
       <Panel

@@ -1,5 +1,6 @@
 // Short forms for dense places such as the result cards: reference names, and
 // distances written the way the reader's language writes numbers.
+import { formatNumber } from '@/lib/i18n/format-number';
 
 /** "CDI (contrat à durée indéterminée)" reads "CDI"; a name without a parenthesis stays as it is. */
 export function shortLabel(name: string): string {
@@ -9,5 +10,5 @@ export function shortLabel(name: string): string {
 
 /** A distance in km with one decimal at most: 0.46 reads "0,5" in French and "0.5" in English. */
 export function formatDistance(distanceKm: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(distanceKm);
+  return formatNumber(distanceKm, locale, { maximumFractionDigits: 1 });
 }
