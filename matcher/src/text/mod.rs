@@ -28,12 +28,13 @@ use rustc_hash::FxHashMap;
 use stems::BilingualStems;
 
 use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::directory::RamDirectory;
 use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer, TokenStream,
-    Tokenizer,
+    Tokenizer, TokenizerManager,
 };
 use tantivy::{
     DocId, DocSet, Index, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter, TantivyDocument,
@@ -271,10 +272,14 @@ impl TextIndex {
 
 /// Indexes one range of rows in one tantivy segment, its documents in row order.
 fn build_chunk(schema: &Schema, fields: &Fields, documents: &[CandidateDoc]) -> Searcher {
-    let index = Index::create_in_ram(schema.clone());
-    index.tokenizers().register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
+    let tokenizers = TokenizerManager::default();
+    tokenizers.register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
     let budget = documents.len().saturating_mul(BUDGET_PER_DOCUMENT).clamp(BUDGET_MIN, BUDGET_MAX);
-    let mut writer = SingleSegmentIndexWriter::new(index, budget).expect("a budget above the minimum always opens");
+    let mut writer: SingleSegmentIndexWriter = Index::builder()
+        .schema(schema.clone())
+        .tokenizers(tokenizers)
+        .single_segment_index_writer(RamDirectory::create(), budget)
+        .expect("a budget above the minimum always opens");
     for doc in documents {
         writer.add_document(fields.document(doc)).expect("adding to a RAM index cannot fail");
     }
