@@ -25,6 +25,8 @@ pub struct CandidateCard {
     pub public_slug: Option<Box<str>>,
     /// The level of the candidate's degree; `None` when they named none.
     pub degree_level: Option<u8>,
+    /// The place id of the commune the candidate lives in; `None` for a home abroad.
+    pub home_place_id: Option<u32>,
 }
 
 /// The cards of every candidate the matcher holds, by candidate id.

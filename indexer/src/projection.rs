@@ -85,7 +85,7 @@ impl ProjectedBatch {
 pub const DOCUMENT_COLUMNS: &str = "candidate_id, searchable, firstname, lastname, headline, public_slug, availability,
     available_from, degree_level, contract_min_duration, job_category_ids, contract_type_ids, language_ids,
     language_levels, soft_skill_category_ids, soft_skill_percents, localization_types, localization_latitudes,
-    localization_longitudes, localization_codes, localization_countries, text, findable_by, school_id";
+    localization_longitudes, localization_codes, localization_countries, text, findable_by, school_id, home_commune_code";
 
 /// A row of `candidate_search_documents` or of `candidate_search_document_projection`.
 #[derive(sqlx::FromRow)]
@@ -115,6 +115,8 @@ struct DocumentRow {
     /// `everyone` or `school_partners` (a searchable candidate never chose `nobody`).
     findable_by: String,
     school_id: Option<i64>,
+    /// The INSEE code of the commune the candidate lives in; none for a home abroad.
+    home_commune_code: Option<String>,
 }
 
 /// `value` in the matcher's type, or why not.
@@ -214,6 +216,10 @@ impl DocumentRow {
             availability: self.availability,
             public_slug: self.public_slug.map(Into::into),
             degree_level,
+            home_place_id: match self.home_commune_code {
+                Some(code) => Some(place_id_of(PlaceKind::City, &code).map_err(|error| error.to_string())?),
+                None => None,
+            },
         };
         Ok((document, card))
     }

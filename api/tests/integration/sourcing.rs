@@ -486,3 +486,44 @@ async fn a_start_date_beyond_the_years_of_a_career_is_out_of_range(pool: PgPool)
         assert_eq!(answer.json()["errors"]["start_at"], json!(["out_of_range"]), "{start_at}");
     }
 }
+
+/// A hit tells where the candidate lives apart from the wished place that matched: the home is
+/// their profile's commune (as the profile shows it to a partner), null for a home abroad.
+#[sqlx::test(migrations = "../migrations")]
+async fn hits_say_where_the_candidate_lives_apart_from_the_wished_place(pool: PgPool) {
+    let PartnerApp { app, cards, cookie, .. } = partner_app(&pool).await;
+    let body = search(&app, &cookie, false, &lyon_search()).await.json();
+    let hits = body["hits"].as_array().unwrap();
+    assert!(!hits.is_empty());
+    for hit in hits {
+        let id = hit["candidate"]["id"].as_i64().unwrap();
+        let home: String = scalar_of(
+            &pool,
+            "select l.value from users u join localizations l on l.id = u.localization_id where u.id = $1",
+            id,
+        )
+        .await;
+        assert_eq!(hit["candidate"]["home"]["name"], home, "{hit}");
+        assert!(hit["candidate"]["home"]["department"].is_string());
+    }
+
+    // moving abroad: the document changes, and the card with it
+    let first = hits[0]["candidate"]["id"].as_i64().unwrap();
+    sqlx::query(
+        "with abroad as (insert into localizations (value, type, country_code) values ('Belgique', 'country', 'BE') returning id)
+         update users set localization_id = (select id from abroad) where id = $1",
+    )
+    .bind(first)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut connection = pool.acquire().await.unwrap();
+    cards.upsert(indexer::projection::stored_documents(&mut connection, &[first]).await.unwrap().cards);
+    let body = search(&app, &cookie, false, &lyon_search()).await.json();
+    let moved = body["hits"].as_array().unwrap().iter().find(|hit| hit["candidate"]["id"] == first).unwrap();
+    assert_eq!(moved["candidate"]["home"], Value::Null);
+    assert_eq!(
+        moved["candidate"]["commune"]["name"], hits[0]["candidate"]["commune"]["name"],
+        "the wished place stays"
+    );
+}

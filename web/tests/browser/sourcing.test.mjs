@@ -60,6 +60,9 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
     assert.match(await explanation.locator('[data-criterion="proximity"]').innerText(), /km|pays|nationwide|nationale/i);
     assert.ok((await explanation.locator('[data-criterion="language"]').count()) >= 1, 'the language requirement is explained');
     assert.ok((await explanation.locator('[data-criterion="softskill"]').count()) >= 1, 'the soft-skill family is explained');
+    // where the candidate lives, apart from the wished place that matched and its distance
+    assert.match(await cards.first().getByTestId('hit-home').innerText(), /^habite \S/);
+    assert.match(await cards.first().locator('.hit-card__facts').innerText(), /souhaite .+, à [\d,]+ km|Tout le pays/);
 
     // The map: the circle of 10 km around Lyon and the hits drawn on it.
     const map = await waitForMap(page, 10);
@@ -141,6 +144,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
       await english.page.goto(`${baseUrl}/dashboard/partenaire/sourcing?search=${searchId}`);
       await english.page.getByTestId('hit-card').first().waitFor({ timeout: 60_000 });
       assert.match(await english.page.locator('#results-title').innerText(), /candidates?/);
+      assert.match(await english.page.getByTestId('hit-home').first().innerText(), /^lives in \S/);
       await waitForMap(english.page, Number(await english.page.locator('#sourcing-radius').inputValue()));
       await english.page.getByTestId('hit-card').first().hover();
       await mapIdle(english.page);

@@ -177,8 +177,11 @@ pub struct CandidateView<'a> {
     /// their contact request, applied to their offer): the names are initials, `slug` is null.
     name_hidden: bool,
     headline: Option<String>,
-    /// The commune of the matching localization; null for a country-wide match.
+    /// The commune of the matching localization (a place the candidate wishes to work in);
+    /// null for a country-wide match.
     commune: Option<Commune>,
+    /// The commune the candidate lives in, as their profile shows it; null for a home abroad.
+    home: Option<Commune>,
     degree: Option<Degree<'a>>,
     /// Highest level first.
     languages: Vec<LanguageView<'a>>,
@@ -423,6 +426,7 @@ impl<'a> HitPresenter<'a, '_> {
                 name_hidden,
                 headline: card.headline.as_deref().map(str::to_owned),
                 commune,
+                home: card.home_place_id.and_then(commune_of_place),
                 degree: card.degree_level.map(|level| Degree { level, name: self.name(List::Degrees, level.into()) }),
                 languages,
                 softskills_categories,

@@ -70,6 +70,21 @@ describe('HitCard', () => {
     expect((await screen.findByTestId('hit-wished-place')).textContent).toBe('wants Lyon (69), 1,245 km away');
   });
 
+  it('says where the candidate lives apart from the wished place, and nothing for a home abroad', async () => {
+    const villeurbanne = { name: 'Villeurbanne', department: '69', lat: 45.77, lng: 4.88 };
+    const living = (home: typeof villeurbanne | null): SearchHit => ({ ...nearLyon(3.44), candidate: { ...nearLyon(3.44).candidate, home } });
+    renderCard(living(villeurbanne), 'fr');
+    expect((await screen.findByTestId('hit-home')).textContent).toBe('habite Villeurbanne (69)');
+    expect(screen.getByTestId('hit-wished-place').textContent).toBe('souhaite Lyon (69), à 3,4 km');
+    cleanup();
+    renderCard(living(villeurbanne), 'en');
+    expect((await screen.findByTestId('hit-home')).textContent).toBe('lives in Villeurbanne (69)');
+    cleanup();
+    renderCard(living(null), 'fr');
+    await screen.findByTestId('hit-wished-place');
+    expect(screen.queryByTestId('hit-home')).toBeNull();
+  });
+
   it('names the wished place without a distance when the candidate no longer matches', async () => {
     renderCard({ ...nearLyon(3.4), breakdown: null, score: null }, 'fr');
     expect((await screen.findByTestId('hit-wished-place')).textContent).toBe('souhaite Lyon (69)');

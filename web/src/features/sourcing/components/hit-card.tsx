@@ -1,5 +1,6 @@
-// One ranked candidate in the result list: rank, name, headline, the wished
-// place that matched (the one nearest the search's centre) with its distance,
+// One ranked candidate in the result list: rank, name, headline, where they
+// live and, apart, the wished place that matched (the one nearest the search's
+// centre) with its distance,
 // availability, the score with its explanation, the save toggle, and what the
 // page adds under it (`action`: the app's "Contact"). Hovering the card
 // highlights the candidate's marker; the map does the same back. A candidate
@@ -48,8 +49,8 @@ export function HitCard({
   const { candidate } = hit;
   const name = candidateName(hit);
   const distance = hit.breakdown?.proximity.distance_km;
-  const { commune } = candidate;
-  const wishedPlace = commune && (commune.department ? `${commune.name} (${commune.department})` : commune.name);
+  const wishedPlace = candidate.commune && communeLabel(candidate.commune);
+  const home = candidate.home && communeLabel(candidate.home);
 
   // A marker hovered on the map brings its card into view.
   useEffect(() => {
@@ -93,6 +94,7 @@ export function HitCard({
           {candidate.name_hidden && <HiddenNameNote />}
           {candidate.headline && <p className="hit-card__headline">{candidate.headline}</p>}
           <p className="hit-card__facts">
+            {home && <span data-testid="hit-home">{t('hit.livesIn', { place: home })}</span>}
             {wishedPlace ? (
               <span data-testid="hit-wished-place">
                 {typeof distance === 'number'
@@ -129,4 +131,9 @@ export function HitCard({
       {action && <div className="hit-card__actions">{action}</div>}
     </article>
   );
+}
+
+/** "Lyon (69)": a commune with its department, as the card names places. */
+function communeLabel(commune: { name: string; department?: string | null }): string {
+  return commune.department ? `${commune.name} (${commune.department})` : commune.name;
 }
