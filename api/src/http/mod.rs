@@ -212,6 +212,20 @@ mod tests {
         check(&document, &document);
     }
 
+    /// OpenAPI 3.1 requires a description of every answer.
+    #[test]
+    fn every_answer_is_described() {
+        let document = super::openapi_document();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                for (status, answer) in operation["responses"].as_object().unwrap() {
+                    let described = answer["description"].as_str().is_some_and(|text| !text.is_empty());
+                    assert!(described || answer.get("$ref").is_some(), "{method} {path} {status} has no description");
+                }
+            }
+        }
+    }
+
     /// The bounds the document states are literals in `#[schema]` attributes; they must be the
     /// matcher's, which the server checks and the web app's rules are generated from.
     #[test]

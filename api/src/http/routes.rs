@@ -199,8 +199,11 @@ fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
 /// body too large (413) or of another content type (415; a malformed body is a 400).
 fn document_common_answers(operation: &mut Operation, access: Access) {
     let parameters = operation.parameters.as_deref().unwrap_or_default();
-    let has_path_parameter = parameters.iter().any(|parameter| parameter.parameter_in == ParameterIn::Path);
-    let has_query = parameters.iter().any(|parameter| parameter.parameter_in == ParameterIn::Query);
+    let has_parameter_in = |place: ParameterIn| {
+        parameters.iter().any(|parameter| matches!(parameter, RefOr::T(parameter) if parameter.parameter_in == place))
+    };
+    let has_path_parameter = has_parameter_in(ParameterIn::Path);
+    let has_query = has_parameter_in(ParameterIn::Query);
     let has_body = operation.request_body.is_some();
     let answers = [
         (access != Access::Public && access != Access::PublicWithSession, "401", "not logged in"),
@@ -225,6 +228,26 @@ fn document_common_answers(operation: &mut Operation, access: Access) {
         if applies {
             operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description));
         }
+    }
+    // OpenAPI 3.1 requires every answer's description; a handler that documents only a body
+    // gets its status's meaning
+    for (status, response) in &mut operation.responses.responses {
+        if let RefOr::T(response) = response
+            && response.description.is_empty()
+        {
+            response.description = status_meaning(status).to_owned();
+        }
+    }
+}
+
+/// What a status says when the handler's documentation adds nothing.
+fn status_meaning(status: &str) -> &'static str {
+    match status {
+        "200" => "the answer",
+        "201" => "created; the answer is the new resource",
+        "204" => "done; no body",
+        "429" => "too many attempts; `Retry-After` tells in how many seconds to try again",
+        _ => "see the operation's description",
     }
 }
 
