@@ -100,7 +100,7 @@ pub async fn run_daily(state: Mailing) {
         if let Err(error) = crate::idempotent_requests::forget_expired(&state.db).await {
             tracing::error!(%error, "cannot delete the idempotency keys past their day");
         }
-        match crate::mail::retention::forget_old(&state.db, Utc::now()).await {
+        match crate::mail::retention::forget_old(&state.db, Utc::now(), state.mailer.sends_for_real()).await {
             Ok(forgotten) => {
                 tracing::info!(deleted = forgotten.deleted, redacted = forgotten.redacted, "outbox pruned")
             }

@@ -2,13 +2,17 @@
 //! answer "did you send it?"), then deleted; the secret of a one-time link (a reset, a
 //! validation, an invitation) is blanked from its message as soon as the link is used or
 //! expired, so that the outbox, its backups and the demo mailbox hold no link that still works
-//! for longer than the link itself. Unsent rows stay for the worker (or the demo mailbox).
+//! for longer than the link itself. Unsent rows stay for the worker while it still tries them;
+//! once it gave up, or when no SMTP server is configured (the demo mailbox is then their only
+//! reader), they go after the same days as sent ones.
 //!
 //! The retention job runs it daily (`crate::candidate_data::retention`); replicas running it at
 //! once do the same updates, which change nothing the second time.
 
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
+
+use super::outbox::MAX_ATTEMPTS;
 
 /// How long a sent email is kept.
 pub const SENT_KEPT_DAYS: i32 = 30;
@@ -25,16 +29,21 @@ pub struct OutboxForgotten {
     pub redacted: u64,
 }
 
-/// Deletes the rows sent [`SENT_KEPT_DAYS`] days before `now` and blanks the secrets of the
+/// Deletes the rows sent [`SENT_KEPT_DAYS`] days before `now`, and the unsent ones created then
+/// that nobody will send: given up after [`MAX_ATTEMPTS`], or any when the mailer does not send
+/// for real (no SMTP server: the demo mailbox is their only reader). Blanks the secrets of the
 /// links that are used, expired or replaced at `now`.
-pub async fn forget_old(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<OutboxForgotten> {
+pub async fn forget_old(db: &PgPool, now: DateTime<Utc>, sends_for_real: bool) -> sqlx::Result<OutboxForgotten> {
     // `sent_at` is never before `created_at`: the condition on the latter lets the index serve
     let deleted = sqlx::query(
         "delete from outbox_emails
-         where created_at < $1 - make_interval(days => $2) and sent_at < $1 - make_interval(days => $2)",
+         where created_at < $1 - make_interval(days => $2)
+           and (sent_at < $1 - make_interval(days => $2) or (sent_at is null and (attempts >= $3 or $4)))",
     )
     .bind(now)
     .bind(SENT_KEPT_DAYS)
+    .bind(MAX_ATTEMPTS)
+    .bind(!sends_for_real)
     .execute(db)
     .await?
     .rows_affected();

@@ -293,27 +293,31 @@ async fn sent_emails_go_after_thirty_days_and_spent_links_lose_their_secret(pool
     reset().await;
     let open = token_of(&latest_email(&pool, "candidat@vivier.demo").await.1[0]);
     let mailer = Mailer::new(None, "Vivier <no-reply@vivier.localhost>").unwrap();
-    for (to, sent_days_ago) in
-        [("old@example.org", Some(31)), ("recent@example.org", Some(29)), ("unsent@example.org", None)]
-    {
+    for (to, sent_days_ago, attempts) in [
+        ("old@example.org", Some(31), 1),
+        ("recent@example.org", Some(29), 1),
+        ("unsent@example.org", None, 3),
+        ("given-up@example.org", None, api::mail::outbox::MAX_ATTEMPTS),
+    ] {
         let id = mailer.enqueue(&pool, email(to)).await.unwrap();
         sqlx::query(
             "update outbox_emails set created_at = now() - interval '40 days',
-                    sent_at = now() - make_interval(days => $2) where id = $1",
+                    sent_at = now() - make_interval(days => $2), attempts = $3 where id = $1",
         )
         .bind(id)
         .bind(sent_days_ago)
+        .bind(attempts)
         .execute(&pool)
         .await
         .unwrap();
     }
     let now = Utc::now();
 
-    let first = forget_old(&pool, now).await.unwrap();
+    let first = forget_old(&pool, now, true).await.unwrap();
     let (used_held, open_held) = (holding(&pool, &used).await, holding(&pool, &open).await);
-    let two_hours_later = forget_old(&pool, now + chrono::Duration::hours(2)).await.unwrap();
+    let two_hours_later = forget_old(&pool, now + chrono::Duration::hours(2), true).await.unwrap();
 
-    assert_eq!(first, OutboxForgotten { deleted: 1, redacted: 1 });
+    assert_eq!(first, OutboxForgotten { deleted: 2, redacted: 1 }, "the old sent email and the one given up");
     assert_eq!((used_held, open_held), (0, 1), "the used link is blanked, the open one kept");
     assert_eq!(two_hours_later, OutboxForgotten { deleted: 0, redacted: 1 }, "the open link, once expired");
     assert_eq!(holding(&pool, &open).await, 0);
@@ -331,4 +335,12 @@ async fn sent_emails_go_after_thirty_days_and_spent_links_lose_their_secret(pool
     .await;
     assert!(text.contains("?token=redacted"), "{text}");
     assert!(links[0].as_str().unwrap().ends_with("?token=redacted"), "{links}");
+
+    // without an SMTP server nothing will send the unsent one: it goes after the same days
+    let demo = forget_old(&pool, now, false).await.unwrap();
+    assert_eq!(demo.deleted, 1);
+    assert_eq!(
+        scalar::<i64>(&pool, "select count(*) from outbox_emails where to_email = 'unsent@example.org'").await,
+        0
+    );
 }
