@@ -10,7 +10,7 @@ use std::future::Future;
 use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 use matcher::{Percolator, SourcingQuery};
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 use tokio::sync::Mutex;
 
 use crate::error::{Error, Result};
@@ -38,7 +38,9 @@ impl CompiledQueries {
         let mut built_from = self.built_from.lock().await;
         // read before the queries: a write after this read moves it again for the next use
         let generation: i64 =
-            sqlx::query_scalar(&format!("select generation from {}", self.generation_table)).fetch_one(db).await?;
+            sqlx::query_scalar(AssertSqlSafe(format!("select generation from {}", self.generation_table)))
+                .fetch_one(db)
+                .await?;
         if *built_from == Some(generation) {
             return Ok(());
         }

@@ -7,8 +7,10 @@ use sqlx::postgres::PgPoolOptions;
 
 use crate::config::DatabaseArgs;
 
-/// Every migration of the repository, compiled into the binary.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+/// Every migration of the repository, compiled into the binary; applying them leaves alone the
+/// migrations of a newer release (see [`migrate`]).
+pub static MIGRATOR: sqlx::migrate::Migrator =
+    sqlx::migrate::Migrator { ignore_missing: true, ..sqlx::migrate!("../migrations") };
 
 /// Opens the pool, waiting a little for a database that is still starting.
 pub async fn connect(args: &DatabaseArgs) -> anyhow::Result<PgPool> {
@@ -23,9 +25,7 @@ pub async fn connect(args: &DatabaseArgs) -> anyhow::Result<PgPool> {
 /// Applies the pending migrations. Migrations the binary does not know are left alone: a newer
 /// release applied them, and this one still works on its schema (see [`crate::migrations`]).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
-    let migrator =
-        sqlx::migrate::Migrator { ignore_missing: true, migrations: MIGRATOR.migrations.clone(), ..MIGRATOR };
-    migrator.run(pool).await?;
+    MIGRATOR.run(pool).await?;
     Ok(())
 }
 

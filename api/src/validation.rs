@@ -2,7 +2,7 @@
 //! can show all its errors at once (the 422 body's `errors`).
 
 use chrono::{Datelike, NaiveDate, Utc};
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use crate::error::{Error, FieldErrors, RuleCode};
 
@@ -112,7 +112,7 @@ impl Checks {
     ) -> sqlx::Result<()> {
         let Some(id) = id else { return Ok(()) };
         let sql = format!("select exists (select 1 from {table} where id = $1)");
-        let known: bool = sqlx::query_scalar(&sql).bind(id.into()).fetch_one(db).await?;
+        let known: bool = sqlx::query_scalar(AssertSqlSafe(&*sql)).bind(id.into()).fetch_one(db).await?;
         if !known {
             self.fail(field, RuleCode::Unknown);
         }

@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use matcher::semantics::{EARTH_RADIUS_KM, unit_vector};
 use matcher::{CandidateDoc, JobLocalization, QueryLocalization, SourcingQuery};
 use sqlx::postgres::PgPoolOptions;
-use sqlx::{PgPool, Row};
+use sqlx::{AssertSqlSafe, PgPool, Row};
 
 /// A running private cluster, stopped and deleted on drop.
 pub struct PrivatePostgres {
@@ -260,7 +260,7 @@ fn mean_sql(terms: Vec<String>) -> Option<String> {
 /// The top hits (candidate id, score) and the total of one query.
 pub async fn search(pool: &PgPool, query: &SourcingQuery) -> Result<(Vec<(i64, f64)>, i64)> {
     let sql = query_sql(query)?;
-    let rows = sqlx::query(&sql).fetch_all(pool).await?;
+    let rows = sqlx::query(AssertSqlSafe(&*sql)).fetch_all(pool).await?;
     let total = rows.first().map_or(0, |row| row.get::<i64, _>("total"));
     Ok((rows.iter().map(|row| (row.get("candidate_id"), row.get("score"))).collect(), total))
 }

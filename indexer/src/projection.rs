@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use chrono::NaiveDate;
 use matcher::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
-use sqlx::{PgConnection, PgPool};
+use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 
 use crate::cards::CandidateCard;
 use crate::place_ids::{PlaceKind, place_id_of};
@@ -228,9 +228,9 @@ impl DocumentRow {
 /// The stored documents of `candidate_ids` as the connection's snapshot sees them; candidates
 /// without a searchable document are absent.
 pub async fn stored_documents(connection: &mut PgConnection, candidate_ids: &[i64]) -> sqlx::Result<ProjectedBatch> {
-    let rows: Vec<DocumentRow> = sqlx::query_as(&format!(
+    let rows: Vec<DocumentRow> = sqlx::query_as(AssertSqlSafe(format!(
         "select {DOCUMENT_COLUMNS} from candidate_search_documents where candidate_id = any($1) order by candidate_id"
-    ))
+    )))
     .bind(candidate_ids)
     .fetch_all(connection)
     .await?;
@@ -252,12 +252,12 @@ pub async fn stored_documents(connection: &mut PgConnection, candidate_ids: &[i6
 /// everyone whatever they chose about partners finding them (a hidden candidate too), as long as
 /// they look for a job with an active account. `None` otherwise, or when the row is invalid.
 pub async fn own_document(connection: &mut PgConnection, candidate_id: i64) -> sqlx::Result<Option<CandidateDoc>> {
-    let row: Option<DocumentRow> = sqlx::query_as(&format!(
+    let row: Option<DocumentRow> = sqlx::query_as(AssertSqlSafe(format!(
         "select {DOCUMENT_COLUMNS} from candidate_search_documents d
          where d.candidate_id = $1
            and exists (select 1 from candidates c join users u on u.id = c.user_id
                        where c.user_id = d.candidate_id and c.in_research and u.active)"
-    ))
+    )))
     .bind(candidate_id)
     .fetch_optional(connection)
     .await?;
@@ -291,7 +291,7 @@ pub async fn read_every_searchable(
     async fn in_snapshot(pool: &PgPool, snapshot: &str) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
         let mut transaction = pool.begin().await?;
         sqlx::query("set transaction isolation level repeatable read, read only").execute(&mut *transaction).await?;
-        sqlx::query(&format!("set transaction snapshot '{snapshot}'")).execute(&mut *transaction).await?;
+        sqlx::query(AssertSqlSafe(format!("set transaction snapshot '{snapshot}'"))).execute(&mut *transaction).await?;
         Ok(transaction)
     }
     async fn read_part(
@@ -305,7 +305,8 @@ pub async fn read_every_searchable(
         let mut transaction = in_snapshot(&pool, &snapshot).await?;
         let mut batch = ProjectedBatch::default();
         {
-            let mut rows = sqlx::query_as::<_, DocumentRow>(&sql).bind(first).bind(last).fetch(&mut *transaction);
+            let mut rows =
+                sqlx::query_as::<_, DocumentRow>(AssertSqlSafe(&*sql)).bind(first).bind(last).fetch(&mut *transaction);
             while let Some(row) = rows.try_next().await? {
                 batch.push(row);
                 read.fetch_add(1, Ordering::Relaxed);

@@ -9,7 +9,7 @@
 //! [`NOT_ABOUT_CANDIDATES`]: a new table cannot be forgotten silently.
 
 use serde_json::{Map, Value};
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 /// A section of the export: the `rows` of `table` that are about candidate `$1`, as JSON,
 /// without the `hidden` columns, with `extra` (SQL building a JSON object from `t`) merged in.
@@ -213,7 +213,8 @@ pub async fn export_candidate(db: &PgPool, candidate_id: i64) -> sqlx::Result<Va
             None => format!("to_jsonb(t) - array[{hidden}]::text[]"),
         };
         let sql = format!("select coalesce(jsonb_agg({row}), '[]') from ({rows}) t", rows = section.rows_sql());
-        let rows: Value = sqlx::query_scalar(&sql).bind(candidate_id).fetch_one(&mut *transaction).await?;
+        let rows: Value =
+            sqlx::query_scalar(AssertSqlSafe(&*sql)).bind(candidate_id).fetch_one(&mut *transaction).await?;
         tables.insert(section.table.to_owned(), rows);
     }
     transaction.commit().await?;

@@ -61,6 +61,7 @@ use crate::places::{PLACE_JSON_SQL, Place};
 use crate::profile_views::{self, ProfileViewKind};
 use crate::quotas::{self, QuotaKind};
 use crate::slug::is_slug;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::PublicWithSession, routes!(get_candidate));
@@ -390,7 +391,7 @@ pub(super) async fn read_profile(
         quotas::take(&state.db, partner.id, QuotaKind::Profile, &candidate_id.to_string()).await?;
         profile_views::record(&state.db, candidate_id, partner.id, ProfileViewKind::Viewed).await?;
     }
-    let profile: ProfileRow = sqlx::query_as(&PROFILE_SELECT)
+    let profile: ProfileRow = sqlx::query_as(AssertSqlSafe(PROFILE_SELECT.as_str()))
         .bind(candidate_id)
         .bind(locale.code())
         .bind(partner.map(|partner| partner.id))

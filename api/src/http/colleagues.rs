@@ -17,6 +17,7 @@ use crate::app::AppState;
 use crate::auth::{AccountStanding, CurrentUser, Role};
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Vetted(Role::Partner), routes!(list_colleague_requests));
@@ -53,10 +54,10 @@ pub async fn list_colleague_requests(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> Result<Json<ColleagueRequestList>> {
-    let requests = sqlx::query_as(&format!(
+    let requests = sqlx::query_as(AssertSqlSafe(format!(
         "select u.id, u.firstname, u.lastname, u.email, p.role, u.created_at {WAITING_COLLEAGUES_SQL}
          order by u.created_at, u.id limit 100"
-    ))
+    )))
     .bind(user.id)
     .fetch_all(&state.db)
     .await?;
@@ -76,11 +77,12 @@ pub async fn accept_colleague(
     user: CurrentUser,
     Path(id): Path<i64>,
 ) -> Result<StatusCode> {
-    let waiting: bool = sqlx::query_scalar(&format!("select exists (select 1 {WAITING_COLLEAGUES_SQL} and u.id = $2)"))
-        .bind(user.id)
-        .bind(id)
-        .fetch_one(&state.db)
-        .await?;
+    let waiting: bool =
+        sqlx::query_scalar(AssertSqlSafe(format!("select exists (select 1 {WAITING_COLLEAGUES_SQL} and u.id = $2)")))
+            .bind(user.id)
+            .bind(id)
+            .fetch_one(&state.db)
+            .await?;
     if !waiting {
         return Err(Error::NotFound);
     }

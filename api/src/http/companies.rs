@@ -17,6 +17,7 @@ use crate::auth::CurrentUser;
 use crate::error::{Error, Result, RuleCode};
 use crate::extract::{Json, Path, Query};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 /// Companies one answer lists at most.
 const MAX_COMPANIES: i64 = 50;
@@ -82,7 +83,7 @@ pub async fn create_company(
     .fetch_optional(&state.db)
     .await?;
     let status = if created.is_some() { StatusCode::CREATED } else { StatusCode::OK };
-    let company = sqlx::query_as(&format!("{COMPANY_SQL} where lower(c.name) = lower($1)"))
+    let company = sqlx::query_as(AssertSqlSafe(format!("{COMPANY_SQL} where lower(c.name) = lower($1)")))
         .bind(&name)
         .fetch_one(&state.db)
         .await?;
@@ -104,9 +105,9 @@ pub async fn list_companies(
     Query(query): Query<CompaniesQuery>,
 ) -> Result<Json<Vec<CompanyView>>> {
     let pattern = crate::db::contains_pattern(query.name.as_deref());
-    let companies = sqlx::query_as(&format!(
+    let companies = sqlx::query_as(AssertSqlSafe(format!(
         "{COMPANY_SQL} where $1::text is null or fold(c.name) like fold($1) order by c.name collate human_order limit $2"
-    ))
+    )))
     .bind(pattern)
     .bind(MAX_COMPANIES)
     .fetch_all(&state.db)
@@ -119,7 +120,7 @@ pub async fn list_companies(
     responses((status = 200, body = CompanyView))
 )]
 pub async fn get_company(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<CompanyView>> {
-    let company = sqlx::query_as(&format!("{COMPANY_SQL} where c.id = $1"))
+    let company = sqlx::query_as(AssertSqlSafe(format!("{COMPANY_SQL} where c.id = $1")))
         .bind(id)
         .fetch_optional(&state.db)
         .await?

@@ -30,6 +30,7 @@ use crate::blind_first::shown_name;
 use crate::error::{Error, Result};
 use crate::extract::{Json, Path};
 use crate::job_criteria::List;
+use sqlx::AssertSqlSafe;
 
 /// The most notifications one list returns, newest first.
 const LIST_SIZE: i64 = 100;
@@ -94,7 +95,7 @@ struct Row {
 }
 
 async fn count_unread(state: &AppState, partner_id: i64) -> Result<i64> {
-    Ok(sqlx::query_scalar(&format!("select count(*) {VISIBLE} and m.read_at is null"))
+    Ok(sqlx::query_scalar(AssertSqlSafe(format!("select count(*) {VISIBLE} and m.read_at is null")))
         .bind(partner_id)
         .fetch_one(&state.db)
         .await?)
@@ -109,12 +110,12 @@ pub async fn list_notifications(
     user: CurrentUser,
     locale: Locale,
 ) -> Result<Json<NotificationList>> {
-    let rows: Vec<Row> = sqlx::query_as(&format!(
+    let rows: Vec<Row> = sqlx::query_as(AssertSqlSafe(format!(
         "select m.id, s.id as search_id, s.name as search_name, s.job_category_id, m.candidate_id,
                 u.firstname, u.lastname, not partner_may_see_name(m.candidate_id, m.partner_id) as name_hidden,
                 m.reason, m.created_at, m.read_at is not null as read
          {VISIBLE} order by m.created_at desc, m.id desc limit $2"
-    ))
+    )))
     .bind(user.id)
     .bind(LIST_SIZE)
     .fetch_all(&state.db)

@@ -11,7 +11,7 @@ pub mod reference;
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 pub use reference::{List, ReferenceLists};
 
@@ -151,19 +151,19 @@ impl JobCriteria {
     pub async fn insert_lists(&self, connection: &mut PgConnection, owner: &str, owner_id: i64) -> sqlx::Result<()> {
         let (language_ids, levels): (Vec<i16>, Vec<i16>) =
             self.languages.iter().map(|language| (language.id, language.level)).unzip();
-        sqlx::query(&format!(
+        sqlx::query(AssertSqlSafe(format!(
             "insert into {owner}_languages ({owner}_id, language_id, level)
              select $1, unnest($2::smallint[]), unnest($3::smallint[])"
-        ))
+        )))
         .bind(owner_id)
         .bind(language_ids)
         .bind(levels)
         .execute(&mut *connection)
         .await?;
-        sqlx::query(&format!(
+        sqlx::query(AssertSqlSafe(format!(
             "insert into {owner}_soft_skill_categories ({owner}_id, soft_skill_category_id)
              select $1, unnest($2::smallint[])"
-        ))
+        )))
         .bind(owner_id)
         .bind(&self.softskills_categories)
         .execute(&mut *connection)

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 use super::LIVE;
 use crate::error::{Error, Result};
@@ -33,7 +33,7 @@ struct OfferLine {
 /// unemailed match emailed, in `transaction` (that of the day's claim). Returns whether an email
 /// was written to the outbox.
 async fn email_candidate(state: &Mailing, transaction: &mut PgConnection, candidate_id: i64) -> Result<bool> {
-    let lines: Vec<OfferLine> = sqlx::query_as(&format!(
+    let lines: Vec<OfferLine> = sqlx::query_as(AssertSqlSafe(format!(
         "select o.id as offer_id, o.title, co.name as company, l.value as place, count(*) over () as fitting
          from job_offer_matches m
          join job_offers o on o.id = m.job_offer_id
@@ -41,7 +41,7 @@ async fn email_candidate(state: &Mailing, transaction: &mut PgConnection, candid
          join localizations l on l.id = o.localization_id
          where m.candidate_id = $1 and m.emailed_at is null and {LIVE}
          order by m.score desc, o.id limit $2"
-    ))
+    )))
     .bind(candidate_id)
     .bind(DIGEST_SIZE)
     .fetch_all(&mut *transaction)

@@ -13,8 +13,8 @@ pub mod digest;
 
 use chrono::NaiveDate;
 use matcher::{Audience, CandidateDoc, Hit, SourcingQuery};
-use sqlx::PgPool;
 use sqlx::types::Json;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use crate::compiled_queries::CompiledQueries;
 use crate::engine::Engine;
@@ -74,7 +74,7 @@ async fn criteria_where(
     condition: &str,
     offer_id: Option<i64>,
 ) -> Result<Vec<(i64, SearchCriteria)>> {
-    let rows: Vec<CriteriaRow> = sqlx::query_as(&format!(
+    let rows: Vec<CriteriaRow> = sqlx::query_as(AssertSqlSafe(format!(
         "select o.id, o.job_category_id as job_category, o.duration, o.start_at, {PLACE_JSON_SQL} as localization,
                 o.radius, o.degree_level as degree,
                 coalesce((select jsonb_agg(jsonb_build_object('id', ol.language_id, 'level', ol.level)
@@ -85,7 +85,7 @@ async fn criteria_where(
                 o.contract_type_id as contract_type, o.duration_flexibility
          from job_offers o join localizations l on l.id = o.localization_id
          where {condition} and ($1::bigint is null or o.id = $1)"
-    ))
+    )))
     .bind(offer_id)
     .fetch_all(db)
     .await?;

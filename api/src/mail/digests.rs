@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 
 use super::Mailing;
 use crate::error::Result;
+use sqlx::AssertSqlSafe;
 
 /// Claims `person`'s digest of the day at `now` in `table` (`person_column`, `last_sent_at`):
 /// whether this server is the one to send it (no digest in the 24 hours before `now`). Given a
@@ -21,12 +22,12 @@ pub async fn claim_day(
     person: i64,
     now: DateTime<Utc>,
 ) -> Result<bool> {
-    let claimed: Option<i64> = sqlx::query_scalar(&format!(
+    let claimed: Option<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
         "insert into {table} ({person_column}, last_sent_at) values ($1, $2)
          on conflict ({person_column}) do update set last_sent_at = excluded.last_sent_at
          where {table}.last_sent_at <= $2 - interval '1 day'
          returning {person_column}"
-    ))
+    )))
     .bind(person)
     .bind(now)
     .fetch_optional(db)

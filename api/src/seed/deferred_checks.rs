@@ -7,7 +7,7 @@
 //! the migrations stay the one definition of the schema. Primary keys and unique constraints
 //! stay: the load's ids rely on them.
 
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 /// What was dropped, to be put back by [`DeferredChecks::restore`].
 pub struct DeferredChecks {
@@ -37,10 +37,12 @@ impl DeferredChecks {
         .fetch_all(&mut *connection)
         .await?;
         for (table, name, _) in &foreign_keys {
-            sqlx::query(&format!("alter table {table} drop constraint {name}")).execute(&mut *connection).await?;
+            sqlx::query(AssertSqlSafe(format!("alter table {table} drop constraint {name}")))
+                .execute(&mut *connection)
+                .await?;
         }
         for (name, _) in &indexes {
-            sqlx::query(&format!("drop index {name}")).execute(&mut *connection).await?;
+            sqlx::query(AssertSqlSafe(format!("drop index {name}"))).execute(&mut *connection).await?;
         }
         Ok(DeferredChecks { foreign_keys, indexes })
     }
@@ -53,10 +55,10 @@ impl DeferredChecks {
         sqlx::query("set constraints all immediate").execute(&mut *connection).await?;
         sqlx::query("set constraints all deferred").execute(&mut *connection).await?;
         for (_, definition) in &self.indexes {
-            sqlx::query(definition).execute(&mut *connection).await?;
+            sqlx::query(AssertSqlSafe(definition.as_str())).execute(&mut *connection).await?;
         }
         for (table, name, definition) in &self.foreign_keys {
-            sqlx::query(&format!("alter table {table} add constraint {name} {definition}"))
+            sqlx::query(AssertSqlSafe(format!("alter table {table} add constraint {name} {definition}")))
                 .execute(&mut *connection)
                 .await?;
         }

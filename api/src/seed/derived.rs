@@ -3,18 +3,18 @@
 //! for the API's writes would do this once per table and candidate; the seed turns them off
 //! (`vivier.bulk_change_log`) and does it in two statements.
 
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 /// Projects the search documents of the candidates that have none; returns how many.
 pub async fn project_search_documents(connection: &mut PgConnection) -> sqlx::Result<u64> {
     // once the planner knows the tables are no longer empty (it would scan them for each candidate)
     sqlx::query("analyze").execute(&mut *connection).await?;
-    let projected = sqlx::query(&format!(
+    let projected = sqlx::query(AssertSqlSafe(format!(
         "insert into candidate_search_documents ({columns})
          select {columns} from candidate_search_document_projection projected
          where not exists (select 1 from candidate_search_documents d where d.candidate_id = projected.candidate_id)",
         columns = indexer::projection::DOCUMENT_COLUMNS
-    ))
+    )))
     .execute(&mut *connection)
     .await?;
     Ok(projected.rows_affected())

@@ -27,7 +27,7 @@ use chrono::{Datelike, Duration, NaiveDate, Utc};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 
 use crate::config::SeedArgs;
 use crate::geodata::{self, Commune};
@@ -582,9 +582,9 @@ impl Seeder {
         for table in
             ["users", "localizations", "car_methods", "educations", "experiences", "projects", "candidate_hobbies"]
         {
-            sqlx::query(&format!(
+            sqlx::query(AssertSqlSafe(format!(
                 "select setval(pg_get_serial_sequence('{table}', 'id'), coalesce((select max(id) from {table}), 0) + 1, false)"
-            ))
+            )))
             .execute(&mut *connection)
             .await?;
         }

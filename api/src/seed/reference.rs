@@ -30,7 +30,7 @@ pub struct ReferenceIds {
     pub parcours: Vec<i16>,
 }
 
-async fn ids(connection: &mut PgConnection, sql: &str) -> sqlx::Result<Vec<i16>> {
+async fn ids(connection: &mut PgConnection, sql: &'static str) -> sqlx::Result<Vec<i16>> {
     sqlx::query_scalar(sql).fetch_all(connection).await
 }
 

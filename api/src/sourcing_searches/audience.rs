@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use matcher::Audience;
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use crate::auth::AccountStanding;
 use crate::error::Result;
@@ -24,9 +24,9 @@ const COUNTED_LINKS: &str = "left join partner_schools l on l.partner_id = u.id 
 
 /// The audience of partner `partner_id`.
 pub async fn audience_of(db: &PgPool, partner_id: i64) -> Result<Audience> {
-    let (everyone, schools): (bool, Vec<i64>) = sqlx::query_as(&format!(
+    let (everyone, schools): (bool, Vec<i64>) = sqlx::query_as(AssertSqlSafe(format!(
         "select {AUDIENCE_COLUMNS} from users u {COUNTED_LINKS} where u.id = $1 group by u.id"
-    ))
+    )))
     .bind(partner_id)
     .fetch_one(db)
     .await?;
@@ -35,12 +35,12 @@ pub async fn audience_of(db: &PgPool, partner_id: i64) -> Result<Audience> {
 
 /// The audiences of the partners who own a search with alerts, by partner.
 pub async fn alerting_audiences(db: &PgPool) -> Result<HashMap<i64, Audience>> {
-    let rows: Vec<(i64, bool, Vec<i64>)> = sqlx::query_as(&format!(
+    let rows: Vec<(i64, bool, Vec<i64>)> = sqlx::query_as(AssertSqlSafe(format!(
         "select u.id, {AUDIENCE_COLUMNS}
          from users u {COUNTED_LINKS}
          where u.id in (select partner_id from sourcing_searches where saved and alerts <> 'off')
          group by u.id"
-    ))
+    )))
     .fetch_all(db)
     .await?;
     Ok(rows.into_iter().map(|(partner_id, everyone, schools)| (partner_id, Audience { everyone, schools })).collect())

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::types::Json;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 
 use super::criteria::SearchCriteria;
 use crate::alerts::AlertMode;
@@ -48,7 +48,7 @@ async fn write_row(
     localization_id: i64,
     name: Option<&str>,
 ) -> Result<i64> {
-    Ok(sqlx::query_scalar(sql)
+    Ok(sqlx::query_scalar(AssertSqlSafe(sql))
         .bind(key)
         .bind(criteria.job.job_category)
         .bind(criteria.job.duration)
@@ -106,7 +106,7 @@ pub async fn update_search(
     )
     .await?;
     for list in ["contract_types", "languages", "soft_skill_categories"] {
-        sqlx::query(&format!("delete from sourcing_search_{list} where sourcing_search_id = $1"))
+        sqlx::query(AssertSqlSafe(format!("delete from sourcing_search_{list} where sourcing_search_id = $1")))
             .bind(search_id)
             .execute(&mut *connection)
             .await?;
@@ -282,20 +282,21 @@ impl From<SearchRow> for StoredSearch {
 /// The saved search `search_id` of `partner_id`; another partner's search is "not found", so
 /// that ids reveal nothing.
 pub async fn owned_search(db: &PgPool, partner_id: i64, search_id: i64) -> Result<StoredSearch> {
-    let row: Option<SearchRow> = sqlx::query_as(&format!("{} where s.id = $1 and s.partner_id = $2", *SEARCH_SELECT))
-        .bind(search_id)
-        .bind(partner_id)
-        .fetch_optional(db)
-        .await?;
+    let row: Option<SearchRow> =
+        sqlx::query_as(AssertSqlSafe(format!("{} where s.id = $1 and s.partner_id = $2", *SEARCH_SELECT)))
+            .bind(search_id)
+            .bind(partner_id)
+            .fetch_optional(db)
+            .await?;
     row.map(StoredSearch::from).ok_or(Error::NotFound)
 }
 
 /// Every saved search of the partner, newest first.
 pub async fn partner_searches(db: &PgPool, partner_id: i64) -> Result<Vec<StoredSearch>> {
-    let rows: Vec<SearchRow> = sqlx::query_as(&format!(
+    let rows: Vec<SearchRow> = sqlx::query_as(AssertSqlSafe(format!(
         "{} where s.partner_id = $1 and s.saved order by s.created_at desc, s.id desc",
         *SEARCH_SELECT
-    ))
+    )))
     .bind(partner_id)
     .fetch_all(db)
     .await?;
@@ -305,7 +306,7 @@ pub async fn partner_searches(db: &PgPool, partner_id: i64) -> Result<Vec<Stored
 /// Every saved search with alerts on, of every partner.
 pub async fn alert_searches(db: &PgPool) -> Result<Vec<StoredSearch>> {
     let rows: Vec<SearchRow> =
-        sqlx::query_as(&format!("{} where s.saved and s.alerts <> 'off' order by s.id", *SEARCH_SELECT))
+        sqlx::query_as(AssertSqlSafe(format!("{} where s.saved and s.alerts <> 'off' order by s.id", *SEARCH_SELECT)))
             .fetch_all(db)
             .await?;
     Ok(rows.into_iter().map(StoredSearch::from).collect())

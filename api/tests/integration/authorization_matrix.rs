@@ -11,7 +11,7 @@ use api::http::routes::Access;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use crate::support::{app, execute, execute_of, get_as, login, scalar_of, send_as};
 
@@ -492,9 +492,9 @@ async fn every_owned_resource_answers_its_owner_and_is_a_404_to_others_of_the_sa
             continue;
         };
         let (id, owner): (i64, i64) =
-            sqlx::query_as(&format!(
+            sqlx::query_as(AssertSqlSafe(format!(
                 "select {id_column}, {owner_column} from {table} where {owner_column} is not null order by {id_column} limit 1"
-            ))
+            )))
                 .fetch_one(&pool)
                 .await
                 .unwrap_or_else(|error| panic!("the seed has a row of {table}: {error}"));

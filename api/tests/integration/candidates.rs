@@ -5,7 +5,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use api::seed::{DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD};
 
@@ -132,10 +132,10 @@ async fn the_names_of_the_profile_follow_the_callers_language(pool: PgPool) {
     let expected = |column: &'static str| {
         let pool = pool.clone();
         async move {
-            sqlx::query_scalar::<_, String>(&format!(
+            sqlx::query_scalar::<_, String>(AssertSqlSafe(format!(
                 "select j.{column} from candidate_job_categories c join job_categories j on j.id = c.job_category_id
                  where c.candidate_id = $1 order by j.id"
-            ))
+            )))
             .bind(candidate.id)
             .fetch_all(&pool)
             .await

@@ -2,7 +2,7 @@
 
 use crate::support::{row, row_of, scalar, scalar_of};
 use api::seed::{self, DEMO_CANDIDATE_EMAIL, DEMO_PARTNER_EMAIL, DEMO_PASSWORD, DEMO_SCHOOL_EMAIL, SeedOutcome};
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 #[sqlx::test(migrations = "../migrations")]
 async fn seeding_writes_complete_profiles_once(pool: PgPool) {
@@ -111,7 +111,7 @@ async fn the_same_seed_gives_the_same_people(pool: PgPool) {
     // a second database seeded alike
     let options = pool.connect_options();
     let other_name = format!("seed_twin_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("create database {other_name}")).execute(&pool).await.unwrap();
+    sqlx::query(AssertSqlSafe(format!("create database {other_name}"))).execute(&pool).await.unwrap();
     let twin = PgPool::connect_with((*options).clone().database(&other_name)).await.unwrap();
     api::db::migrate(&twin).await.unwrap();
     seed::seed_database(&twin, 50, 42).await.unwrap();
@@ -120,7 +120,7 @@ async fn the_same_seed_gives_the_same_people(pool: PgPool) {
         .await
         .unwrap();
     twin.close().await;
-    sqlx::query(&format!("drop database {other_name} with (force)")).execute(&pool).await.unwrap();
+    sqlx::query(AssertSqlSafe(format!("drop database {other_name} with (force)"))).execute(&pool).await.unwrap();
 
     assert_eq!(names, twin_names);
 }

@@ -7,7 +7,7 @@ use api::search_demand::runs::{delete_orphan_appearances, flush};
 use axum::Router;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 use crate::candidate_profile::{Candidate, call, lyon, new_candidate};
 use crate::support::{app_with_state, execute, execute_of, indexed_state, login, scalar_of};
@@ -120,7 +120,7 @@ async fn a_school_sees_the_searches_its_candidates_appeared_in_and_what_kept_the
 }
 
 async fn appearances_of(pool: &PgPool, column: &str, id: i64) -> i64 {
-    sqlx::query_scalar(&format!("select count(*) from search_appearances where {column} = $1"))
+    sqlx::query_scalar(AssertSqlSafe(format!("select count(*) from search_appearances where {column} = $1")))
         .bind(id)
         .fetch_one(pool)
         .await

@@ -14,7 +14,7 @@ use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use sqlx::postgres::{PgRow, Postgres};
-use sqlx::{Decode, Encode, FromRow, PgExecutor, PgPool, Type};
+use sqlx::{AssertSqlSafe, Decode, Encode, FromRow, PgExecutor, PgPool, Type};
 use tower::ServiceExt;
 
 pub struct TestResponse {
@@ -189,7 +189,7 @@ pub async fn scalar<T>(database: impl PgExecutor<'_>, sql: &str) -> T
 where
     T: for<'r> Decode<'r, Postgres> + Type<Postgres> + Send + Unpin,
 {
-    sqlx::query_scalar(sql).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+    sqlx::query_scalar(AssertSqlSafe(sql)).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
 }
 
 /// [`scalar`] with one parameter, `$1`.
@@ -198,7 +198,11 @@ where
     T: for<'r> Decode<'r, Postgres> + Type<Postgres> + Send + Unpin,
     P: for<'q> Encode<'q, Postgres> + Type<Postgres> + Send,
 {
-    sqlx::query_scalar(sql).bind(parameter).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+    sqlx::query_scalar(AssertSqlSafe(sql))
+        .bind(parameter)
+        .fetch_one(database)
+        .await
+        .unwrap_or_else(|error| panic!("{sql}: {error}"))
 }
 
 /// One row the database holds, as a tuple or a `FromRow` struct.
@@ -206,7 +210,7 @@ pub async fn row<T>(database: impl PgExecutor<'_>, sql: &str) -> T
 where
     T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
 {
-    sqlx::query_as(sql).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+    sqlx::query_as(AssertSqlSafe(sql)).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
 }
 
 /// [`row`] with one parameter, `$1`.
@@ -215,12 +219,16 @@ where
     T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
     P: for<'q> Encode<'q, Postgres> + Type<Postgres> + Send,
 {
-    sqlx::query_as(sql).bind(parameter).fetch_one(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"))
+    sqlx::query_as(AssertSqlSafe(sql))
+        .bind(parameter)
+        .fetch_one(database)
+        .await
+        .unwrap_or_else(|error| panic!("{sql}: {error}"))
 }
 
 /// Runs a statement that sets up or changes what a test needs, on a pool or in a transaction.
 pub async fn execute(database: impl PgExecutor<'_>, sql: &str) {
-    sqlx::query(sql).execute(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"));
+    sqlx::query(AssertSqlSafe(sql)).execute(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"));
 }
 
 /// [`execute`] with one parameter, `$1`.
@@ -228,5 +236,9 @@ pub async fn execute_of<P>(database: impl PgExecutor<'_>, sql: &str, parameter: 
 where
     P: for<'q> Encode<'q, Postgres> + Type<Postgres> + Send,
 {
-    sqlx::query(sql).bind(parameter).execute(database).await.unwrap_or_else(|error| panic!("{sql}: {error}"));
+    sqlx::query(AssertSqlSafe(sql))
+        .bind(parameter)
+        .execute(database)
+        .await
+        .unwrap_or_else(|error| panic!("{sql}: {error}"));
 }

@@ -35,7 +35,7 @@ use indexer::{Follower, IndexerOptions};
 use matcher::{
     CandidateDoc, CountryCode, JobLocalization, Matcher, QueryLocalization, SourcingQuery, oracle, workload,
 };
-use sqlx::PgPool;
+use sqlx::{AssertSqlSafe, PgPool};
 
 /// Communes with a known search per job category.
 const KNOWN_PLACES: usize = 10;
@@ -153,9 +153,11 @@ async fn store_searches(pool: &PgPool, searches: &[SearchToStore]) -> Result<()>
         |table: &str| format!("select nextval(pg_get_serial_sequence('{table}', 'id')) from generate_series(1, $1)");
     let count = searches.len() as i64;
     let place_ids: Vec<i64> =
-        sqlx::query_scalar(&new_ids("localizations")).bind(count).fetch_all(&mut *transaction).await?;
-    let search_ids: Vec<i64> =
-        sqlx::query_scalar(&new_ids("sourcing_searches")).bind(count).fetch_all(&mut *transaction).await?;
+        sqlx::query_scalar(AssertSqlSafe(&*new_ids("localizations"))).bind(count).fetch_all(&mut *transaction).await?;
+    let search_ids: Vec<i64> = sqlx::query_scalar(AssertSqlSafe(&*new_ids("sourcing_searches")))
+        .bind(count)
+        .fetch_all(&mut *transaction)
+        .await?;
     let column = |value: fn(&SearchToStore) -> i16| searches.iter().map(value).collect::<Vec<i16>>();
     sqlx::query(
         "insert into localizations (id, value, type, lat, lng, commune_code, country_code)

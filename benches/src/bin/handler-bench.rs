@@ -36,6 +36,7 @@ use indexer::cards::CandidateCards;
 use indexer::{Follower, IndexerOptions, IndexerStatus};
 use matcher::{Matcher, SourcingQuery};
 use serde_json::{Value, json};
+use sqlx::AssertSqlSafe;
 use tower::ServiceExt;
 
 /// Times sourcing searches through the API and through the matcher, and prints a RESULT line.
@@ -78,7 +79,7 @@ fn main() -> Result<()> {
 async fn search_bodies(pool: &sqlx::PgPool, count: usize) -> Result<Vec<Value>> {
     let ids = |table: &str| {
         let sql = format!("select id from {table} order by id");
-        async move { sqlx::query_scalar::<_, i16>(&sql).fetch_all(pool).await }
+        async move { sqlx::query_scalar::<_, i16>(AssertSqlSafe(&*sql)).fetch_all(pool).await }
     };
     let (categories, contracts) = (ids("job_categories").await?, ids("contract_types").await?);
     let (languages, families) = (ids("languages").await?, ids("soft_skill_categories").await?);

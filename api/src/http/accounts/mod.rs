@@ -30,6 +30,7 @@ use crate::auth::{Role, tokens};
 use crate::error::{Error, ErrorCode, RuleCode};
 use crate::http::sessions::invalid_token;
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Public, routes!(sign_up::create_candidate));
@@ -95,7 +96,7 @@ where
     }
     let lock = if lock { "for update of i" } else { "" };
     let sql = format!("{select} where i.token_hash = $1 and i.answer is null and i.expires_at > now() {lock}");
-    let row = sqlx::query_as(&sql).bind(tokens::sha256(token)).fetch_optional(connection).await?;
+    let row = sqlx::query_as(AssertSqlSafe(&*sql)).bind(tokens::sha256(token)).fetch_optional(connection).await?;
     row.ok_or_else(invalid_token)
 }
 

@@ -15,6 +15,7 @@ use crate::extract::{Json, Path, Query};
 use crate::http::paging::{PageQuery, Paging};
 use crate::quotas::{DEFAULT_DAILY_PROFILE_OPENS, DEFAULT_DAILY_SEARCHES};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct AccountsQuery {
@@ -103,20 +104,21 @@ pub async fn list_accounts(
 ) -> Result<Json<AdminAccountList>> {
     let paging = Paging::of(PageQuery { page: query.page, per_page: query.per_page });
     let pattern = crate::db::contains_pattern(query.q.as_deref());
-    let total: i64 = sqlx::query_scalar(&format!("select count(*) {ACCOUNT_JOINS_SQL} {ACCOUNT_FILTERS_SQL}"))
-        .bind(query.standing)
-        .bind(query.role)
-        .bind(&pattern)
-        .fetch_one(&state.db)
-        .await?;
-    let accounts = sqlx::query_as(&format!(
+    let total: i64 =
+        sqlx::query_scalar(AssertSqlSafe(format!("select count(*) {ACCOUNT_JOINS_SQL} {ACCOUNT_FILTERS_SQL}")))
+            .bind(query.standing)
+            .bind(query.role)
+            .bind(&pattern)
+            .fetch_one(&state.db)
+            .await?;
+    let accounts = sqlx::query_as(AssertSqlSafe(format!(
         "{} {ACCOUNT_JOINS_SQL} {ACCOUNT_FILTERS_SQL}
          order by u.standing = 'pending' desc,
                   case when u.standing = 'pending' then u.created_at end,
                   u.created_at desc, u.id
          limit $4 offset $5",
         account_select()
-    ))
+    )))
     .bind(query.standing)
     .bind(query.role)
     .bind(&pattern)
@@ -159,7 +161,7 @@ pub async fn change_standing(
 }
 
 async fn read_account(state: &AppState, id: i64) -> Result<AdminAccount> {
-    let account = sqlx::query_as(&format!("{} {ACCOUNT_JOINS_SQL} where u.id = $1", account_select()))
+    let account = sqlx::query_as(AssertSqlSafe(format!("{} {ACCOUNT_JOINS_SQL} where u.id = $1", account_select())))
         .bind(id)
         .fetch_one(&state.db)
         .await?;

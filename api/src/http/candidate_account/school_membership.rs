@@ -13,6 +13,7 @@ use crate::auth::CurrentUser;
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract::{Json, Path};
 use crate::mail::{EmailKind, account_notice};
+use sqlx::AssertSqlSafe;
 
 /// An open invitation of a school, as the candidate sees it.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -47,10 +48,10 @@ pub async fn list_school_invitations(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> Result<Json<SchoolInvitationList>> {
-    let invitations = sqlx::query_as(&format!(
+    let invitations = sqlx::query_as(AssertSqlSafe(format!(
         "select i.id, s.name as school, m.name as campus, p.name as program, i.created_at, i.expires_at
          {OPEN_INVITATIONS_SQL} order by i.created_at, i.id"
-    ))
+    )))
     .bind(user.id)
     .fetch_all(&state.db)
     .await?;

@@ -21,6 +21,7 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, Role};
 use crate::error::Result;
 use crate::extract::Json;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::Only(Role::Candidate), utoipa_axum::routes!(list_cv_entries));
@@ -63,7 +64,10 @@ pub async fn list_cv_entries(
     user: CurrentUser,
     locale: Locale,
 ) -> Result<Json<Vec<CvEntry>>> {
-    let JsonColumn(entries): JsonColumn<Vec<CvEntry>> =
-        sqlx::query_scalar(&CV_SQL).bind(user.id).bind(locale.code()).fetch_one(&state.db).await?;
+    let JsonColumn(entries): JsonColumn<Vec<CvEntry>> = sqlx::query_scalar(AssertSqlSafe(CV_SQL.as_str()))
+        .bind(user.id)
+        .bind(locale.code())
+        .fetch_one(&state.db)
+        .await?;
     Ok(Json(entries))
 }

@@ -10,7 +10,7 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 use crate::error::{Result, RuleCode};
 use crate::job_criteria::{List, MONTHS, ReferenceLists, in_range, known_ids};
@@ -119,14 +119,16 @@ impl JobSearch {
         ];
         for (table, column, ids) in lists {
             // only what changed is written, so that an unchanged list costs no projection
-            sqlx::query(&format!("delete from {table} where candidate_id = $1 and not ({column} = any($2))"))
-                .bind(candidate_id)
-                .bind(ids)
-                .execute(&mut *connection)
-                .await?;
-            sqlx::query(&format!(
+            sqlx::query(AssertSqlSafe(format!(
+                "delete from {table} where candidate_id = $1 and not ({column} = any($2))"
+            )))
+            .bind(candidate_id)
+            .bind(ids)
+            .execute(&mut *connection)
+            .await?;
+            sqlx::query(AssertSqlSafe(format!(
                 "insert into {table} (candidate_id, {column}) select $1, unnest($2::smallint[]) on conflict do nothing"
-            ))
+            )))
             .bind(candidate_id)
             .bind(ids)
             .execute(&mut *connection)

@@ -20,6 +20,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Path};
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     table.add(Access::PublicWithSession, utoipa_axum::routes!(get_candidate_experiences));
@@ -90,11 +91,12 @@ pub async fn get_candidate_soft_skill_percentages(
     Path(id_or_slug): Path<String>,
 ) -> Result<Json<Vec<SoftSkillShareView>>> {
     let (candidate_id, _) = authorize_read(&state.db, caller, &id_or_slug).await?;
-    let JsonColumn(shares): JsonColumn<Vec<SoftSkillShareView>> =
-        sqlx::query_scalar(&format!("select {SOFT_SKILL_SHARES_SQL} from candidates c where c.user_id = $1"))
-            .bind(candidate_id)
-            .bind(locale.code())
-            .fetch_one(&state.db)
-            .await?;
+    let JsonColumn(shares): JsonColumn<Vec<SoftSkillShareView>> = sqlx::query_scalar(AssertSqlSafe(format!(
+        "select {SOFT_SKILL_SHARES_SQL} from candidates c where c.user_id = $1"
+    )))
+    .bind(candidate_id)
+    .bind(locale.code())
+    .fetch_one(&state.db)
+    .await?;
     Ok(Json(shares))
 }

@@ -13,8 +13,8 @@ use std::future::Future;
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
 use sqlx::types::Json as JsonColumn;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 use super::super::locale::Locale;
 use super::completion;
@@ -191,7 +191,7 @@ pub async fn read<R: Record>(
     id: Option<i64>,
     filter: Option<String>,
 ) -> Result<Vec<R::View>> {
-    let JsonColumn(items): JsonColumn<Vec<R::View>> = sqlx::query_scalar(&R::list_sql())
+    let JsonColumn(items): JsonColumn<Vec<R::View>> = sqlx::query_scalar(AssertSqlSafe(&*R::list_sql()))
         .bind(candidate_id)
         .bind(locale.code())
         .bind(id)
@@ -221,11 +221,11 @@ struct OwnedRow {
 async fn lock_owned(connection: &mut PgConnection, kind: RecordKind, candidate_id: i64, id: i64) -> Result<OwnedRow> {
     let localization = if kind.has_localization() { "localization_id" } else { "null::bigint" };
     let car_method = if kind.has_car_method() { "car_method_id" } else { "null::bigint" };
-    sqlx::query_as(&format!(
+    sqlx::query_as(AssertSqlSafe(format!(
         "select {localization} as localization_id, {car_method} as car_method_id
          from {table} where id = $1 and candidate_id = $2 for update",
         table = kind.table()
-    ))
+    )))
     .bind(id)
     .bind(candidate_id)
     .fetch_optional(&mut *connection)
@@ -243,10 +243,10 @@ pub async fn save<R: Record>(
 ) -> Result<(StatusCode, Json<SavedRecord<R::View>>)> {
     if let Some(id) = id {
         // another's record is a 404 whatever the body, as a missing one is
-        let owned: bool = sqlx::query_scalar(&format!(
+        let owned: bool = sqlx::query_scalar(AssertSqlSafe(format!(
             "select exists (select 1 from {} where id = $1 and candidate_id = $2)",
             R::KIND.table()
-        ))
+        )))
         .bind(id)
         .bind(user.id)
         .fetch_one(&state.db)
@@ -298,7 +298,10 @@ pub async fn save<R: Record>(
 pub async fn delete<R: Record>(state: &AppState, user: CurrentUser, id: i64) -> Result<Json<CompletionResponse>> {
     let mut transaction = state.db.begin().await?;
     let owned = lock_owned(&mut transaction, R::KIND, user.id, id).await?;
-    sqlx::query(&format!("delete from {} where id = $1", R::KIND.table())).bind(id).execute(&mut *transaction).await?;
+    sqlx::query(AssertSqlSafe(format!("delete from {} where id = $1", R::KIND.table())))
+        .bind(id)
+        .execute(&mut *transaction)
+        .await?;
     delete_rows(&mut transaction, "localizations", owned.localization_id).await?;
     delete_rows(&mut transaction, "car_methods", owned.car_method_id).await?;
     let completion = completion::refresh(&mut transaction, user.id).await?;
@@ -327,7 +330,7 @@ async fn write_row<R: Record>(
         columns.extend(["start_date", "end_date", "is_current"]);
     }
     let sql = upsert_sql(kind.table(), &columns);
-    let mut query = R::bind_own(sqlx::query_scalar(&sql).bind(id).bind(candidate_id), own);
+    let mut query = R::bind_own(sqlx::query_scalar(AssertSqlSafe(&*sql)).bind(id).bind(candidate_id), own);
     if kind.has_localization() {
         query = query.bind(rows.localization_id);
     }
@@ -368,7 +371,7 @@ fn upsert_sql(table: &str, columns: &[&str]) -> String {
 
 async fn delete_rows(connection: &mut PgConnection, table: &str, id: Option<i64>) -> sqlx::Result<()> {
     if let Some(id) = id {
-        sqlx::query(&format!("delete from {table} where id = $1")).bind(id).execute(connection).await?;
+        sqlx::query(AssertSqlSafe(format!("delete from {table} where id = $1"))).bind(id).execute(connection).await?;
     }
     Ok(())
 }
@@ -410,16 +413,16 @@ where
     T: for<'q> sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + sqlx::postgres::PgHasArrayType + Sync,
 {
     let prefix = kind.prefix();
-    sqlx::query(&format!("delete from {prefix}_{links} where {prefix}_id = $1"))
+    sqlx::query(AssertSqlSafe(format!("delete from {prefix}_{links} where {prefix}_id = $1")))
         .bind(id)
         .execute(&mut *connection)
         .await?;
     let position = if links == "pictures" { ", position" } else { "" };
     let position_value = if links == "pictures" { ", (value.position - 1)::smallint" } else { "" };
-    sqlx::query(&format!(
+    sqlx::query(AssertSqlSafe(format!(
         "insert into {prefix}_{links} ({prefix}_id, {value_column}{position})
          select $1, value.value{position_value} from unnest($2) with ordinality value(value, position)"
-    ))
+    )))
     .bind(id)
     .bind(values)
     .execute(connection)

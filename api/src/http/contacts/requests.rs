@@ -15,6 +15,7 @@ use crate::extract::{Json, Path};
 use crate::mail::EmailKind;
 use crate::quotas::{self, QuotaKind};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 /// The most requests one list returns.
 const LIST_SIZE: i64 = 200;
@@ -36,8 +37,11 @@ pub struct ContactRequestList {
 
 /// The request `id` as the reader sees it.
 async fn view(state: &AppState, id: i64, partner_reads: bool) -> Result<ContactRequestView> {
-    let view: ContactRequestView =
-        sqlx::query_as(&format!("{VIEW} where r.id = $2")).bind(partner_reads).bind(id).fetch_one(&state.db).await?;
+    let view: ContactRequestView = sqlx::query_as(AssertSqlSafe(format!("{VIEW} where r.id = $2")))
+        .bind(partner_reads)
+        .bind(id)
+        .fetch_one(&state.db)
+        .await?;
     Ok(view.with_shown_name())
 }
 
@@ -146,13 +150,14 @@ pub async fn list_sent_requests(State(state): State<AppState>, user: CurrentUser
 /// candidate's names as the caller may see them.
 pub(super) async fn list(state: &AppState, user: &CurrentUser) -> Result<Vec<ContactRequestView>> {
     let side = own_side(user);
-    let requests: Vec<ContactRequestView> =
-        sqlx::query_as(&format!("{VIEW} where r.{side} = $2 order by r.created_at desc, r.id desc limit $3"))
-            .bind(user.role == Role::Partner)
-            .bind(user.id)
-            .bind(LIST_SIZE)
-            .fetch_all(&state.db)
-            .await?;
+    let requests: Vec<ContactRequestView> = sqlx::query_as(AssertSqlSafe(format!(
+        "{VIEW} where r.{side} = $2 order by r.created_at desc, r.id desc limit $3"
+    )))
+    .bind(user.role == Role::Partner)
+    .bind(user.id)
+    .bind(LIST_SIZE)
+    .fetch_all(&state.db)
+    .await?;
     Ok(requests.into_iter().map(ContactRequestView::with_shown_name).collect())
 }
 

@@ -25,6 +25,7 @@ use crate::job_offers::LIVE;
 use crate::locale::Locale;
 use crate::mail::{EmailKind, subscribed_notice};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     let candidate = Access::Only(Role::Candidate);
@@ -98,7 +99,7 @@ pub struct ApplicationCreate {
 
 async fn own_application(state: &AppState, locale: Locale, candidate_id: i64, id: i64) -> Result<ApplicationView> {
     let found: Option<ApplicationView> =
-        sqlx::query_as(&format!("{} where a.candidate_id = $2 and a.id = $3", *APPLICATION_SELECT))
+        sqlx::query_as(AssertSqlSafe(format!("{} where a.candidate_id = $2 and a.id = $3", *APPLICATION_SELECT)))
             .bind(locale.code())
             .bind(candidate_id)
             .bind(id)
@@ -132,9 +133,9 @@ pub async fn apply(
     checks.finish()?;
     let mut transaction = state.db.begin().await?;
     // a draft is its partner's alone: to anyone else it does not exist
-    let offer: Option<(bool, i64, String)> = sqlx::query_as(&format!(
+    let offer: Option<(bool, i64, String)> = sqlx::query_as(AssertSqlSafe(format!(
         "select {LIVE}, o.partner_id, o.title from job_offers o where o.id = $1 and o.status <> 'draft' for share"
-    ))
+    )))
     .bind(offer_id)
     .fetch_optional(&mut *transaction)
     .await?;
@@ -188,10 +189,10 @@ pub async fn list_my_applications(
     user: CurrentUser,
     locale: Locale,
 ) -> Result<Json<ApplicationList>> {
-    let applications = sqlx::query_as(&format!(
+    let applications = sqlx::query_as(AssertSqlSafe(format!(
         "{} where a.candidate_id = $2 order by a.created_at desc, a.id desc limit $3",
         *APPLICATION_SELECT
-    ))
+    )))
     .bind(locale.code())
     .bind(user.id)
     .bind(LIST_SIZE)

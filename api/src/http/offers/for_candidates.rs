@@ -26,6 +26,7 @@ use crate::http::sourcing::results::{Explanation, explain_without_keywords, roun
 use crate::job_offers::{LIVE, fit_to, looking_document, offer_query_of};
 use crate::locale::Locale;
 use matcher::Hit;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     let candidate = Access::Only(Role::Candidate);
@@ -68,12 +69,13 @@ async fn fitting_offers(state: &AppState, candidate_id: i64) -> Result<Option<Ve
 
 /// The live offers of `ids`, as `reader` reads them, in no particular order.
 async fn live_offers(state: &AppState, reader: i64, locale: Locale, ids: &[i64]) -> Result<HashMap<i64, OfferView>> {
-    let offers: Vec<OfferView> = sqlx::query_as(&format!("{} where o.id = any($3) and {LIVE}", *OFFER_SELECT))
-        .bind(reader)
-        .bind(locale.code())
-        .bind(ids)
-        .fetch_all(&state.db)
-        .await?;
+    let offers: Vec<OfferView> =
+        sqlx::query_as(AssertSqlSafe(format!("{} where o.id = any($3) and {LIVE}", *OFFER_SELECT)))
+            .bind(reader)
+            .bind(locale.code())
+            .bind(ids)
+            .fetch_all(&state.db)
+            .await?;
     Ok(offers.into_iter().map(|offer| (offer.id, offer)).collect())
 }
 
@@ -158,7 +160,7 @@ pub async fn browse_offers(
     let centre =
         query.lat.zip(query.lng).filter(|(lat, lng)| (-90.0..=90.0).contains(lat) && (-180.0..=180.0).contains(lng));
     let radius = f64::from(query.radius.unwrap_or(30).clamp(1, 200));
-    let nearby: Vec<Nearby> = sqlx::query_as(&format!(
+    let nearby: Vec<Nearby> = sqlx::query_as(AssertSqlSafe(format!(
         "select o.id, d.km as distance_km, count(*) over () as total
          from job_offers o join localizations l on l.id = o.localization_id
          cross join lateral (
@@ -168,7 +170,7 @@ pub async fn browse_offers(
          where {LIVE} and ($1::float8 is null or d.km <= $3)
            and ($4::smallint is null or o.job_category_id = $4) and ($5::smallint is null or o.contract_type_id = $5)
          order by d.km nulls last, o.published_at desc, o.id desc limit $6 offset $7"
-    ))
+    )))
     .bind(centre.map(|(lat, _)| lat))
     .bind(centre.map(|(_, lng)| lng))
     .bind(radius)
@@ -221,18 +223,20 @@ pub async fn read_offer(
     locale: Locale,
     Path(id): Path<i64>,
 ) -> Result<Response> {
-    let application: Option<ApplicationView> =
-        sqlx::query_as(&format!("{} where a.candidate_id = $2 and a.job_offer_id = $3", *APPLICATION_SELECT))
-            .bind(locale.code())
-            .bind(user.id)
-            .bind(id)
-            .fetch_optional(&state.db)
-            .await?;
-    let offer: Option<OfferView> = sqlx::query_as(&format!(
+    let application: Option<ApplicationView> = sqlx::query_as(AssertSqlSafe(format!(
+        "{} where a.candidate_id = $2 and a.job_offer_id = $3",
+        *APPLICATION_SELECT
+    )))
+    .bind(locale.code())
+    .bind(user.id)
+    .bind(id)
+    .fetch_optional(&state.db)
+    .await?;
+    let offer: Option<OfferView> = sqlx::query_as(AssertSqlSafe(format!(
         "{} where o.id = $3 and ({LIVE} or exists (select 1 from job_applications a
                                                 where a.job_offer_id = o.id and a.candidate_id = $1))",
         *OFFER_SELECT
-    ))
+    )))
     .bind(user.id)
     .bind(locale.code())
     .bind(id)

@@ -34,6 +34,7 @@ use crate::http::candidate_profile::NamedItem;
 use crate::job_criteria::{JobCriteriaInput, LanguageLevel, List, MONTHS, in_range, known_ids};
 use crate::places::{PLACE_JSON_SQL, Place};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 pub fn routes(table: &mut RouteTable) {
     let partner = Access::Vetted(Role::Partner);
@@ -230,12 +231,14 @@ pub async fn list_offers(
     user: CurrentUser,
     locale: Locale,
 ) -> Result<Json<Vec<OfferView>>> {
-    let offers =
-        sqlx::query_as(&format!("{} where o.partner_id = $1 order by o.created_at desc, o.id desc", *OFFER_SELECT))
-            .bind(user.id)
-            .bind(locale.code())
-            .fetch_all(&state.db)
-            .await?;
+    let offers = sqlx::query_as(AssertSqlSafe(format!(
+        "{} where o.partner_id = $1 order by o.created_at desc, o.id desc",
+        *OFFER_SELECT
+    )))
+    .bind(user.id)
+    .bind(locale.code())
+    .fetch_all(&state.db)
+    .await?;
     Ok(Json(offers))
 }
 
@@ -254,11 +257,12 @@ pub async fn get_offer(
 
 /// The partner's own offer `id` (404 for anyone else's).
 async fn own_offer_view(state: &AppState, user: &CurrentUser, locale: Locale, id: i64) -> Result<OfferView> {
-    let offer: Option<OfferView> = sqlx::query_as(&format!("{} where o.partner_id = $1 and o.id = $3", *OFFER_SELECT))
-        .bind(user.id)
-        .bind(locale.code())
-        .bind(id)
-        .fetch_optional(&state.db)
-        .await?;
+    let offer: Option<OfferView> =
+        sqlx::query_as(AssertSqlSafe(format!("{} where o.partner_id = $1 and o.id = $3", *OFFER_SELECT)))
+            .bind(user.id)
+            .bind(locale.code())
+            .bind(id)
+            .fetch_optional(&state.db)
+            .await?;
     offer.ok_or(Error::NotFound)
 }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use sqlx::PgConnection;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 use super::{ProgramView, own_campus};
 use crate::app::AppState;
@@ -69,7 +69,7 @@ async fn read_campuses(
         CAMPUS_JSON_SQL.replace("{place}", PLACE_JSON_SQL)
     );
     let rows: Vec<sqlx::types::Json<serde_json::Value>> =
-        sqlx::query_scalar(&sql).bind(school_id).bind(campus_id).fetch_all(connection).await?;
+        sqlx::query_scalar(AssertSqlSafe(&*sql)).bind(school_id).bind(campus_id).fetch_all(connection).await?;
     rows.into_iter()
         .map(|row| serde_json::from_value(row.0).map_err(|error| crate::error::Error::Internal(error.into())))
         .collect()

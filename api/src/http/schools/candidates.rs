@@ -24,6 +24,7 @@ use crate::http::candidate_profile::NamedItem;
 use crate::locale::Locale;
 use crate::spreadsheet_cells::{csv_attachment, csv_file};
 use crate::validation::Checks;
+use sqlx::AssertSqlSafe;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct CampusCandidatesQuery {
@@ -82,7 +83,7 @@ async fn query_candidates(
     let label = if locale == Locale::En { "label_en" } else { "label_fr" };
     let (limit, offset) = paging.map_or((None, 0), |paging| (Some(paging.per_page), paging.offset()));
     let items = roster
-        .bind(sqlx::query_as(&format!(
+        .bind(sqlx::query_as(AssertSqlSafe(format!(
             "select c.user_id as id, u.firstname, u.lastname, u.email, c.slug, c.completion, c.in_research,
                     u.password_hash is not null as activated,
                     (select jsonb_build_object('id', p.id, 'name', p.name) from programs p where p.id = c.program_id) as program,
@@ -90,7 +91,7 @@ async fn query_candidates(
              {} {} limit $7 offset $8",
             Roster::from_where(),
             Roster::ORDER_SQL
-        )))
+        ))))
         .bind(limit)
         .bind(offset)
         .fetch_all(&state.db)

@@ -15,6 +15,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::extract::{Json, Query};
+use sqlx::AssertSqlSafe;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct CandidateListQuery {
@@ -79,12 +80,12 @@ pub async fn list_candidates(
     let paging = Paging::of(PageQuery { page: query.page, per_page: query.per_page });
     let total = roster.count(&state.db).await?;
     let items: Vec<CandidateListItem> = roster
-        .bind(sqlx::query_as(&format!(
+        .bind(sqlx::query_as(AssertSqlSafe(format!(
             "select c.user_id as id, c.slug, u.firstname, u.lastname, c.completion, c.is_public, c.campus_id, c.program_id
              {} {} limit $7 offset $8",
             Roster::from_where(),
             Roster::ORDER_SQL
-        )))
+        ))))
         .bind(paging.per_page)
         .bind(paging.offset())
         .fetch_all(&state.db)

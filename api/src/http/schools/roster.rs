@@ -4,6 +4,8 @@
 //! campus's list and its CSV download all go through [`Roster`], and the statistics count the
 //! same people ([`SCHOOL_CANDIDATES_SQL`]).
 
+use sqlx::AssertSqlSafe;
+
 /// The candidates of school `$1`: attached to it, or to one of its campuses (`c` is `candidates`).
 pub const SCHOOL_CANDIDATES_SQL: &str =
     "(c.school_id = $1 or c.campus_id in (select id from campuses where school_id = $1))";
@@ -57,8 +59,10 @@ impl Roster {
 
     /// How many candidates the filters keep.
     pub async fn count(&self, db: &sqlx::PgPool) -> sqlx::Result<i64> {
-        let (total,): (i64,) =
-            self.bind(sqlx::query_as(&format!("select count(*) {}", Self::from_where()))).fetch_one(db).await?;
+        let (total,): (i64,) = self
+            .bind(sqlx::query_as(AssertSqlSafe(format!("select count(*) {}", Self::from_where()))))
+            .fetch_one(db)
+            .await?;
         Ok(total)
     }
 }

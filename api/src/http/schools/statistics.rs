@@ -26,6 +26,7 @@ use crate::error::Result;
 use crate::extract::Json;
 use crate::locale::Locale;
 use crate::search_demand::exclusions::{Exclusion, Replayed, exclusions};
+use sqlx::AssertSqlSafe;
 
 /// A named thing and how many candidates it counts.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
@@ -166,7 +167,7 @@ pub async fn get_statistics(
         JsonColumn<Vec<NamedCount>>,
         JsonColumn<Vec<NamedCount>>,
     );
-    let row: Row = sqlx::query_as(&sql).bind(user.id).fetch_one(&state.db).await?;
+    let row: Row = sqlx::query_as(AssertSqlSafe(&*sql)).bind(user.id).fetch_one(&state.db).await?;
     let (candidates, activated, in_research, campuses, completion, contracts, families, languages) = row;
     let search_demand = search_demand(&state, user.id).await?;
     let outcomes = outcomes(&state, user.id).await?;
@@ -186,7 +187,7 @@ pub async fn get_statistics(
 
 /// The school's candidates' applications, interviews and hires per month, the last twelve.
 async fn outcomes(state: &AppState, school_id: i64) -> Result<Vec<MonthlyOutcomes>> {
-    Ok(sqlx::query_as(&format!(
+    Ok(sqlx::query_as(AssertSqlSafe(format!(
         "with {mine},
          months as (select generate_series(date_trunc('month', current_date) - interval '11 months',
                                            date_trunc('month', current_date), interval '1 month')::date as month),
@@ -198,14 +199,14 @@ async fn outcomes(state: &AppState, school_id: i64) -> Result<Vec<MonthlyOutcome
                 (select count(*) from theirs where date_trunc('month', theirs.hired_at)::date = m.month) as hires
          from months m order by m.month",
         mine = mine_sql()
-    ))
+    )))
     .bind(school_id)
     .fetch_all(&state.db)
     .await?)
 }
 
 async fn search_demand(state: &AppState, school_id: i64) -> Result<SearchDemand> {
-    let mine: Vec<i64> = sqlx::query_scalar(&format!("with {} select user_id from mine", mine_sql()))
+    let mine: Vec<i64> = sqlx::query_scalar(AssertSqlSafe(format!("with {} select user_id from mine", mine_sql())))
         .bind(school_id)
         .fetch_all(&state.db)
         .await?;
