@@ -137,6 +137,12 @@ pub struct ServeArgs {
     #[arg(long, env = "VIVIER_MAP_STYLE_URL")]
     pub map_style_url: Option<String>,
 
+    /// Other origins the map style loads tiles, fonts or sprites from, comma-separated
+    /// (`https://tiles.example.org,https://fonts.example.org`); the style's own origin is allowed
+    /// without being named
+    #[arg(long, env = "VIVIER_MAP_ORIGINS", value_delimiter = ',', value_parser = parse_map_origin)]
+    pub map_origins: Vec<String>,
+
     /// Where users of this server can get its source code (AGPL-3.0 section 13), linked from
     /// the web app's footer, e.g. https://git.example.org/vivier/tree/v1.2.0
     #[arg(long, env = "VIVIER_SOURCE_CODE_URL")]
@@ -235,6 +241,16 @@ impl ServeArgs {
             );
         }
         Ok(())
+    }
+}
+
+/// Parses an origin the map may fetch from: `https://host[:port]`, nothing after it (the
+/// content security policy names it as is).
+pub fn parse_map_origin(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    match crate::http::web_app::origin_of(text) {
+        Some(origin) if origin == text => Ok(text.to_owned()),
+        _ => Err(format!("not an http(s) origin such as https://tiles.example.org: {text:?}")),
     }
 }
 

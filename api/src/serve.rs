@@ -61,6 +61,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         public_url: public_url.trim_end_matches('/').to_owned(),
         demo_mailbox: args.demo_mailbox,
         map_style_url: args.map_style_url.clone(),
+        map_origins: args.map_origins.clone(),
         metrics_token: args.metrics_token.clone().filter(|token| !token.is_empty()),
         trusted_proxies: args.trusted_proxies.clone(),
         source_code_url: args.source_code_url.clone().filter(|url| !url.trim().is_empty()),

@@ -104,6 +104,7 @@ pub fn server_state(pool: &PgPool) -> Result<AppState> {
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: false,
         map_style_url: None,
+        map_origins: Vec::new(),
         metrics_token: None,
         trusted_proxies: Vec::new(),
         source_code_url: None,

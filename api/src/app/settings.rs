@@ -16,6 +16,8 @@ pub struct Settings {
     pub demo_mailbox: bool,
     /// A tile server's MapLibre style for the sourcing map; `None`: the offline style.
     pub map_style_url: Option<String>,
+    /// Other origins the map style fetches from (the style's own is allowed anyway).
+    pub map_origins: Vec<String>,
     /// The bearer token of `/api/health/details` and `/api/metrics`; `None`: they answer 404.
     pub metrics_token: Option<String>,
     /// Where users can get the running code's source (AGPL-3.0 §13), linked from the footer.

@@ -40,7 +40,7 @@ mod sessions;
 mod soft_skill_percentages;
 pub(crate) mod sourcing;
 mod tour;
-mod web_app;
+pub(crate) mod web_app;
 
 /// For the handler benchmark, which builds the engine's query from a search body as the handler does.
 pub use sourcing::SearchCreateRequest;
@@ -154,7 +154,7 @@ pub fn api_router(state: AppState) -> Router {
 /// The whole site: the API under `/api` and the web app everywhere else.
 pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
     let web_app = web_app.into();
-    let map_style_url = state.settings.map_style_url.clone();
+    let (map_style_url, map_origins) = (state.settings.map_style_url.clone(), state.settings.map_origins.clone());
     let https = state.settings.secure_cookies();
     let page_state = public_profile_page::PageState { app: state.clone(), web_app: web_app.clone() };
     let site = Router::new()
@@ -164,7 +164,7 @@ pub fn app(state: AppState, web_app: impl Into<WebApp>) -> Router {
         .merge(SwaggerUi::new("/api/docs").external_url_unchecked("/api/openapi.json", openapi_document()))
         .nest("/api", api_router(state))
         .fallback_service(web_app.files());
-    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref(), https))
+    observability::with_access_log(web_app::with_headers(site, map_style_url.as_deref(), &map_origins, https))
 }
 
 #[cfg(test)]

@@ -58,6 +58,7 @@ pub fn settings() -> Settings {
         public_url: "http://127.0.0.1:8080".to_owned(),
         demo_mailbox: true,
         map_style_url: None,
+        map_origins: Vec::new(),
         metrics_token: None,
         trusted_proxies: Vec::new(),
         source_code_url: None,

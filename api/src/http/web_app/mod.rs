@@ -35,21 +35,26 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; wo
 /// Vite names the files under `/assets/` by a hash of their content: a new build is a new name.
 const HASHED_ASSET_CACHING: &str = "public, max-age=31536000, immutable";
 
-/// The policy with a configured tile server's origin added to what the map may fetch.
-fn content_security_policy(map_style_url: Option<&str>) -> HeaderValue {
-    let tile_server = map_style_url.and_then(origin_of);
-    let policy = match tile_server {
-        Some(origin) => CONTENT_SECURITY_POLICY
-            .replace("connect-src 'self'", &format!("connect-src 'self' {origin}"))
-            .replace("img-src 'self'", &format!("img-src 'self' {origin}")),
-        None => CONTENT_SECURITY_POLICY.to_owned(),
+/// The policy with a configured tile server's origin, and the other origins its style names
+/// (`map_origins`, checked by `config::parse_map_origin`), added to what the map may fetch.
+fn content_security_policy(map_style_url: Option<&str>, map_origins: &[String]) -> HeaderValue {
+    let mut origins: Vec<&str> = map_style_url.and_then(origin_of).into_iter().collect();
+    origins.extend(map_origins.iter().map(String::as_str).filter(|origin| origin_of(origin) == Some(*origin)));
+    origins.dedup();
+    let policy = if origins.is_empty() {
+        CONTENT_SECURITY_POLICY.to_owned()
+    } else {
+        let listed = origins.join(" ");
+        CONTENT_SECURITY_POLICY
+            .replace("connect-src 'self'", &format!("connect-src 'self' {listed}"))
+            .replace("img-src 'self'", &format!("img-src 'self' {listed}"))
     };
     HeaderValue::from_str(&policy).expect("the policy is a valid header value")
 }
 
 /// `https://tiles.example.org` of `https://tiles.example.org/style.json`; `None` for anything
 /// but an http(s) URL with a plain host.
-fn origin_of(url: &str) -> Option<&str> {
+pub(crate) fn origin_of(url: &str) -> Option<&str> {
     let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
     let host_end = rest.find('/').unwrap_or(rest.len());
     let host = &rest[..host_end];
@@ -155,12 +160,12 @@ const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000";
 
 /// Adds the headers and the compression every response gets; `https`: the site's public
 /// address is https, and browsers are told to never use plain http for it again.
-pub fn with_headers(site: Router, map_style_url: Option<&str>, https: bool) -> Router {
+pub fn with_headers(site: Router, map_style_url: Option<&str>, map_origins: &[String], https: bool) -> Router {
     let set = SetResponseHeaderLayer::if_not_present;
     let transport_security = https.then(|| HeaderValue::from_static(STRICT_TRANSPORT_SECURITY));
     site.layer(middleware::from_fn(caching))
         .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, transport_security))
-        .layer(set(header::CONTENT_SECURITY_POLICY, content_security_policy(map_style_url)))
+        .layer(set(header::CONTENT_SECURITY_POLICY, content_security_policy(map_style_url, map_origins)))
         .layer(set(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(set(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(set(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
@@ -200,8 +205,27 @@ mod tests {
         assert_eq!(origin_of("http://127.0.0.1:8081"), Some("http://127.0.0.1:8081"));
         assert_eq!(origin_of("javascript:alert(1)"), None);
         assert_eq!(origin_of("https://evil.example; script-src *"), None);
-        let policy = content_security_policy(Some("https://tiles.example.org/style.json"));
+        let policy = content_security_policy(Some("https://tiles.example.org/style.json"), &[]);
         assert!(policy.to_str().unwrap().contains("connect-src 'self' https://tiles.example.org;"));
-        assert!(content_security_policy(None).to_str().unwrap().contains("script-src 'self';"));
+        assert!(content_security_policy(None, &[]).to_str().unwrap().contains("script-src 'self';"));
+    }
+
+    #[test]
+    fn the_other_origins_of_a_hosted_style_are_allowed_to_the_map() {
+        let fonts = "https://fonts.example.org".to_owned();
+        let policy = content_security_policy(Some("https://tiles.example.org/style.json"), &[fonts]);
+        let policy = policy.to_str().unwrap();
+        assert!(policy.contains("connect-src 'self' https://tiles.example.org https://fonts.example.org;"), "{policy}");
+        assert!(
+            policy.contains("img-src 'self' https://tiles.example.org https://fonts.example.org data:"),
+            "{policy}"
+        );
+        assert!(policy.contains("script-src 'self';"), "never scripts: {policy}");
+        assert_eq!(
+            crate::config::parse_map_origin("https://fonts.example.org/"),
+            Ok("https://fonts.example.org".into())
+        );
+        assert!(crate::config::parse_map_origin("https://fonts.example.org/glyphs").is_err());
+        assert!(crate::config::parse_map_origin("data:").is_err());
     }
 }
