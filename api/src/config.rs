@@ -32,7 +32,7 @@ pub enum LogFormat {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the API and the web app (applies pending migrations first on loopback; see --migrate)
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit, or with --check only say whether some are pending
     Migrate(MigrateArgs),
     /// Fill the database with the deterministic demo data set (once; later runs do nothing)
@@ -269,7 +269,7 @@ mod tests {
     fn serve_args(extra: &[&str]) -> ServeArgs {
         let arguments = ["vivier", "serve", "--database-url", "postgres://localhost/vivier"].iter().chain(extra);
         match Cli::try_parse_from(arguments).expect("valid arguments").command {
-            Command::Serve(args) => args,
+            Command::Serve(args) => *args,
             other => panic!("not serve: {other:?}"),
         }
     }

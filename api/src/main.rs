@@ -19,7 +19,7 @@ async fn main() -> ExitCode {
     }
     let outcome = match cli.command {
         Command::Migrate(args) if args.check => check_migrations(args.database).await,
-        Command::Serve(args) => api::serve::run(args).await.map(|()| ExitCode::SUCCESS),
+        Command::Serve(args) => api::serve::run(*args).await.map(|()| ExitCode::SUCCESS),
         Command::Migrate(args) => migrate(args.database).await.map(|()| ExitCode::SUCCESS),
         Command::Seed(args) => api::seed::run(args).await.map(|()| ExitCode::SUCCESS),
         Command::Openapi => print_openapi().map(|()| ExitCode::SUCCESS),
