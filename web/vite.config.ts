@@ -4,7 +4,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { routeManifest } from './src/config/route-manifest';
+// with its extension (and so `./paths.ts` inside it), as Vite's native config loader will require
+import { routeManifest } from './src/config/route-manifest.ts';
 
 /** Writes `routes.json` beside index.html: the server answers other paths with a 404. */
 function routeManifestPlugin(): Plugin {

@@ -159,7 +159,7 @@ test('a partner sources candidates around Lyon, widens the search, saves it and 
       await english.context.close();
     }
 
-    // The map (a worker from a blob: URL, WebGL) runs under the server's strict policy.
+    // The map (its worker from /assets, WebGL) runs under the server's strict policy.
     assert.deepEqual(cspViolations, []);
     assert.deepEqual(errors, []);
   } finally {

@@ -1,7 +1,7 @@
 // The search circle: a GeoJSON polygon source with a soft fill and an outline,
 // a label at its centre (an HTML marker, the offline style has no glyphs), and
 // the view fitted to it whenever the centre or the radius changes.
-import maplibregl from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { circleBounds, circlePolygon, destinationPoint, type LngLat } from '../../utils/geo-circle';
 import { mapColors } from '../../utils/offline-map-style';

@@ -2,7 +2,8 @@
 // has no glyphs): one marker per visible cluster, kept from one render of the
 // map to the next and dropped once its cluster is no longer drawn. Cluster
 // ids are only valid for one data set, so a new data set drops them all.
-import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { hitsSourceId } from './hit-layers';
 
 export type CountMarkers = Map<number, maplibregl.Marker>;

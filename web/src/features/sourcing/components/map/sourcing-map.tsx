@@ -7,8 +7,10 @@
 // and hits layers once the style is loaded, and mirrors its state in data
 // attributes (style, ready, zoom at load, hits and rivers drawn) that tests and
 // assistive tooling can read without reaching into the canvas.
-import maplibregl, { type ErrorEvent, type Map as MapLibreMap } from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
+import type { ErrorEvent, Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import mapWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapAttribution } from '@/lib/map-attribution';
@@ -34,6 +36,10 @@ export type SourcingMapProps = {
   clusterLabel: (count: number) => string;
   reducedMotion: boolean;
 };
+
+// maplibre-gl 6 starts its worker from a script URL: the build's own copy of it, served
+// from /assets like the other scripts (so `script-src 'self'` and `worker-src 'self'` allow it).
+maplibregl.setWorkerUrl(mapWorkerUrl);
 
 /** Metropolitan France, shown before any search. */
 const franceBounds: [[number, number], [number, number]] = [
