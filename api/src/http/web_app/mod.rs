@@ -24,12 +24,12 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-/// Where the app's scripts, styles and data may come from. MapLibre runs its worker from a
-/// `blob:` URL and decodes images from blobs; the map's default style, borders and places are
-/// served by this server. Inline styles are allowed because React and MapLibre set `style`
-/// attributes; inline scripts are not.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; worker-src 'self' blob:; \
-     child-src 'self' blob:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; \
+/// Where the app's scripts, styles and data may come from. MapLibre runs its worker from a file
+/// of the build (`/assets/maplibre-gl-worker-*.mjs`) and decodes images from blobs; the map's
+/// default style, borders and places are served by this server. Inline styles are allowed
+/// because React and MapLibre set `style` attributes; inline scripts are not.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; worker-src 'self'; \
+     child-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; \
      connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// Vite names the files under `/assets/` by a hash of their content: a new build is a new name.
