@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, screenshotPath } from './browser.mjs';
 import { mapIdle, seriousAxeViolations } from './page-checks.mjs';
-import { lyonSearch } from './routes.mjs';
+import { demoPartnerSearchId, lyonSearch } from './routes.mjs';
 
 /** Where the test's tile server style lives: the app's own origin, which the page's policy lets it fetch. */
 const testStyleUrl = `${baseUrl}/map-test/style.json`;
@@ -28,14 +28,7 @@ let searchId;
 
 before(async () => {
   browser = await launchBrowser();
-  const { context } = await loggedInContext(browser, 'partner');
-  try {
-    const response = await context.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: lyonSearch });
-    assert.equal(response.status(), 201, await response.text());
-    searchId = (await response.json()).id;
-  } finally {
-    await context.close();
-  }
+  searchId = await demoPartnerSearchId(browser, lyonSearch);
 });
 
 after(async () => {

@@ -4,7 +4,7 @@
 // does not cover, so that the sweeps stay complete.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { baseUrl } from './browser.mjs';
+import { baseUrl, loggedInContext } from './browser.mjs';
 
 /** The routes of src/config/paths.ts as [name, pattern] pairs, read from its source (the tests run on plain Node). */
 function declaredRoutes() {
@@ -123,9 +123,24 @@ export const lyonSearch = {
 export async function demoSavedSearchId(partnerContext) {
   const searches = await json(partnerContext, '/api/api/sourcing/searchs');
   if (searches.length > 0) return searches[searches.length - 1].id;
-  const response = await partnerContext.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: lyonSearch });
+  return savedSearchId(partnerContext, lyonSearch);
+}
+
+/** Saves `criteria` as a new search of the partner whose context this is; its id. */
+export async function savedSearchId(partnerContext, criteria) {
+  const response = await partnerContext.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: criteria });
   assert.equal(response.status(), 201, `saving a search answers ${response.status()}: ${await response.text()}`);
   return (await response.json()).id;
+}
+
+/** A new search of the demo partner on `criteria`, saved from a session of its own; its id. */
+export async function demoPartnerSearchId(browser, criteria) {
+  const { context } = await loggedInContext(browser, 'partner');
+  try {
+    return await savedSearchId(context, criteria);
+  } finally {
+    await context.close();
+  }
 }
 
 /** An offer around Lyon, as the offer creation sends it, published at once. */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { baseUrl, collectPageErrors, launchBrowser, loggedInContext, newContext, screenshotPath } from './browser.mjs';
 import { mapIdle, seriousAxeViolations } from './page-checks.mjs';
-import { lyonSearch } from './routes.mjs';
+import { demoPartnerSearchId, lyonSearch } from './routes.mjs';
 
 /** Around Lyon, 10 km, with criteria loose enough for local and country-wide candidates. */
 const lyonAnyContract = {
@@ -26,14 +26,7 @@ let searchId;
 
 before(async () => {
   browser = await launchBrowser();
-  const { context } = await loggedInContext(browser, 'partner');
-  try {
-    const response = await context.request.post(`${baseUrl}/api/api/sourcing/searchs?save=true`, { data: lyonAnyContract });
-    assert.equal(response.status(), 201, await response.text());
-    searchId = (await response.json()).id;
-  } finally {
-    await context.close();
-  }
+  searchId = await demoPartnerSearchId(browser, lyonAnyContract);
 });
 
 after(async () => {
