@@ -61,7 +61,7 @@ ensure_curl() {
     command -v curl >/dev/null || apt_install curl ca-certificates
 }
 
-# Node 20.19 or newer (web/package.json's engines: vite 7 fails on older releases with an obscure error).
+# Node 20.19 or newer (web/package.json's engines: vite 8 fails on older releases with an obscure error).
 ensure_node() {
     command -v node >/dev/null && command -v npm >/dev/null \
         || die "Node.js 20.19 or newer and npm are required: https://nodejs.org/en/download (or nvm install 22)"
