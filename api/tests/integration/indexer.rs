@@ -436,9 +436,13 @@ async fn http_get_json(address: &str, path: &str) -> Option<(u16, Value)> {
 
 /// The connection string of the database `pool` uses, on the server of `DATABASE_URL`.
 fn database_url_of(pool: &PgPool) -> String {
-    let server = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for the tests");
-    let (server, _) = server.rsplit_once('/').expect("DATABASE_URL ends with a database name");
-    format!("{server}/{}", pool.connect_options().get_database().expect("the test pool names its database"))
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for the tests");
+    let (path, parameters) = url
+        .split_once('?')
+        .map_or((url.as_str(), String::new()), |(path, parameters)| (path, format!("?{parameters}")));
+    let (server, _) = path.rsplit_once('/').expect("DATABASE_URL names a database");
+    let database = pool.connect_options().get_database().expect("the test pool names its database").to_owned();
+    format!("{server}/{database}{parameters}")
 }
 
 fn spawn_server(database_url: &str, address: &str) -> tokio::process::Child {
