@@ -180,6 +180,12 @@ pub struct ServeArgs {
     /// comparison reads every candidate)
     #[arg(long, env = "VIVIER_INDEX_VERIFY_SECONDS", default_value_t = 0)]
     pub index_verify_seconds: u64,
+
+    /// Save the matcher in this folder (the replica's own) and restart from it: a restart then
+    /// reads the change log since the save instead of every candidate. Unset: every start loads
+    /// from the database
+    #[arg(long, env = "VIVIER_SNAPSHOT_DIR")]
+    pub snapshot_dir: Option<std::path::PathBuf>,
     /// Look for due digests (saved-search alerts to partners, new offers to candidates) every N
     /// seconds (each person still gets one a day at most)
     #[arg(long, env = "VIVIER_ALERT_DIGEST_SECONDS", default_value_t = 600)]

@@ -78,6 +78,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         poll_interval: Duration::from_millis(args.index_poll_ms.max(10)),
         verify_interval: (args.index_verify_seconds > 0).then(|| Duration::from_secs(args.index_verify_seconds)),
         applied: Some(alert_batches.0),
+        snapshot: snapshot_options(args.snapshot_dir.clone()),
         ..IndexerOptions::default()
     };
     let (stop_indexer, indexer_stopped) = watch::channel(false);
@@ -211,4 +212,19 @@ async fn shutdown_signal() -> Signal {
     };
     tracing::info!(?signal, "shutting down");
     signal
+}
+
+/// Where the matcher's snapshots go, written every ten minutes while it changes; none for a build
+/// that cannot tell its commit, whose snapshots another build could take for its own.
+fn snapshot_options(directory: Option<std::path::PathBuf>) -> Option<indexer::SnapshotOptions> {
+    let directory = directory?;
+    if crate::config::VERSION.contains("unknown") {
+        tracing::warn!("this build does not know its commit: the matcher is not saved to restart from");
+        return None;
+    }
+    Some(indexer::SnapshotOptions {
+        directory,
+        build: crate::config::VERSION.to_owned(),
+        interval: Duration::from_secs(600),
+    })
 }

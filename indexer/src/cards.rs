@@ -11,9 +11,10 @@ use std::collections::HashMap;
 use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 
 /// The partner-visible fields of a searchable candidate that the matcher does not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CandidateCard {
     pub candidate_id: i64,
     pub firstname: Box<str>,

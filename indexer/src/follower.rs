@@ -15,6 +15,7 @@ use crate::cards::{CandidateCard, CandidateCards};
 use crate::change_log::{self, LogPosition};
 use crate::merge::MergeWorker;
 use crate::projection::{ProjectedBatch, ProjectionError, Source, read_every_searchable, stored_documents};
+use crate::snapshot::{self, Capture, DatabaseIdentity, SnapshotOptions};
 use crate::status::IndexerStatus;
 use crate::{Error, IndexerOptions, Transition};
 
@@ -55,6 +56,18 @@ pub struct Follower {
     /// The connection catch-ups read on, apart from the pool so that a busy pool never delays
     /// them; `None` until the first catch-up and after an error.
     connection: Option<PgConnection>,
+    /// Where the matcher's snapshots go; `None` when the server keeps none.
+    snapshots: Option<Snapshots>,
+}
+
+/// The follower's side of [`snapshot`]: what it last wrote, and the write under way.
+struct Snapshots {
+    options: SnapshotOptions,
+    database: DatabaseIdentity,
+    /// The matcher's version last written (or restored); `None`: write at the next chance.
+    written_version: Option<u64>,
+    last_written: Instant,
+    writing: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// Starts a repeatable-read, read-only transaction: every query of a projection sees one snapshot.
@@ -138,9 +151,13 @@ impl Follower {
             last_caught_up: Instant::now(),
             merger,
             connection: None,
+            snapshots: None,
         };
-        follower.reload().await?;
+        if !follower.restore_snapshot().await? {
+            follower.reload().await?;
+        }
         follower.status.ready.store(true, Ordering::Release);
+        follower.snapshot_if_due();
         Ok(follower)
     }
 
@@ -171,8 +188,12 @@ impl Follower {
         self.position = position;
         self.last_applied_seq = self.last_applied_seq.max(max_seq);
         self.last_caught_up = Instant::now();
+        if let Some(snapshots) = &mut self.snapshots {
+            snapshots.written_version = None;
+        }
         let load_ms = started.elapsed().as_millis() as u64;
         self.status.load_ms.store(load_ms, Ordering::Relaxed);
+        self.status.loaded_from_snapshot.store(false, Ordering::Relaxed);
         self.status.last_applied_seq.store(self.last_applied_seq, Ordering::Relaxed);
         self.status.record_position(self.position.clone());
         self.status.documents.store(self.matcher.len() as u64, Ordering::Relaxed);
@@ -301,5 +322,96 @@ impl Follower {
     /// Candidates whose projection fails and is being retried.
     pub fn failing_candidates(&self) -> Vec<i64> {
         self.retries.keys().copied().collect()
+    }
+
+    /// Fills the matcher and the cards from the replica's snapshot and catches up with the log
+    /// from its position; `false` (and the reason in the log) when there is none that may be used.
+    async fn restore_snapshot(&mut self) -> Result<bool, Error> {
+        let Some(options) = self.options.snapshot.clone() else { return Ok(false) };
+        let started = Instant::now();
+        let mut connection = self.pool.acquire().await?;
+        let database = match DatabaseIdentity::of(&mut connection).await {
+            Ok(database) => database,
+            Err(error) => {
+                tracing::warn!(%error, "cannot tell which database this is: no matcher snapshots");
+                return Ok(false);
+            }
+        };
+        drop(connection);
+        let (matcher, retention) = (self.matcher.clone(), self.options.retention);
+        let (reading, identity) = (options.clone(), database.clone());
+        let restored =
+            tokio::task::spawn_blocking(move || snapshot::restore(&reading, &identity, retention, &matcher)).await?;
+        let version = self.matcher.version();
+        self.snapshots =
+            Some(Snapshots { options, database, written_version: None, last_written: started, writing: None });
+        let restored = match restored {
+            Ok(restored) => restored,
+            Err(refusal) => {
+                tracing::info!(reason = %refusal, "loading the matcher from the database, not from a snapshot");
+                return Ok(false);
+            }
+        };
+        let restored_in = started.elapsed();
+        self.indexed = restored.cards.iter().map(|card| card.candidate_id).collect();
+        self.cards.upsert(restored.cards);
+        self.retries = restored.failing.into_iter().map(|id| (id, Retry { attempts: 0, due: started })).collect();
+        self.position = restored.position;
+        self.last_applied_seq = restored.last_applied_seq;
+        if let Some(snapshots) = &mut self.snapshots {
+            snapshots.written_version = Some(version);
+        }
+        let caught_up = self.catch_up().await?;
+        let load_ms = started.elapsed().as_millis() as u64;
+        self.status.load_ms.store(load_ms, Ordering::Relaxed);
+        self.status.loaded_from_snapshot.store(true, Ordering::Relaxed);
+        tracing::info!(
+            documents = self.matcher.len(),
+            age_s = restored.age.as_secs(),
+            restore_ms = restored_in.as_millis() as u64,
+            caught_up = caught_up.applied,
+            load_ms,
+            "matcher restored from its snapshot"
+        );
+        Ok(true)
+    }
+
+    /// Writes a snapshot on a blocking thread when one is due: after a load from the database,
+    /// then every [`SnapshotOptions::interval`] while the matcher changes; never two at once.
+    pub(crate) fn snapshot_if_due(&mut self) {
+        let Some(snapshots) = &mut self.snapshots else { return };
+        if snapshots.writing.as_ref().is_some_and(|writing| !writing.is_finished()) {
+            return;
+        }
+        let version = self.matcher.version();
+        let due = match snapshots.written_version {
+            None => true,
+            Some(written) => written != version && snapshots.last_written.elapsed() >= snapshots.options.interval,
+        };
+        if !due {
+            return;
+        }
+        let capture = Capture {
+            matcher: self.matcher.freeze(),
+            cards: self.cards.read().values().cloned().collect(),
+            database: snapshots.database.clone(),
+            position: self.position.clone(),
+            last_applied_seq: self.last_applied_seq,
+            failing: self.retries.keys().copied().collect(),
+        };
+        snapshots.written_version = Some(version);
+        snapshots.last_written = Instant::now();
+        let options = snapshots.options.clone();
+        snapshots.writing = Some(tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
+            let documents = capture.matcher.len();
+            match snapshot::write(&options, capture) {
+                Ok(bytes) => {
+                    let write_ms = started.elapsed().as_millis() as u64;
+                    tracing::info!(documents, bytes, write_ms, "matcher snapshot written");
+                }
+                Err(error) => tracing::warn!(%error, "cannot write the matcher's snapshot"),
+            }
+        }));
     }
 }

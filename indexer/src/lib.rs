@@ -16,9 +16,11 @@
 //!   changed, in the writing transaction, and `pg_notify('candidate_changes', seq)`. A
 //!   notification is only a wake-up; the log is the truth. Reference lists (degrees, soft skills)
 //!   are not followed: they are fixed by migrations, which servers load at start.
-//! - **Start** ([`Follower::load`]): in one repeatable-read snapshot, note the log position (its
-//!   snapshot and highest seq), read every searchable document (the table split into parts read
-//!   side by side) and fill the matcher; then apply the log from that position.
+//! - **Start** ([`Follower::load`]): from the replica's own [`snapshot`] of its matcher when one
+//!   may be used, then the log from the snapshot's position; otherwise, in one repeatable-read
+//!   snapshot, note the log position (its snapshot and highest seq), read every searchable
+//!   document (the table split into parts read side by side) and fill the matcher; then apply the
+//!   log from that position.
 //! - **Run** ([`run`]): LISTEN on a dedicated connection; on every notification, and every
 //!   [`IndexerOptions::poll_interval`] as a fallback, read in one snapshot the log rows that were
 //!   not visible at the last read and the documents of their candidates, and apply them in batches.
@@ -53,6 +55,7 @@ pub mod place_ids;
 pub mod private_postgres;
 pub mod projection;
 mod read_progress;
+pub mod snapshot;
 mod status;
 mod verification;
 
@@ -60,6 +63,7 @@ use std::time::Duration;
 
 pub use follower::{CatchUp, Follower};
 pub use listener::{follow, run};
+pub use snapshot::SnapshotOptions;
 pub use status::{IndexerReport, IndexerStatus, Lag, current_lag};
 pub use verification::{Verification, verify_against_projection};
 
@@ -95,6 +99,9 @@ pub struct IndexerOptions {
     /// before and after the batch (percolation of saved-search alerts); `None`: nobody listens.
     /// Bulk loads are not reported: they bring no change.
     pub applied: Option<tokio::sync::mpsc::UnboundedSender<Vec<Transition>>>,
+    /// Where the matcher is saved to restart from (see [`snapshot`]); `None`: every start loads
+    /// from the database.
+    pub snapshot: Option<SnapshotOptions>,
 }
 
 /// A candidate's document before a batch (`None`: new to the matcher) and after it.
@@ -114,6 +121,7 @@ impl Default for IndexerOptions {
             retry_delay: Duration::from_secs(1),
             verify_interval: None,
             applied: None,
+            snapshot: None,
         }
     }
 }

@@ -151,7 +151,10 @@ pub async fn follow(mut follower: Follower, shutdown: impl Future<Output = ()>) 
         // LISTEN first, then read the log: nothing committed in between can slip through
         loop {
             match follower.catch_up().await {
-                Ok(_) => backoff.reset(),
+                Ok(_) => {
+                    backoff.reset();
+                    follower.snapshot_if_due();
+                }
                 Err(error) => {
                     let what = "cannot catch up with the change log";
                     if !retry_later(&status, &mut backoff, shutdown.as_mut(), what, error).await {

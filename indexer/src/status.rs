@@ -27,6 +27,7 @@ pub struct IndexerStatus {
     pub(crate) pruned_rows_total: AtomicU64,
     pub(crate) merges_total: AtomicU64,
     pub(crate) load_ms: AtomicU64,
+    pub(crate) loaded_from_snapshot: AtomicBool,
     last_error: Mutex<Option<String>>,
     last_verification: Mutex<Option<Verification>>,
 }
@@ -51,6 +52,8 @@ pub struct IndexerReport {
     pub merges_total: u64,
     /// Duration of the last bulk load.
     pub load_ms: u64,
+    /// The last load read the replica's snapshot of its matcher, not every candidate.
+    pub loaded_from_snapshot: bool,
     pub last_error: Option<String>,
     pub last_verification: Option<Verification>,
 }
@@ -78,6 +81,7 @@ impl IndexerStatus {
             pruned_rows_total: self.pruned_rows_total.load(Ordering::Relaxed),
             merges_total: self.merges_total.load(Ordering::Relaxed),
             load_ms: self.load_ms.load(Ordering::Relaxed),
+            loaded_from_snapshot: self.loaded_from_snapshot.load(Ordering::Relaxed),
             last_error: self.last_error.lock().unwrap_or_else(PoisonError::into_inner).clone(),
             last_verification: self.last_verification.lock().unwrap_or_else(PoisonError::into_inner).clone(),
         }

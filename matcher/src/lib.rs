@@ -159,6 +159,7 @@
 //! cities' 20 km circles for popular categories) splits its scan and its scoring across the rayon
 //! pool; smaller queries stay on one thread, where splitting cost more than it saved.
 
+pub mod image;
 pub mod model;
 pub mod oracle;
 pub mod percolation;

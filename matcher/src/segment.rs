@@ -256,6 +256,14 @@ impl Segment {
         );
         Segment { columns, shards, text_index }
     }
+
+    /// A segment as [`Segment::build`] made it, from its documents in row order and its text
+    /// index read back: the columns and shards are rebuilt (cheap), the text is not indexed again.
+    pub(crate) fn restore(docs: &[CandidateDoc], text_index: TextIndex) -> Segment {
+        let columns = Columns::build(docs);
+        let shards = columns.build_shards(docs);
+        Segment { columns, shards, text_index }
+    }
 }
 
 impl Columns {

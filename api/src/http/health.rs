@@ -86,6 +86,9 @@ pub struct IndexerHealth {
     failing_candidates: u64,
     /// Duration of the last bulk load.
     load_ms: u64,
+    /// The last load read the replica's snapshot of its matcher (then the change log since the
+    /// snapshot), not every candidate from the database.
+    loaded_from_snapshot: bool,
     last_error: Option<String>,
     /// The last comparison of the matcher with the database, when they are enabled.
     last_verification: Option<VerificationHealth>,
@@ -131,6 +134,7 @@ impl IndexerHealth {
             documents_indexed: report.documents,
             failing_candidates: report.failing_candidates,
             load_ms: report.load_ms,
+            loaded_from_snapshot: report.loaded_from_snapshot,
             last_error: report.last_error,
             last_verification: report.last_verification.map(VerificationHealth::from),
         }

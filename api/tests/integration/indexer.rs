@@ -20,7 +20,7 @@ use tokio::sync::watch;
 
 use crate::support::{app_with_state, execute_of, get, scalar, scalar_of, settings, state_with};
 
-fn test_options() -> IndexerOptions {
+pub(crate) fn test_options() -> IndexerOptions {
     IndexerOptions {
         poll_interval: Duration::from_millis(200),
         retry_delay: Duration::from_millis(50),
@@ -29,13 +29,13 @@ fn test_options() -> IndexerOptions {
 }
 
 /// What a server searches: the matcher and the candidates' cards.
-struct Replica {
-    matcher: Arc<Matcher>,
-    cards: Arc<CandidateCards>,
+pub(crate) struct Replica {
+    pub(crate) matcher: Arc<Matcher>,
+    pub(crate) cards: Arc<CandidateCards>,
 }
 
 impl Replica {
-    fn new() -> Replica {
+    pub(crate) fn new() -> Replica {
         Replica { matcher: Arc::new(Matcher::new()), cards: Arc::new(CandidateCards::new()) }
     }
 }
@@ -60,7 +60,7 @@ async fn searchable_ids(pool: &PgPool) -> Vec<i64> {
     .unwrap()
 }
 
-async fn assert_matcher_equals_database(pool: &PgPool, replica: &Replica) {
+pub(crate) async fn assert_matcher_equals_database(pool: &PgPool, replica: &Replica) {
     let verification = verify_against_projection(pool, &replica.matcher, &replica.cards).await.unwrap();
     assert!(verification.is_exact(), "the matcher differs from the database: {verification:?}");
     assert_eq!(verification.indexed_documents, searchable_ids(pool).await.len());
@@ -106,7 +106,7 @@ async fn the_projected_soft_skill_shares_are_the_views_percentages_rounded(pool:
 
 /// One change to a candidate's profile through the tables the projection reads; which one
 /// depends on the candidate and the round, so that a stream of them covers every kind.
-async fn change_profile(pool: &PgPool, candidate_id: i64, round: i64) -> sqlx::Result<()> {
+pub(crate) async fn change_profile(pool: &PgPool, candidate_id: i64, round: i64) -> sqlx::Result<()> {
     let statement = match (candidate_id + round).rem_euclid(7) {
         0 => "update candidate_languages set level = level % 6 + 1 where candidate_id = $1",
         1 => "update candidates set contract_min_duration = (contract_min_duration + 1) % 121 where user_id = $1",

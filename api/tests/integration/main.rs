@@ -39,5 +39,6 @@ mod schools;
 mod search_demand;
 mod security;
 mod skeleton;
+mod snapshots;
 mod sourcing;
 mod trust;

@@ -22,6 +22,7 @@
 //! number, not what the keywords' postings hold; and a search whose keywords are rare lists their
 //! rows from the postings. The plan picks between the two from the counts (see `search/mod.rs`).
 
+mod files;
 mod stems;
 
 use rustc_hash::FxHashMap;
@@ -201,6 +202,8 @@ const BUDGET_MAX: usize = 20_000_000;
 /// `i * chunk_rows + d` being its document `d`.
 pub(crate) struct TextIndex {
     chunks: Vec<Searcher>,
+    /// The files of each chunk's index (shared with its searcher), which a snapshot saves as they are.
+    directories: Vec<RamDirectory>,
     chunk_rows: usize,
     fields: Fields,
 }
@@ -215,8 +218,9 @@ impl TextIndex {
     fn build_in_ranges(documents: &[CandidateDoc], chunk_rows: usize) -> TextIndex {
         use rayon::prelude::*;
         let (schema, fields) = schema();
-        let chunks = documents.par_chunks(chunk_rows).map(|chunk| build_chunk(&schema, &fields, chunk)).collect();
-        TextIndex { chunks, chunk_rows, fields }
+        let (chunks, directories) =
+            documents.par_chunks(chunk_rows).map(|chunk| build_chunk(&schema, &fields, chunk)).unzip();
+        TextIndex { chunks, directories, chunk_rows, fields }
     }
 
     /// Bytes the tantivy indexes hold in RAM (their files' sizes); a chunk whose size cannot be
@@ -270,26 +274,33 @@ impl TextIndex {
     }
 }
 
-/// Indexes one range of rows in one tantivy segment, its documents in row order.
-fn build_chunk(schema: &Schema, fields: &Fields, documents: &[CandidateDoc]) -> Searcher {
+fn tokenizers() -> TokenizerManager {
     let tokenizers = TokenizerManager::default();
     tokenizers.register(BILINGUAL_TOKENIZER, TextAnalyzer::from(BilingualStems::new()));
+    tokenizers
+}
+
+/// Indexes one range of rows in one tantivy segment, its documents in row order.
+fn build_chunk(schema: &Schema, fields: &Fields, documents: &[CandidateDoc]) -> (Searcher, RamDirectory) {
     let budget = documents.len().saturating_mul(BUDGET_PER_DOCUMENT).clamp(BUDGET_MIN, BUDGET_MAX);
+    let directory = RamDirectory::create();
     let mut writer: SingleSegmentIndexWriter = Index::builder()
         .schema(schema.clone())
-        .tokenizers(tokenizers)
-        .single_segment_index_writer(RamDirectory::create(), budget)
+        .tokenizers(tokenizers())
+        .single_segment_index_writer(directory.clone(), budget)
         .expect("a budget above the minimum always opens");
     for doc in documents {
         writer.add_document(fields.document(doc)).expect("adding to a RAM index cannot fail");
     }
     let index = writer.finalize().expect("finalizing a RAM index cannot fail");
-    let reader = index
-        .reader_builder()
-        .reload_policy(tantivy::ReloadPolicy::Manual)
-        .try_into()
-        .expect("a committed RAM index always opens");
-    reader.searcher()
+    (searcher_of(&index).expect("a committed RAM index always opens"), directory)
+}
+
+/// A searcher over the index as it is (it never changes).
+fn searcher_of(index: &Index) -> tantivy::Result<Searcher> {
+    let reader: tantivy::IndexReader =
+        index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into()?;
+    Ok(reader.searcher())
 }
 
 /// A query's keyword terms against one segment's text index.

@@ -171,7 +171,7 @@ prop_compose! {
 
 /// The query with filters most candidates pass, so that many match and the order decides the
 /// page: random queries mostly match a few candidates at the most.
-fn lenient(query: &SourcingQuery) -> SourcingQuery {
+pub(super) fn lenient(query: &SourcingQuery) -> SourcingQuery {
     SourcingQuery {
         contract_types: (1..=5).collect(),
         minimum_degree: 0,
@@ -183,7 +183,7 @@ fn lenient(query: &SourcingQuery) -> SourcingQuery {
 }
 
 /// The documents the oracle sees: the last one given per candidate id.
-fn live_documents(docs: &[CandidateDoc]) -> BTreeMap<i64, CandidateDoc> {
+pub(super) fn live_documents(docs: &[CandidateDoc]) -> BTreeMap<i64, CandidateDoc> {
     docs.iter().map(|doc| (doc.candidate_id, doc.clone())).collect()
 }
 
@@ -193,7 +193,7 @@ fn parallel_pool() -> &'static rayon::ThreadPool {
     POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap())
 }
 
-fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, query: &SourcingQuery) {
+pub(super) fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, query: &SourcingQuery) {
     let docs: Vec<CandidateDoc> = live.values().cloned().collect();
     let expected = oracle::search(&docs, query);
     for plan in [SearchPlan::Auto, SearchPlan::GeoFirst, SearchPlan::TextFirst] {
@@ -206,14 +206,35 @@ fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, CandidateDoc>, 
 }
 
 #[derive(Clone, Debug)]
-enum Step {
+pub(super) enum Step {
     Batch(Vec<Change>),
     /// Every merge the policy asks for.
     Merge,
     Compact,
 }
 
-fn step() -> impl Strategy<Value = Step> {
+/// Applies a step to the matcher, and its changes to `live` (what the oracle reads).
+pub(super) fn apply_step(matcher: &Matcher, live: &mut BTreeMap<i64, CandidateDoc>, step: Step) {
+    match step {
+        Step::Batch(changes) => {
+            for change in &changes {
+                match change {
+                    Change::Upsert(doc) => {
+                        live.insert(doc.candidate_id, doc.clone());
+                    }
+                    Change::Remove(candidate_id) => {
+                        live.remove(candidate_id);
+                    }
+                }
+            }
+            matcher.apply(changes);
+        }
+        Step::Merge => while matcher.merge_step() || matcher.rebuild_step() {},
+        Step::Compact => matcher.compact(),
+    }
+}
+
+pub(super) fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         6 => prop::collection::vec(
             prop_oneof![
@@ -252,19 +273,7 @@ proptest! {
         let mut live = live_documents(&docs);
         let matcher = Matcher::build(docs);
         for (step, query) in steps {
-            match step {
-                Step::Batch(changes) => {
-                    for change in &changes {
-                        match change {
-                            Change::Upsert(doc) => { live.insert(doc.candidate_id, doc.clone()); }
-                            Change::Remove(candidate_id) => { live.remove(candidate_id); }
-                        }
-                    }
-                    matcher.apply(changes);
-                }
-                Step::Merge => while matcher.merge_step() || matcher.rebuild_step() {},
-                Step::Compact => matcher.compact(),
-            }
+            apply_step(&matcher, &mut live, step);
             prop_assert_eq!(matcher.len(), live.len());
             for candidate_id in 0..80 {
                 let stored = matcher.document(candidate_id);
