@@ -22,9 +22,9 @@ start() {
     until curl -fsS "http://$ADDRESS/api/health" >/dev/null 2>&1; do sleep 0.02; done
     ready=$(date +%s%N)
     local load_ms from_snapshot
-    load_ms=$(grep -o '"load_ms":[0-9]*' "$log" | tail -1 | cut -d: -f2)
-    from_snapshot=$(grep -q "restored from its snapshot" "$log" && echo yes || echo no)
-    printf '%.2f %s %s %d\n' "$(echo "($ready - $started) / 1000000000" | bc -l)" "$load_ms" "$from_snapshot" \
+    load_ms=$(grep -ao '"load_ms":[0-9]*' "$log" | tail -1 | cut -d: -f2)
+    from_snapshot=$(grep -aq "restored from its snapshot" "$log" && echo yes || echo no)
+    printf '%s %s %s %d\n' "$(awk -v ns=$((ready - started)) 'BEGIN { printf "%.2f", ns / 1e9 }')" "$load_ms" "$from_snapshot" \
         $(( $(awk '/VmRSS/ {print $2}' "/proc/$SERVER/status") / 1024 ))
 }
 
@@ -35,11 +35,13 @@ stop() {
 echo "round start ready_s load_ms from_snapshot rss_mb"
 for round in $(seq 1 "$ROUNDS"); do
     rm -rf "$FOLDER/snapshot"
-    echo "$round database $(start)"
+    start >"$FOLDER/line"   # not in $( ): the server must stay this shell's child
+    echo "$round database $(cat "$FOLDER/line")"
     # the save after the load
-    until grep -q "matcher snapshot written" "$FOLDER/server.log"; do sleep 0.2; done
-    grep "matcher snapshot written" "$FOLDER/server.log" | grep -o '"\(bytes\|write_ms\)":[0-9]*' | tr '\n' ' ' | sed "s/^/$round written /"; echo
+    until grep -aq "matcher snapshot written" "$FOLDER/server.log"; do sleep 0.2; done
+    grep -a "matcher snapshot written" "$FOLDER/server.log" | grep -ao '"\(bytes\|write_ms\)":[0-9]*' | tr '\n' ' ' | sed "s/^/$round written /"; echo
     stop
-    echo "$round snapshot $(start)"
+    start >"$FOLDER/line"
+    echo "$round snapshot $(cat "$FOLDER/line")"
     stop
 done
