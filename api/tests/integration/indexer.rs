@@ -41,10 +41,15 @@ impl Replica {
 }
 
 async fn load(pool: &PgPool) -> (Replica, Arc<IndexerStatus>, Follower) {
+    load_with(pool, test_options()).await
+}
+
+/// A replica loaded with `options`, as a server starts one.
+pub(crate) async fn load_with(pool: &PgPool, options: IndexerOptions) -> (Replica, Arc<IndexerStatus>, Follower) {
     let replica = Replica::new();
     let status = Arc::new(IndexerStatus::new());
     let follower =
-        Follower::load(pool.clone(), replica.matcher.clone(), replica.cards.clone(), status.clone(), test_options())
+        Follower::load(pool.clone(), replica.matcher.clone(), replica.cards.clone(), status.clone(), options)
             .await
             .unwrap();
     (replica, status, follower)

@@ -3,15 +3,14 @@
 //! database. Equality with a fresh projection of the database is the verdict every time.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use api::seed;
 use indexer::snapshot::file_in;
-use indexer::{Follower, IndexerOptions, IndexerStatus, SnapshotOptions};
+use indexer::{IndexerOptions, SnapshotOptions};
 use sqlx::PgPool;
 
-use crate::indexer::{Replica, assert_matcher_equals_database, change_profile, test_options};
+use crate::indexer::{assert_matcher_equals_database, change_profile, load_with, test_options};
 
 /// A folder of its own for one test's snapshots, removed when dropped.
 struct SnapshotFolder(PathBuf);
@@ -55,16 +54,6 @@ impl Drop for SnapshotFolder {
     }
 }
 
-async fn start(pool: &PgPool, options: IndexerOptions) -> (Replica, Arc<IndexerStatus>, Follower) {
-    let replica = Replica::new();
-    let status = Arc::new(IndexerStatus::new());
-    let follower =
-        Follower::load(pool.clone(), replica.matcher.clone(), replica.cards.clone(), status.clone(), options)
-            .await
-            .unwrap();
-    (replica, status, follower)
-}
-
 async fn first_candidates(pool: &PgPool, count: i64) -> Vec<i64> {
     sqlx::query_scalar("select user_id from candidates order by user_id limit $1")
         .bind(count)
@@ -77,7 +66,7 @@ async fn first_candidates(pool: &PgPool, count: i64) -> Vec<i64> {
 async fn a_replica_restarts_from_its_snapshot_and_catches_up_with_what_changed_since(pool: PgPool) {
     seed::seed_database(&pool, 80, 5).await.unwrap();
     let folder = SnapshotFolder::new();
-    let (first, status, follower) = start(&pool, folder.options("build 1")).await;
+    let (first, status, follower) = load_with(&pool, folder.options("build 1")).await;
     assert!(!status.report().loaded_from_snapshot, "no snapshot yet: loaded from the database");
     let before = folder.written_over(&[]).await;
     drop((first, follower));
@@ -87,7 +76,7 @@ async fn a_replica_restarts_from_its_snapshot_and_catches_up_with_what_changed_s
         change_profile(&pool, candidate_id, round as i64).await.unwrap();
     }
 
-    let (restarted, status, _follower) = start(&pool, folder.options("build 1")).await;
+    let (restarted, status, _follower) = load_with(&pool, folder.options("build 1")).await;
     assert!(status.report().loaded_from_snapshot);
     assert!(status.is_ready());
     assert_matcher_equals_database(&pool, &restarted).await;
@@ -99,7 +88,7 @@ async fn a_replica_restarts_from_its_snapshot_and_catches_up_with_what_changed_s
 async fn a_damaged_cut_stale_or_foreign_snapshot_is_ignored_and_the_database_loaded(pool: PgPool) {
     seed::seed_database(&pool, 40, 6).await.unwrap();
     let folder = SnapshotFolder::new();
-    let (_first, _, _follower) = start(&pool, folder.options("build 1")).await;
+    let (_first, _, _follower) = load_with(&pool, folder.options("build 1")).await;
     let sound = folder.written_over(&[]).await;
 
     let mut damaged = sound.clone();
@@ -115,7 +104,7 @@ async fn a_damaged_cut_stale_or_foreign_snapshot_is_ignored_and_the_database_loa
     ];
     for (case, bytes, options) in cases {
         folder.replace_with(bytes);
-        let (replica, status, _follower) = start(&pool, options).await;
+        let (replica, status, _follower) = load_with(&pool, options).await;
         assert!(!status.report().loaded_from_snapshot, "{case}: loaded from the database instead");
         assert_matcher_equals_database(&pool, &replica).await;
         // the load saves the matcher anew: wait for it, lest it land on the next case's file
@@ -131,7 +120,7 @@ async fn a_damaged_cut_stale_or_foreign_snapshot_is_ignored_and_the_database_loa
     .execute(&pool)
     .await
     .unwrap();
-    let (replica, status, _follower) = start(&pool, folder.options("build 1")).await;
+    let (replica, status, _follower) = load_with(&pool, folder.options("build 1")).await;
     assert!(!status.report().loaded_from_snapshot, "after a migration: loaded from the database instead");
     assert_matcher_equals_database(&pool, &replica).await;
     folder.written_over(&sound).await;
