@@ -12,12 +12,13 @@ use indexer::cards::CandidateCards;
 use indexer::private_postgres::PrivatePostgres;
 use indexer::{Follower, IndexerOptions, IndexerStatus, verify_against_projection};
 use matcher::{CountryCode, JobLocalization, Matcher};
-use serde_json::Value;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
 
+use crate::support::servers::{
+    OPERATOR_TOKEN, database_url_of, free_address, http_get_json, spawn_server, wait_until_ready,
+};
 use crate::support::{app_with_state, execute_of, get, scalar, scalar_of, settings, state_with};
 
 pub(crate) fn test_options() -> IndexerOptions {
@@ -405,9 +406,6 @@ fn figure(text: &str, name: &str) -> f64 {
     })
 }
 
-/// The operators' token of the servers these tests start.
-const OPERATOR_TOKEN: &str = "operator token of the indexer tests";
-
 /// `GET uri` with the operators' bearer token.
 async fn get_as_operator(app: &axum::Router, uri: &str) -> crate::support::TestResponse {
     let request = axum::http::Request::get(uri)
@@ -417,73 +415,13 @@ async fn get_as_operator(app: &axum::Router, uri: &str) -> crate::support::TestR
     crate::support::send(app, request).await
 }
 
-/// The address of a free local port.
-fn free_address() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
-}
-
-/// `GET path` on a server in another process: the status and the JSON body (None when the
-/// server does not answer).
-async fn http_get_json(address: &str, path: &str) -> Option<(u16, Value)> {
-    let mut stream = tokio::net::TcpStream::connect(address).await.ok()?;
-    let request = format!(
-        "GET {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {OPERATOR_TOKEN}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(request.as_bytes()).await.ok()?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.ok()?;
-    let response = String::from_utf8_lossy(&response);
-    let (head, body) = response.split_once("\r\n\r\n")?;
-    let status = head.split(' ').nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(body).ok()?))
-}
-
-/// The connection string of the database `pool` uses, on the server of `DATABASE_URL`.
-fn database_url_of(pool: &PgPool) -> String {
-    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL is set for the tests");
-    let (path, parameters) = url
-        .split_once('?')
-        .map_or((url.as_str(), String::new()), |(path, parameters)| (path, format!("?{parameters}")));
-    let (server, _) = path.rsplit_once('/').expect("DATABASE_URL names a database");
-    let database = pool.connect_options().get_database().expect("the test pool names its database").to_owned();
-    format!("{server}/{database}{parameters}")
-}
-
-fn spawn_server(database_url: &str, address: &str) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_vivier"))
-        .args(["serve", "--listen", address, "--index-poll-ms", "200", "--index-verify-seconds", "1"])
-        .env("DATABASE_URL", database_url)
-        .env("DATABASE_MAX_CONNECTIONS", "4")
-        .env("VIVIER_METRICS_TOKEN", OPERATOR_TOKEN)
-        .env("RUST_LOG", "warn")
-        .stdout(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the vivier binary starts")
-}
-
-async fn wait_until_ready(server: &mut tokio::process::Child, address: &str) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        if let Some(exit) = server.try_wait().unwrap() {
-            panic!("the server stopped during start-up: {exit}");
-        }
-        if let Some((200, _)) = http_get_json(address, "/api/health").await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the server at {address} never became ready");
-}
-
 #[sqlx::test(migrations = "../migrations")]
 async fn a_server_killed_mid_stream_of_updates_catches_up_after_restart(pool: PgPool) {
     seed::seed_database(&pool, 300, 16).await.unwrap();
     let database_url = database_url_of(&pool);
     let address = free_address();
     let candidates = searchable_ids(&pool).await;
-    let mut server = spawn_server(&database_url, &address);
+    let mut server = spawn_server(&database_url, &address, &[]);
     wait_until_ready(&mut server, &address).await;
 
     let updates = tokio::spawn({
@@ -500,7 +438,7 @@ async fn a_server_killed_mid_stream_of_updates_catches_up_after_restart(pool: Pg
     server.start_kill().unwrap(); // SIGKILL
     server.wait().await.unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let mut restarted = spawn_server(&database_url, &address);
+    let mut restarted = spawn_server(&database_url, &address, &[]);
     wait_until_ready(&mut restarted, &address).await;
     updates.await.unwrap();
     let last_seq = max_seq(&pool).await;

@@ -16,6 +16,8 @@ use chrono::Utc;
 use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 
+use crate::support::servers::{database_url_of, free_address, http_request, spawn_server, wait_until_ready};
+use crate::support::smtp_sink::SmtpSink;
 use crate::support::{
     app, app_with_state, execute_of, latest_email, post_json, row_of, scalar, scalar_of, send, state, token_of,
 };
@@ -193,6 +195,57 @@ async fn an_email_committed_by_a_server_killed_before_sending_goes_out_once_afte
     )
     .await;
     assert_eq!((attempts, sent), (1, true));
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn an_email_being_sent_by_a_server_killed_with_sigkill_goes_out_once_from_the_next_server(pool: PgPool) {
+    api::seed::seed_database(&pool, 5, 1).await.unwrap();
+    let database_url = database_url_of(&pool);
+    let to = "candidat@vivier.demo";
+    let unsent = "select attempts, sent_at is not null from outbox_emails where to_email = $1";
+
+    // the first server's mail server takes the connection and never answers: its worker has
+    // claimed the email and is inside the delivery when the process is killed
+    let hanging = SmtpSink::hanging().await;
+    let address = free_address();
+    let mut killed = spawn_server(&database_url, &address, &[("VIVIER_SMTP_URL", &hanging.url)]);
+    wait_until_ready(&mut killed, &address).await;
+    let asked = http_request(&address, "POST", "/api/api/users/reset-password", Some(&json!({ "email": to }))).await;
+    assert_eq!(asked.map(|(status, _)| status), Some(204));
+    wait_for("the worker to connect to the mail server", || hanging.connections() > 0).await;
+    killed.start_kill().unwrap(); // SIGKILL
+    killed.wait().await.unwrap();
+    let (attempts, sent): (i32, bool) = row_of(&pool, unsent, to).await;
+    assert_eq!((attempts, sent), (1, false), "claimed, not sent");
+
+    // the claim keeps other workers off the row for its five-minute lease: the test moves the
+    // lease's end to now instead of waiting for it
+    execute_of(&pool, "update outbox_emails set next_attempt_at = now() where to_email = $1", to).await;
+    let receiving = SmtpSink::receiving().await;
+    let address = free_address();
+    let mut restarted = spawn_server(&database_url, &address, &[("VIVIER_SMTP_URL", &receiving.url)]);
+    wait_until_ready(&mut restarted, &address).await;
+    wait_for("the email at the mail server", || !receiving.messages().is_empty()).await;
+    // the restarted worker polls again: nothing more goes out
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    restarted.start_kill().unwrap();
+
+    let messages = receiving.messages();
+    assert_eq!(messages.len(), 1, "sent once");
+    assert!(messages[0].contains(&format!("To: {to}")), "{}", messages[0]);
+    let (attempts, sent): (i32, bool) = row_of(&pool, unsent, to).await;
+    assert_eq!((attempts, sent), (2, true));
+}
+
+/// Polls `done` for up to twenty seconds.
+async fn wait_for(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..400 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("waited twenty seconds for {what}");
 }
 
 /// The email telling the candidate of a new message, if they still want those.

@@ -17,6 +17,9 @@ use sqlx::postgres::{PgRow, Postgres};
 use sqlx::{AssertSqlSafe, Decode, Encode, FromRow, PgExecutor, PgPool, Type};
 use tower::ServiceExt;
 
+pub mod servers;
+pub mod smtp_sink;
+
 pub struct TestResponse {
     pub status: StatusCode,
     pub headers: axum::http::HeaderMap,
