@@ -48,10 +48,18 @@ impl CandidateCards {
 
     /// Stores (or replaces) these cards.
     pub fn upsert(&self, cards: impl IntoIterator<Item = CandidateCard>) {
+        let cards = cards.into_iter();
         let mut stored = self.cards.write().unwrap_or_else(PoisonError::into_inner);
+        // a load from the database or a snapshot brings every card at once: one allocation
+        stored.reserve(cards.size_hint().0);
         for card in cards {
             stored.insert(card.candidate_id, card);
         }
+    }
+
+    /// Replaces every card (a restart from a snapshot, whose map was built on other threads).
+    pub fn replace(&self, cards: HashMap<i64, CandidateCard>) {
+        *self.cards.write().unwrap_or_else(PoisonError::into_inner) = cards;
     }
 
     /// Drops the cards of these candidates.

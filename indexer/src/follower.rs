@@ -353,8 +353,8 @@ impl Follower {
             }
         };
         let restored_in = started.elapsed();
-        self.indexed = restored.cards.iter().map(|card| card.candidate_id).collect();
-        self.cards.upsert(restored.cards);
+        self.indexed = restored.indexed;
+        self.cards.replace(restored.cards);
         self.retries = restored.failing.into_iter().map(|id| (id, Retry { attempts: 0, due: started })).collect();
         self.position = restored.position;
         self.last_applied_seq = restored.last_applied_seq;

@@ -2,12 +2,13 @@
 //! its matcher instead of indexing every candidate again (the indexer's `snapshot` module owns the
 //! file, its header, its checksum and the rules for when a snapshot may be used).
 //!
-//! Each run is written as it is: its documents in row order, its dead rows, and the files of its
-//! tantivy indexes. Reading back rebuilds the columns and the geo shards from the documents, whose
-//! order is kept (no spatial sort), and opens the tantivy files as they were: indexing the texts
-//! was most of a build's time (see [`crate::text`]). Every part is length-prefixed, so a truncated
-//! or damaged image is an error, never a panic; but only a checksum over the whole (the caller's)
-//! tells a damaged image from a sound one.
+//! Each run is written as it is: its documents in row order (without their texts), its dead rows,
+//! the rows' texts end to end with their word counts, and the files of its tantivy indexes.
+//! Reading back decodes the documents and opens the tantivy files on every core, then rebuilds the
+//! columns and the geo shards from the documents, whose order is kept (no spatial sort): indexing
+//! and tokenizing the texts was most of a build's time (see [`crate::text`]). Every part is
+//! length-prefixed, so a truncated or damaged image is an error, never a panic; but only a
+//! checksum over the whole (the caller's) tells a damaged image from a sound one.
 //!
 //! An image belongs to the build that wrote it: the documents' layout, the analyzers and the
 //! tantivy format may differ in another, so callers never read an image another build wrote.
@@ -22,8 +23,8 @@ use serde::de::DeserializeOwned;
 use crate::Matcher;
 use crate::model::CandidateDoc;
 use crate::runs::{Run, Snapshot};
-use crate::segment::Segment;
-use crate::text::TextIndex;
+use crate::segment::{RowTexts, Segment};
+use crate::text::TextFiles;
 
 /// Why an image cannot be read back.
 #[derive(Debug, thiserror::Error)]
@@ -61,8 +62,9 @@ impl FrozenMatcher {
                 out.write_all(&word.to_le_bytes())?;
             }
             for row in 0..run.rows() as u32 {
-                put_value(out, &run.segment.columns.document(row, true))?;
+                put_value(out, &run.segment.columns.document(row, false))?;
             }
+            run.segment.columns.texts.write_to(out)?;
             run.segment.text_index.write_to(out)?;
         }
         Ok(())
@@ -94,6 +96,7 @@ impl Matcher {
 }
 
 fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
+    use rayon::prelude::*;
     let rows = input.length()?;
     let words = input.length()?;
     if words != rows.div_ceil(64) {
@@ -104,17 +107,32 @@ fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
     if dead_rows > rows {
         return Err(ImageError::Malformed("more dead rows than rows".to_owned()));
     }
-    let documents: Vec<CandidateDoc> = (0..rows).map(|_| input.value()).collect::<Result<_, _>>()?;
-    let text_index = TextIndex::read_from(input)?;
+    let encoded: Vec<&[u8]> = (0..rows).map(|_| input.blob()).collect::<Result<_, _>>()?;
+    let texts = RowTexts::read_from(input, rows)?;
+    let text_files = TextFiles::read_from(input)?;
+    // Decoding the documents and opening the text ranges are most of a restart: both on every core.
+    let (documents, text_index) = rayon::join(
+        || encoded.into_par_iter().map(decode::<CandidateDoc>).collect::<Result<Vec<_>, _>>(),
+        || text_files.open(),
+    );
+    let (documents, text_index) = (documents?, text_index?);
     if text_index.documents() != rows {
         return Err(ImageError::Malformed(format!("{} text documents for {rows} rows", text_index.documents())));
     }
-    let segment = Segment::restore(&documents, text_index);
+    let segment = Segment::restore(&documents, texts, text_index);
+    // freeing a million documents takes a while: not on the way to serving
+    std::thread::spawn(move || drop(documents));
     Ok(Run { id, segment: Arc::new(segment), dead: Arc::new(dead), live: rows - dead_rows })
 }
 
 pub fn put_length(out: &mut impl Write, length: usize) -> io::Result<()> {
     out.write_all(&(length as u64).to_le_bytes())
+}
+
+/// Numbers, after their count.
+pub fn put_u32s(out: &mut impl Write, numbers: &[u32]) -> io::Result<()> {
+    put_length(out, numbers.len() * 4)?;
+    numbers.iter().try_for_each(|number| out.write_all(&number.to_le_bytes()))
 }
 
 /// A byte string, after its length.
@@ -175,13 +193,26 @@ impl<'a> ImageReader<'a> {
             .ok_or_else(|| ImageError::Malformed(format!("a length of {length}")))
     }
 
+    /// What [`put_u32s`] wrote.
+    pub fn u32s(&mut self) -> Result<Vec<u32>, ImageError> {
+        let bytes = self.blob()?;
+        if bytes.len() % 4 != 0 {
+            return Err(ImageError::Malformed(format!("{} bytes of numbers", bytes.len())));
+        }
+        Ok(bytes.chunks_exact(4).map(|number| u32::from_le_bytes(number.try_into().expect("four bytes"))).collect())
+    }
+
     pub fn blob(&mut self) -> Result<&'a [u8], ImageError> {
         let length = self.length()?;
         self.take(length)
     }
 
     pub fn value<T: DeserializeOwned>(&mut self) -> Result<T, ImageError> {
-        let bytes = self.blob()?;
-        rmp_serde::from_slice(bytes).map_err(|error| ImageError::Malformed(error.to_string()))
+        decode(self.blob()?)
     }
+}
+
+/// A value [`put_value`] wrote, without its length.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ImageError> {
+    rmp_serde::from_slice(bytes).map_err(|error| ImageError::Malformed(error.to_string()))
 }

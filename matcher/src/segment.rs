@@ -23,6 +23,9 @@ use crate::semantics::{date_of_day_number, day_number, unit_vector};
 use crate::text::TextIndex;
 
 mod heap;
+mod texts;
+
+pub(crate) use texts::RowTexts;
 
 /// Entries per geo bucket. Chosen by measurement (see the crate docs).
 pub(crate) const BUCKET_SIZE: usize = 64;
@@ -153,10 +156,7 @@ pub(crate) struct Columns {
     languages: Vec<LanguageSkill>,
     soft_skill_offsets: Vec<u32>,
     soft_skills: Vec<SoftSkillShare>,
-    text_offsets: Vec<usize>,
-    text: String,
-    /// The number of words of each row's text ([`crate::text::text_word_count`]).
-    pub text_words: Vec<u32>,
+    pub texts: RowTexts,
     /// Bit i of a contract mask stands for `contract_dictionary[i]` (see [`OTHER_CONTRACT_BIT`]).
     pub contract_dictionary: Vec<u16>,
     pub scoring: Vec<ScoringRecord>,
@@ -249,7 +249,7 @@ impl Segment {
         let (text_index, (columns, shards)) = rayon::join(
             || TextIndex::build(&docs),
             || {
-                let columns = Columns::build(&docs);
+                let columns = Columns::build(&docs, RowTexts::of(&docs));
                 let shards = columns.build_shards(&docs);
                 (columns, shards)
             },
@@ -257,17 +257,19 @@ impl Segment {
         Segment { columns, shards, text_index }
     }
 
-    /// A segment as [`Segment::build`] made it, from its documents in row order and its text
-    /// index read back: the columns and shards are rebuilt (cheap), the text is not indexed again.
-    pub(crate) fn restore(docs: &[CandidateDoc], text_index: TextIndex) -> Segment {
-        let columns = Columns::build(docs);
+    /// A segment as [`Segment::build`] made it, from its documents in row order (their texts
+    /// left out), the rows' texts and its text index read back: the columns and shards are
+    /// rebuilt (cheap), the texts are neither indexed nor tokenized again.
+    pub(crate) fn restore(docs: &[CandidateDoc], texts: RowTexts, text_index: TextIndex) -> Segment {
+        let columns = Columns::build(docs, texts);
         let shards = columns.build_shards(docs);
         Segment { columns, shards, text_index }
     }
 }
 
 impl Columns {
-    fn build(docs: &[CandidateDoc]) -> Columns {
+    fn build(docs: &[CandidateDoc], texts: RowTexts) -> Columns {
+        assert_eq!(texts.rows(), docs.len(), "a text per document");
         let mut contract_ids: Vec<u16> = docs.iter().flat_map(|doc| doc.contract_types.iter().copied()).collect();
         contract_ids.sort_unstable();
         contract_ids.dedup();
@@ -300,9 +302,7 @@ impl Columns {
             languages: Vec::new(),
             soft_skill_offsets: vec![0],
             soft_skills: Vec::new(),
-            text_offsets: vec![0],
-            text: String::new(),
-            text_words: Vec::new(),
+            texts,
             contract_dictionary: contract_dictionary.clone(),
             scoring: Vec::with_capacity(count),
             soft_skill_dictionary: Vec::new(),
@@ -346,9 +346,6 @@ impl Columns {
             push_list(&mut segment.language_offsets, &mut segment.languages, &doc.languages);
             push_list(&mut segment.soft_skill_offsets, &mut segment.soft_skills, &doc.soft_skills);
             segment.scoring.push(scoring_record(doc, soft_skills_fit.then_some(&segment.soft_skill_dictionary[..])));
-            segment.text.push_str(&doc.text);
-            segment.text_offsets.push(segment.text.len());
-            segment.text_words.push(crate::text::text_word_count(&doc.text));
         }
         segment.id_lookup.sort_unstable();
         segment
@@ -505,8 +502,7 @@ impl Columns {
 
     /// The free text of a row.
     pub(crate) fn text_of(&self, row: u32) -> &str {
-        let index = row as usize;
-        &self.text[self.text_offsets[index]..self.text_offsets[index + 1]]
+        self.texts.text_of(row)
     }
 
     /// The document of a row, exactly as it was given; with an empty text unless `with_text`.

@@ -145,7 +145,7 @@ impl<'a> Tally<'a> {
     /// keywords).
     #[inline]
     pub(super) fn keyword_relevance(&self, columns: &Columns, row: u32) -> Option<f64> {
-        self.keywords.as_ref().map(|cursor| cursor.relevance(columns.text_words[row as usize]))
+        self.keywords.as_ref().map(|cursor| cursor.relevance(columns.texts.words[row as usize]))
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that

@@ -5,7 +5,8 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use tantivy::directory::RamDirectory;
-use tantivy::{Directory, Index};
+use tantivy::schema::Schema;
+use tantivy::{Directory, Index, Searcher};
 
 use super::{TextIndex, schema, searcher_of, tokenizers};
 use crate::image::{ImageError, ImageReader, put_blob, put_length, put_value};
@@ -39,31 +40,48 @@ impl TextIndex {
         }
         Ok(())
     }
+}
 
-    /// Opens the ranges [`TextIndex::write_to`] wrote.
-    pub(crate) fn read_from(input: &mut ImageReader<'_>) -> Result<TextIndex, ImageError> {
+/// The files of a segment's text ranges as [`TextIndex::write_to`] wrote them, read but not opened.
+pub(crate) struct TextFiles<'a> {
+    chunk_rows: usize,
+    /// Each range's files: name and bytes.
+    chunks: Vec<Vec<(String, &'a [u8])>>,
+}
+
+impl<'a> TextFiles<'a> {
+    pub(crate) fn read_from(input: &mut ImageReader<'a>) -> Result<TextFiles<'a>, ImageError> {
         let chunk_rows = input.size()?;
-        let (schema, fields) = schema();
         let count = input.length()?;
         if count > 0 && chunk_rows == 0 {
             return Err(ImageError::Malformed("text ranges of no rows".to_owned()));
         }
-        let (mut chunks, mut directories) = (Vec::new(), Vec::new());
-        for _ in 0..count {
-            let directory = RamDirectory::create();
-            for _ in 0..input.length()? {
-                let name: String = input.value()?;
-                let bytes = input.blob()?;
-                directory.atomic_write(Path::new(&name), bytes).map_err(tantivy::TantivyError::from)?;
-            }
-            let mut index = Index::open(directory.clone())?;
-            index.set_tokenizers(tokenizers());
-            if index.schema() != schema {
-                return Err(ImageError::Malformed("a text index of another schema".to_owned()));
-            }
-            chunks.push(searcher_of(&index)?);
-            directories.push(directory);
-        }
-        Ok(TextIndex { chunks, directories, chunk_rows, fields })
+        let chunks = (0..count)
+            .map(|_| (0..input.length()?).map(|_| Ok((input.value()?, input.blob()?))).collect())
+            .collect::<Result<_, ImageError>>()?;
+        Ok(TextFiles { chunk_rows, chunks })
     }
+
+    /// Opens the ranges, several at once.
+    pub(crate) fn open(self) -> Result<TextIndex, ImageError> {
+        use rayon::prelude::*;
+        let (schema, fields) = schema();
+        let opened: Vec<(Searcher, RamDirectory)> =
+            self.chunks.into_par_iter().map(|files| open_range(files, &schema)).collect::<Result<_, _>>()?;
+        let (chunks, directories) = opened.into_iter().unzip();
+        Ok(TextIndex { chunks, directories, chunk_rows: self.chunk_rows, fields })
+    }
+}
+
+fn open_range(files: Vec<(String, &[u8])>, schema: &Schema) -> Result<(Searcher, RamDirectory), ImageError> {
+    let directory = RamDirectory::create();
+    for (name, bytes) in files {
+        directory.atomic_write(Path::new(&name), bytes).map_err(tantivy::TantivyError::from)?;
+    }
+    let mut index = Index::open(directory.clone())?;
+    index.set_tokenizers(tokenizers());
+    if index.schema() != *schema {
+        return Err(ImageError::Malformed("a text index of another schema".to_owned()));
+    }
+    Ok((searcher_of(&index)?, directory))
 }

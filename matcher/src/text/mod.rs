@@ -25,6 +25,8 @@
 mod files;
 mod stems;
 
+pub(crate) use files::TextFiles;
+
 use rustc_hash::FxHashMap;
 use stems::BilingualStems;
 
