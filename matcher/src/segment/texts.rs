@@ -27,10 +27,10 @@ impl RowTexts {
         RowTexts::from_texts(&docs.iter().map(|doc| doc.text.as_str()).collect::<Vec<_>>())
     }
 
-    /// These texts as rows, their words counted on every core.
+    /// These texts as rows, with their words counted. On one thread: a build counts them beside
+    /// the text index's own threads, which would otherwise wait on each other.
     fn from_texts(texts: &[&str]) -> RowTexts {
-        use rayon::prelude::*;
-        let words = texts.par_iter().map(|text| crate::text::text_word_count(text)).collect();
+        let words = texts.iter().map(|text| crate::text::text_word_count(text)).collect();
         let mut text = Vec::with_capacity(texts.iter().map(|text| text.len()).sum());
         let mut offsets = Vec::with_capacity(texts.len() + 1);
         offsets.push(0);
