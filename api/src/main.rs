@@ -6,9 +6,16 @@ use api::config::{AdminCommand, Cli, Command, LogFormat};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
+/// jemalloc rather than glibc's malloc: glibc's arenas keep what the matcher's load freed, about
+/// a third of a replica's memory at 1M candidates (BENCHMARKS.md, "Where a serving replica's
+/// memory goes").
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
+    api::process_memory::return_freed_memory_in_background();
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info,tantivy=warn"));
     let logs = tracing_subscriber::fmt().with_env_filter(filter);

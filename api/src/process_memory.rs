@@ -1,6 +1,8 @@
 //! The process's resident memory and the memory limit it runs under, read from Linux's `/proc`
 //! and cgroup files: memory is what sizes a replica (the matcher holds every candidate), so the
 //! metrics show how close a server is to being killed for it. On other systems both are unknown.
+//! The allocator's figures say how much of the resident memory is data and how much is freed
+//! pages the allocator still holds.
 
 use std::fs;
 
@@ -14,6 +16,35 @@ pub fn resident_bytes() -> Option<u64> {
 pub fn peak_resident_bytes() -> Option<u64> {
     let status = fs::read_to_string("/proc/self/status").ok()?;
     status_field_bytes(&status, "VmHWM:")
+}
+
+/// What the allocator holds, in bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct AllocatorBytes {
+    /// Allocated by the program and not yet freed.
+    pub allocated: u64,
+    /// The allocator's pages resident in RAM: the allocated bytes, freed pages not yet given
+    /// back to the system, and the allocator's own bookkeeping.
+    pub resident: u64,
+}
+
+/// jemalloc's statistics, refreshed now; `None` when the program does not allocate through it
+/// (the tests run with the system's allocator, the `vivier` binary with jemalloc).
+pub fn allocator_bytes() -> Option<AllocatorBytes> {
+    tikv_jemalloc_ctl::epoch::advance().ok()?;
+    let allocated = tikv_jemalloc_ctl::stats::allocated::read().ok()?;
+    let resident = tikv_jemalloc_ctl::stats::resident::read().ok()?;
+    (allocated > 0).then_some(AllocatorBytes { allocated: allocated as u64, resident: resident as u64 })
+}
+
+/// Starts jemalloc's background threads, which give freed pages back to the system once they
+/// have been unused for a while (ten seconds by default) even when no thread allocates: a
+/// replica that has loaded its matcher then waits for searches keeps what it uses, not what the
+/// load held.
+pub fn return_freed_memory_in_background() {
+    if let Err(error) = tikv_jemalloc_ctl::background_thread::write(true) {
+        tracing::warn!(%error, "the allocator's background threads did not start: freed memory is given back less often");
+    }
 }
 
 /// A `kB` field of `/proc/self/status`, in bytes.

@@ -305,6 +305,7 @@ fn record_operations_figures(state: &AppState, outbox: Option<OutboxFigures>) {
         "Batches given up after every attempt: their alerts were not written",
         percolation.lost_batches_total(),
     );
+    let allocator = process_memory::allocator_bytes();
     let memory = [
         ("vivier_process_resident_memory_bytes", "Resident memory of the process", process_memory::resident_bytes()),
         (
@@ -313,6 +314,16 @@ fn record_operations_figures(state: &AppState, outbox: Option<OutboxFigures>) {
             process_memory::peak_resident_bytes(),
         ),
         ("vivier_process_memory_limit_bytes", "Memory limit of the process's cgroup", process_memory::limit_bytes()),
+        (
+            "vivier_allocator_allocated_bytes",
+            "Memory the server has allocated and not freed",
+            allocator.map(|bytes| bytes.allocated),
+        ),
+        (
+            "vivier_allocator_resident_bytes",
+            "Resident memory of the allocator: allocated, freed but not yet given back, bookkeeping",
+            allocator.map(|bytes| bytes.resident),
+        ),
     ];
     for (name, help, bytes) in memory {
         if let Some(bytes) = bytes {

@@ -17,7 +17,7 @@ use sqlx::postgres::PgPoolOptions;
 use tokio::sync::watch;
 
 use crate::support::servers::{
-    OPERATOR_TOKEN, database_url_of, free_address, http_get_json, spawn_server, wait_until_ready,
+    OPERATOR_TOKEN, database_url_of, free_address, http_get_json, http_get_text, spawn_server, wait_until_ready,
 };
 use crate::support::{app_with_state, execute_of, get, scalar, scalar_of, settings, state_with};
 
@@ -413,6 +413,23 @@ async fn get_as_operator(app: &axum::Router, uri: &str) -> crate::support::TestR
         .body(axum::body::Body::empty())
         .unwrap();
     crate::support::send(app, request).await
+}
+
+/// The `vivier` binary allocates with jemalloc (the tests' own processes do not) and its metrics
+/// say what it has allocated and what the allocator keeps resident.
+#[sqlx::test(migrations = "../migrations")]
+async fn the_served_binary_says_what_its_allocator_holds(pool: PgPool) {
+    seed::seed_database(&pool, 50, 2).await.unwrap();
+    let address = free_address();
+    let mut server = spawn_server(&database_url_of(&pool), &address, &[]);
+    wait_until_ready(&mut server, &address).await;
+    let (status, text) = http_get_text(&address, "/api/metrics").await.expect("the server answers");
+    server.start_kill().unwrap();
+    assert_eq!(status, 200, "{text}");
+    let allocated = figure(&text, "vivier_allocator_allocated_bytes");
+    let resident = figure(&text, "vivier_allocator_resident_bytes");
+    assert!(allocated > figure(&text, "vivier_matcher_heap_bytes"), "{text}");
+    assert!(resident >= allocated, "{text}");
 }
 
 #[sqlx::test(migrations = "../migrations")]

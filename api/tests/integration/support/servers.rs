@@ -22,11 +22,23 @@ pub async fn http_get_json(address: &str, path: &str) -> Option<(u16, Value)> {
     http_request(address, "GET", path, None).await
 }
 
+/// `GET path` on a server in another process: the status and the body as text (the metrics).
+pub async fn http_get_text(address: &str, path: &str) -> Option<(u16, String)> {
+    raw_request(address, "GET", path, "").await
+}
+
 /// A request to a server in another process, with the operators' token and a JSON body: the
 /// status and the JSON body (null when empty; None when the server does not answer).
 pub async fn http_request(address: &str, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
+    let (status, body) = raw_request(address, method, path, &body.map(Value::to_string).unwrap_or_default()).await?;
+    let body = if body.is_empty() { Value::Null } else { serde_json::from_str(&body).ok()? };
+    Some((status, body))
+}
+
+/// One HTTP/1.1 request with the operators' token, the connection closed after it: the status
+/// and the body (None when the server does not answer).
+async fn raw_request(address: &str, method: &str, path: &str, body: &str) -> Option<(u16, String)> {
     let mut stream = tokio::net::TcpStream::connect(address).await.ok()?;
-    let body = body.map(Value::to_string).unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {OPERATOR_TOKEN}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -38,8 +50,7 @@ pub async fn http_request(address: &str, method: &str, path: &str, body: Option<
     let response = String::from_utf8_lossy(&response);
     let (head, body) = response.split_once("\r\n\r\n")?;
     let status = head.split(' ').nth(1)?.parse().ok()?;
-    let body = if body.is_empty() { Value::Null } else { serde_json::from_str(body).ok()? };
-    Some((status, body))
+    Some((status, body.to_owned()))
 }
 
 /// The connection string of the database `pool` uses, on the server of `DATABASE_URL`.
