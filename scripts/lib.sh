@@ -74,8 +74,8 @@ ensure_node() {
 
 # A C compiler and linker: Rust crates (ring, zstd) build C code.
 ensure_c_compiler() {
-    if ! command -v cc >/dev/null; then
-        info "installing a C compiler (build-essential): Rust crates of the server build C code"
+    if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
+        info "installing a C compiler and make (build-essential): Rust crates of the server build C code (jemalloc)"
         apt_install build-essential
     fi
 }
