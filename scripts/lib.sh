@@ -72,7 +72,7 @@ ensure_node() {
         || die "Node.js $version is too old: 20.19 or newer is required (https://nodejs.org/en/download, or nvm install 22)"
 }
 
-# A C compiler and linker: Rust crates (ring, zstd) build C code.
+# A C compiler, a linker and make: Rust crates (ring, zstd, jemalloc) build C code.
 ensure_c_compiler() {
     if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
         info "installing a C compiler and make (build-essential): Rust crates of the server build C code (jemalloc)"
