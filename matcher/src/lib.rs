@@ -118,6 +118,9 @@
 //!    matches at a time (so that their cache misses overlap), scores them and keeps the top
 //!    `offset+limit`.
 //!
+//! The page's hits are then explained from the columns; their keywords' occurrences are read
+//! again from the postings (a seek per hit), so that no text is decompressed or analyzed.
+//!
 //! With keywords, the plan weighs the documents holding them (counted from tantivy's term
 //! dictionaries) against the geo plan's entries. Rare keywords list their rows through tantivy
 //! (the category's postings intersected with the keywords', driven by the shortest), evaluated one
@@ -187,7 +190,7 @@ pub use runs::MAX_RUNS;
 pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
 use runs::{MergedRun, Run, Snapshot};
-use search::{Ranked, SegmentView, breakdown};
+use search::{Ranked, SegmentView, breakdown, keyword_occurrences};
 use segment::Segment;
 
 /// The in-memory sourcing search engine. Cheap to share between threads (`&Matcher` is enough).
@@ -435,14 +438,15 @@ impl Matcher {
             ranked.extend(outcome.top.into_iter().map(|kept| (segment, kept)));
         }
         ranked.sort_by_key(|&(_, kept)| kept);
-        let hits = ranked
+        let page: Vec<(&Segment, Ranked)> = ranked.into_iter().skip(query.offset).take(query.limit).collect();
+        let occurrences = keyword_occurrences(&page, &keywords);
+        let hits = page
             .into_iter()
-            .skip(query.offset)
-            .take(query.limit)
-            .map(|(segment, kept)| Hit {
+            .zip(occurrences)
+            .map(|((segment, kept), occurrences)| Hit {
                 candidate_id: kept.candidate_id,
                 score: kept.score,
-                breakdown: breakdown(&segment.columns, kept.row, query, &keywords, &kept.choice),
+                breakdown: breakdown(&segment.columns, kept.row, query, (&keywords, &occurrences), &kept.choice),
             })
             .collect();
         SearchResult { total, country_wide_total, hits, relax }

@@ -500,11 +500,6 @@ impl Columns {
         list(&self.soft_skill_offsets, &self.soft_skills, row)
     }
 
-    /// The free text of a row.
-    pub(crate) fn text_of(&self, row: u32) -> &str {
-        self.texts.text_of(row)
-    }
-
     /// The document of a row, exactly as it was given; with an empty text unless `with_text`.
     pub(crate) fn document(&self, row: u32, with_text: bool) -> CandidateDoc {
         let index = row as usize;
@@ -534,7 +529,7 @@ impl Columns {
             },
             school_id: self.school_slots[index].checked_sub(1).map(|slot| self.school_dictionary[slot as usize]),
             text: match with_text {
-                true => self.text_of(row).to_string(),
+                true => self.texts.text_of(row).into_owned(),
                 false => String::new(),
             },
         }

@@ -166,23 +166,34 @@ pub fn total_score(language: Option<f64>, soft_skills: Option<f64>, proximity: f
     }
 }
 
-/// The keyword terms of a query with how often each occurs in a text, in the query's order (empty
-/// without keywords).
-pub fn keyword_credits(text: &str, terms: &[KeywordTerm]) -> Vec<KeywordCredit> {
+/// The keyword part of an explanation: the query's terms with how often each occurs in the
+/// candidate's text (`occurrences`, in the terms' order), and their relevance for a text of `words`
+/// words; nothing and `None` without keywords.
+pub fn keyword_explanation(
+    terms: &[KeywordTerm],
+    occurrences: &[u32],
+    words: u32,
+) -> (Vec<KeywordCredit>, Option<f64>) {
     if terms.is_empty() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
-    let tokens = TextTokens::of(text);
-    terms.iter().map(|term| KeywordCredit { word: term.word.clone(), occurrences: tokens.occurrences(term) }).collect()
+    let credits = terms
+        .iter()
+        .zip(occurrences)
+        .map(|(term, &occurrences)| KeywordCredit { word: term.word.clone(), occurrences })
+        .collect();
+    (credits, Some(keyword_relevance(occurrences, words)))
 }
 
-/// The keyword relevance of credits (`None` without keywords).
-pub fn keyword_score(credits: &[KeywordCredit], text: &str) -> Option<f64> {
-    if credits.is_empty() {
-        return None;
+/// [`keyword_explanation`] from the text itself, analyzed here (the oracle and percolation, which
+/// hold the documents; the engine reads the occurrences from its postings instead).
+pub fn keyword_explanation_of_text(terms: &[KeywordTerm], text: &str) -> (Vec<KeywordCredit>, Option<f64>) {
+    if terms.is_empty() {
+        return (Vec::new(), None);
     }
-    let occurrences: Vec<u32> = credits.iter().map(|credit| credit.occurrences).collect();
-    Some(keyword_relevance(&occurrences, text_word_count(text)))
+    let tokens = TextTokens::of(text);
+    let occurrences: Vec<u32> = terms.iter().map(|term| tokens.occurrences(term)).collect();
+    keyword_explanation(terms, &occurrences, text_word_count(text))
 }
 
 /// The localization credited for proximity.
@@ -276,20 +287,19 @@ pub fn proximity_detail(doc: &CandidateDoc, choice: &ProximityChoice) -> Proximi
     }
 }
 
-/// The explanation of a match from the candidate's languages, soft-skill shares and text, its
-/// proximity and that proximity's score (shared by the engine, the oracle and percolation).
+/// The explanation of a match from the candidate's languages and soft-skill shares, the keyword
+/// part of its explanation ([`keyword_explanation`]), its proximity and that proximity's score
+/// (shared by the engine, the oracle and percolation).
 pub fn breakdown_of(
     skills: &[LanguageSkill],
     shares: &[SoftSkillShare],
-    text: &str,
+    (keywords, keyword_score): (Vec<KeywordCredit>, Option<f64>),
     query: &SourcingQuery,
-    terms: &[KeywordTerm],
     proximity: ProximityDetail,
     proximity_score: f64,
 ) -> Breakdown {
-    let keywords = keyword_credits(text, terms);
     Breakdown {
-        keyword_score: keyword_score(&keywords, text),
+        keyword_score,
         keywords,
         proximity,
         languages: query
@@ -322,9 +332,8 @@ pub fn hit(doc: &CandidateDoc, query: &SourcingQuery, terms: &[KeywordTerm], cho
     let breakdown = breakdown_of(
         &doc.languages,
         &doc.soft_skills,
-        &doc.text,
+        keyword_explanation_of_text(terms, &doc.text),
         query,
-        terms,
         proximity_detail(doc, choice),
         choice.score,
     );

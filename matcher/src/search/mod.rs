@@ -15,7 +15,7 @@ use crate::segment::{CategoryShard, Segment};
 use crate::text::{KeywordFilter, KeywordTerm};
 
 use criteria::Criteria;
-pub(crate) use ranking::{Ranked, breakdown};
+pub(crate) use ranking::{Ranked, breakdown, keyword_occurrences};
 use ranking::{Tally, merge_outcomes};
 use scan::{Geometry, RowState, circle_buckets, with_scratch};
 

@@ -10,10 +10,10 @@ use super::scan::RowState;
 use super::{SegmentOutcome, SegmentView};
 use crate::model::{Breakdown, ProximityDetail, SortOrder, SourcingQuery};
 use crate::relaxation::RelaxCounts;
-use crate::segment::{Columns, ScoringRecord};
+use crate::segment::{Columns, ScoringRecord, Segment};
 use crate::semantics::{
-    ProximityChoice, breakdown_of, choose_proximity, language_score, language_score_by, rank_order, soft_skill_score,
-    soft_skill_score_by, total_score,
+    ProximityChoice, breakdown_of, choose_proximity, keyword_explanation, language_score, language_score_by,
+    rank_order, soft_skill_score, soft_skill_score_by, total_score,
 };
 use crate::text::{KeywordCursor, KeywordFilter, KeywordTerm};
 
@@ -283,12 +283,12 @@ pub(super) fn merge_outcomes(a: SegmentOutcome, b: SegmentOutcome, capacity: usi
     }
 }
 
-/// The explanation of a kept match.
+/// The explanation of a kept match, with its keywords' occurrences (see [`keyword_occurrences`]).
 pub(crate) fn breakdown(
     columns: &Columns,
     row: u32,
     query: &SourcingQuery,
-    terms: &[KeywordTerm],
+    (terms, occurrences): (&[KeywordTerm], &[u32]),
     choice: &ProximityChoice,
 ) -> Breakdown {
     let proximity = ProximityDetail {
@@ -300,10 +300,32 @@ pub(crate) fn breakdown(
     breakdown_of(
         columns.languages_of(row),
         columns.soft_skills_of(row),
-        columns.text_of(row),
+        keyword_explanation(terms, occurrences, columns.texts.words[row as usize]),
         query,
-        terms,
         proximity,
         choice.score,
     )
+}
+
+/// Each kept match's keyword occurrences, in the terms' order (empty without keywords): read from
+/// its segment's postings, row after row, as the search read them to rank it, so that explaining
+/// the page neither decompresses nor analyzes its texts.
+pub(crate) fn keyword_occurrences(kept: &[(&Segment, Ranked)], terms: &[KeywordTerm]) -> Vec<Vec<u32>> {
+    let mut occurrences = vec![Vec::new(); kept.len()];
+    if terms.is_empty() {
+        return occurrences;
+    }
+    let segment_of = |index: usize| std::ptr::from_ref(kept[index].0) as usize;
+    let mut order: Vec<usize> = (0..kept.len()).collect();
+    order.sort_unstable_by_key(|&index| (segment_of(index), kept[index].1.row));
+    for same_segment in order.chunk_by(|&a, &b| segment_of(a) == segment_of(b)) {
+        let filter = kept[same_segment[0]].0.text_index.keywords(terms);
+        let mut cursor = filter.cursor();
+        for &index in same_segment {
+            let holds = cursor.holds(kept[index].1.row);
+            debug_assert!(holds, "a kept match holds every keyword");
+            occurrences[index] = cursor.occurrences().to_vec();
+        }
+    }
+    occurrences
 }

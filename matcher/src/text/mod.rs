@@ -107,7 +107,7 @@ pub fn text_word_count(text: &str) -> u32 {
 }
 
 /// The French- and English-analyzed words of a text with their counts: what the oracle and
-/// percolation match keywords against, and the engine explains a hit from.
+/// percolation match keywords against (the engine reads the same counts from its postings).
 pub struct TextTokens {
     french: FxHashMap<String, u32>,
     english: FxHashMap<String, u32>,
@@ -383,6 +383,11 @@ impl KeywordCursor<'_> {
             }
         }
         true
+    }
+
+    /// Of the last row that [`KeywordCursor::holds`] accepted, how often each term occurs.
+    pub(crate) fn occurrences(&self) -> &[u32] {
+        &self.occurrences
     }
 
     /// The keyword relevance of the last row that [`KeywordCursor::holds`] accepted, whose text

@@ -80,3 +80,37 @@ fn a_damaged_or_cut_image_is_refused_and_the_matcher_keeps_its_documents() {
     kept.load_image(&image).unwrap();
     assert_eq!(kept.len(), original.len());
 }
+
+/// A segment of enough candidates compresses its texts against a dictionary (small ones keep them
+/// as they are): it answers keyword searches as the oracle does, gives its documents back with
+/// their texts, and reads back from its image the same.
+#[test]
+fn a_segment_whose_texts_are_compressed_answers_and_reads_back_as_the_oracle() {
+    let docs: Vec<_> = {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        (0..6_000)
+            .map(|candidate_id| {
+                let doc = any_candidate().new_tree(&mut runner).unwrap().current();
+                matcher::CandidateDoc { candidate_id, ..doc }
+            })
+            .collect()
+    };
+    let queries: Vec<_> = {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        (0..24).map(|_| query().new_tree(&mut runner).unwrap().current()).collect()
+    };
+    assert!(queries.iter().any(|query| query.keywords.is_some()), "some queries have keywords");
+    let live = live_documents(&docs);
+    let original = Matcher::build(docs);
+    let restored = Matcher::new();
+    restored.load_image(&image_of(&original)).unwrap();
+    for matcher in [&original, &restored] {
+        for (candidate_id, document) in live.iter().step_by(97) {
+            assert_eq!(matcher.document(*candidate_id).as_ref(), Some(document));
+        }
+        for query in &queries {
+            assert_same_as_oracle(matcher, &live, query);
+            assert_same_as_oracle(matcher, &live, &lenient(query));
+        }
+    }
+}
