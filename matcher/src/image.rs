@@ -3,7 +3,8 @@
 //! file, its header, its checksum and the rules for when a snapshot may be used).
 //!
 //! Each run is written as it is: its documents in row order (without their texts), its dead rows,
-//! the rows' texts end to end with their word counts, and the files of its tantivy indexes.
+//! the rows' texts as the segment keeps them (compressed, with their dictionary) and their word
+//! counts, and the files of its tantivy indexes.
 //! Reading back decodes the documents and opens the tantivy files on every core, then rebuilds the
 //! columns and the geo shards from the documents, whose order is kept (no spatial sort): indexing
 //! and tokenizing the texts was most of a build's time (see [`crate::text`]). Every part is
