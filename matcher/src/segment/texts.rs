@@ -36,9 +36,10 @@ const DICTIONARY_BYTES: usize = 112 << 10;
 const COMPRESSION_LEVEL: i32 = 3;
 /// Rows compressed per task of the pool.
 const ROWS_PER_TASK: usize = 4096;
-/// The largest text a frame read back may claim (a profile's fields are far smaller): a damaged
-/// image never sizes an allocation beyond it.
-const LARGEST_TEXT: u64 = 16 << 20;
+/// The largest text a frame of an image read back may claim: a damaged image never sizes an
+/// allocation beyond it. A profile's pieces are far smaller; an image holding a larger text is
+/// refused (the replica then loads from Postgres), while the segment that built it reads it.
+const LARGEST_TEXT_READ_BACK: u64 = 16 << 20;
 
 /// The dictionary a segment's frames were compressed against.
 struct Dictionary {
@@ -79,10 +80,11 @@ fn frame_writer<'a>(dictionary: &'a CDict<'a>) -> CCtx<'a> {
     context
 }
 
-/// The text a frame holds, or `None` when it does not decompress to UTF-8 of the size it says.
-fn decompress(frame: &[u8], dictionary: &DDict<'_>) -> Option<String> {
+/// The text a frame holds, or `None` when it does not decompress to UTF-8 of the size it says or
+/// says more than `largest` bytes.
+fn decompress(frame: &[u8], dictionary: &DDict<'_>, largest: u64) -> Option<String> {
     let size = zstd_safe::get_frame_content_size(frame).ok()??;
-    if size > LARGEST_TEXT {
+    if size > largest {
         return None;
     }
     let mut text = Vec::with_capacity(size as usize);
@@ -166,16 +168,17 @@ impl RowTexts {
         &self.frames[self.offsets[row]..self.offsets[row + 1]]
     }
 
-    /// A row's text, if its frame holds UTF-8 (always, once built or read).
-    fn checked_text(&self, row: usize) -> Option<Cow<'_, str>> {
+    /// A row's text, if its frame holds UTF-8 of at most `largest` bytes (always, once built or
+    /// read, for the largest the segment checked).
+    fn checked_text(&self, row: usize, largest: u64) -> Option<Cow<'_, str>> {
         match &self.dictionary {
-            Some(dictionary) => decompress(self.frame(row), &dictionary.decoder).map(Cow::Owned),
+            Some(dictionary) => decompress(self.frame(row), &dictionary.decoder, largest).map(Cow::Owned),
             None => std::str::from_utf8(self.frame(row)).ok().map(Cow::Borrowed),
         }
     }
 
     pub(crate) fn text_of(&self, row: u32) -> Cow<'_, str> {
-        self.checked_text(row as usize).expect("every row's text is checked when built or read")
+        self.checked_text(row as usize, u64::MAX).expect("every row's text is checked when built or read")
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
@@ -224,7 +227,7 @@ impl RowTexts {
             return Err(malformed("the last end is not the end of the frames"));
         }
         let texts = RowTexts { frames: copy_on_every_core(frames), offsets, words, dictionary };
-        if !(0..rows).into_par_iter().all(|row| texts.checked_text(row).is_some()) {
+        if !(0..rows).into_par_iter().all(|row| texts.checked_text(row, LARGEST_TEXT_READ_BACK).is_some()) {
             return Err(malformed("a text that does not read back as UTF-8"));
         }
         Ok(texts)
