@@ -2,9 +2,9 @@
 //! its matcher instead of indexing every candidate again (the indexer's `snapshot` module owns the
 //! file, its header, its checksum and the rules for when a snapshot may be used).
 //!
-//! Each run is written as it is: its documents in row order (without their texts), its dead rows,
-//! the rows' texts as the segment keeps them (compressed, with their dictionary) and their word
-//! counts, and the files of its tantivy indexes.
+//! Each run is written as it is: its documents in row order (without their texts, in a layout of
+//! their own: [`documents`]), its dead rows, the rows' texts as the segment keeps them (compressed,
+//! with their dictionary) and their word counts, and the files of its tantivy indexes.
 //! Reading back decodes the documents and opens the tantivy files on every core, then rebuilds the
 //! columns and the geo shards from the documents, whose order is kept (no spatial sort): indexing
 //! and tokenizing the texts was most of a build's time (see [`crate::text`]). Every part is
@@ -22,10 +22,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::Matcher;
-use crate::model::CandidateDoc;
 use crate::runs::{Run, Snapshot};
 use crate::segment::{RowTexts, Segment};
 use crate::text::TextFiles;
+
+mod documents;
 
 /// Why an image cannot be read back.
 #[derive(Debug, thiserror::Error)]
@@ -63,7 +64,7 @@ impl FrozenMatcher {
                 out.write_all(&word.to_le_bytes())?;
             }
             for row in 0..run.rows() as u32 {
-                put_value(out, &run.segment.columns.document(row, false))?;
+                documents::put_document(out, &run.segment.columns.document(row, false))?;
             }
             run.segment.columns.texts.write_to(out)?;
             run.segment.text_index.write_to(out)?;
@@ -113,7 +114,7 @@ fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
     let text_files = TextFiles::read_from(input)?;
     // Decoding the documents and opening the text ranges are most of a restart: both on every core.
     let (documents, text_index) = rayon::join(
-        || encoded.into_par_iter().map(decode::<CandidateDoc>).collect::<Result<Vec<_>, _>>(),
+        || encoded.into_par_iter().map(documents::read_document).collect::<Result<Vec<_>, _>>(),
         || text_files.open(),
     );
     let (documents, text_index) = (documents?, text_index?);
@@ -171,8 +172,13 @@ impl<'a> ImageReader<'a> {
         Ok(taken)
     }
 
+    /// The next `N` bytes, for a number's `from_le_bytes`.
+    pub fn array<const N: usize>(&mut self) -> Result<[u8; N], ImageError> {
+        Ok(self.take(N)?.try_into().expect("N bytes taken"))
+    }
+
     fn word(&mut self) -> Result<u64, ImageError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("eight bytes taken")))
+        Ok(u64::from_le_bytes(self.array()?))
     }
 
     /// A size that is no count of what follows (a range's rows).

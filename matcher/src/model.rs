@@ -132,6 +132,29 @@ impl CandidateDoc {
     }
 }
 
+/// A document with a value in every field, for the crate's unit tests.
+#[cfg(test)]
+pub(crate) fn sample_document() -> CandidateDoc {
+    CandidateDoc {
+        candidate_id: 1_234_567,
+        localizations: vec![
+            JobLocalization::Place { place_id: 69123, lat: 45.758, lng: 4.835, country: CountryCode::FRANCE },
+            JobLocalization::Country { country: CountryCode::parse("be").unwrap() },
+        ],
+        job_categories: vec![3, 17],
+        contract_types: vec![1, 4, 6],
+        minimum_duration_months: 6,
+        available_from: NaiveDate::from_ymd_opt(2027, 2, 1).unwrap(),
+        degree_level: 5,
+        languages: vec![LanguageSkill { language: 1, level: 6 }, LanguageSkill { language: 2, level: 4 }],
+        soft_skills: vec![SoftSkillShare { category: 2, percent: 40 }, SoftSkillShare { category: 7, percent: 60 }],
+        searchable: true,
+        findable_by: FindableBy::Everyone,
+        school_id: None,
+        text: "Soudeuse TIG".to_owned(),
+    }
+}
+
 /// Who a candidate lets find them, their choice in their settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -19,9 +19,10 @@ use rstar::RTree;
 use rstar::primitives::{GeomWithData, Rectangle};
 
 use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
-use crate::semantics::{date_of_day_number, day_number, unit_vector};
+use crate::semantics::{date_of_day_number, unit_vector};
 use crate::text::TextIndex;
 
+mod columns;
 mod heap;
 mod texts;
 
@@ -192,41 +193,6 @@ fn home_key(doc: &CandidateDoc) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
-fn scoring_record(doc: &CandidateDoc, soft_skill_dictionary: Option<&[u16]>) -> ScoringRecord {
-    let mut record = ScoringRecord {
-        candidate_id: doc.candidate_id,
-        languages: [u16::MAX; INLINE_LANGUAGES],
-        inline: soft_skill_dictionary.is_some(),
-        ..ScoringRecord::default()
-    };
-    if let Some(dictionary) = soft_skill_dictionary {
-        for share in &doc.soft_skills {
-            if let Ok(slot) = dictionary.binary_search(&share.category) {
-                record.soft_skill_percents[slot] = record.soft_skill_percents[slot].max(share.percent);
-            }
-        }
-    }
-    let mut used = 0;
-    for skill in &doc.languages {
-        match record.languages[..used].iter().position(|&language| language == skill.language) {
-            Some(slot) => record.language_levels[slot] = record.language_levels[slot].max(skill.level),
-            None if used < INLINE_LANGUAGES => {
-                record.languages[used] = skill.language;
-                record.language_levels[used] = skill.level;
-                used += 1;
-            }
-            None => record.inline = false,
-        }
-    }
-    record
-}
-
-/// Appends `items` to a flat list and records the end offset.
-fn push_list<T: Copy>(offsets: &mut Vec<u32>, values: &mut Vec<T>, items: &[T]) {
-    values.extend_from_slice(items);
-    offsets.push(values.len() as u32);
-}
-
 fn list<'a, T>(offsets: &[u32], values: &'a [T], row: u32) -> &'a [T] {
     let row = row as usize;
     &values[offsets[row] as usize..offsets[row + 1] as usize]
@@ -264,91 +230,6 @@ impl Segment {
         let columns = Columns::build(docs, texts);
         let shards = columns.build_shards(docs);
         Segment { columns, shards, text_index }
-    }
-}
-
-impl Columns {
-    fn build(docs: &[CandidateDoc], texts: RowTexts) -> Columns {
-        assert_eq!(texts.rows(), docs.len(), "a text per document");
-        let mut contract_ids: Vec<u16> = docs.iter().flat_map(|doc| doc.contract_types.iter().copied()).collect();
-        contract_ids.sort_unstable();
-        contract_ids.dedup();
-        // The most frequent ids would be best placed first; ~8 contract types fit anyway.
-        let contract_dictionary = contract_ids;
-        let dictionary_bit = |id: u16| match contract_dictionary.binary_search(&id) {
-            Ok(position) if position < DICTIONARY_CAPACITY => 1u32 << position,
-            _ => OTHER_CONTRACT_BIT,
-        };
-
-        let count = docs.len();
-        let mut segment = Columns {
-            candidate_ids: Vec::with_capacity(count),
-            id_lookup: Vec::with_capacity(count),
-            searchable: Vec::with_capacity(count),
-            contract_masks: Vec::with_capacity(count),
-            degrees: Vec::with_capacity(count),
-            available_days: Vec::with_capacity(count),
-            minimum_durations: Vec::with_capacity(count),
-            findable: Vec::with_capacity(count),
-            school_slots: Vec::with_capacity(count),
-            school_dictionary: Vec::new(),
-            localization_offsets: vec![0],
-            localizations: Vec::new(),
-            category_offsets: vec![0],
-            categories: Vec::new(),
-            contract_offsets: vec![0],
-            contracts: Vec::new(),
-            language_offsets: vec![0],
-            languages: Vec::new(),
-            soft_skill_offsets: vec![0],
-            soft_skills: Vec::new(),
-            texts,
-            contract_dictionary: contract_dictionary.clone(),
-            scoring: Vec::with_capacity(count),
-            soft_skill_dictionary: Vec::new(),
-        };
-        let mut soft_skill_ids: Vec<u16> =
-            docs.iter().flat_map(|doc| doc.soft_skills.iter().map(|share| share.category)).collect();
-        soft_skill_ids.sort_unstable();
-        soft_skill_ids.dedup();
-        let mut school_ids: Vec<i64> = docs.iter().filter_map(|doc| doc.school_id).collect();
-        school_ids.sort_unstable();
-        school_ids.dedup();
-        segment.school_dictionary = school_ids;
-        let soft_skills_fit = soft_skill_ids.len() <= INLINE_SOFT_SKILLS;
-        segment.soft_skill_dictionary = if soft_skills_fit { soft_skill_ids } else { Vec::new() };
-        for (row, doc) in docs.iter().enumerate() {
-            segment.candidate_ids.push(doc.candidate_id);
-            segment.id_lookup.push((doc.candidate_id, row as u32));
-            segment.searchable.push(doc.searchable);
-            segment.contract_masks.push(doc.contract_types.iter().fold(0, |mask, &id| mask | dictionary_bit(id)));
-            segment.degrees.push(doc.degree_level);
-            segment.available_days.push(day_number(doc.available_from));
-            segment.minimum_durations.push(doc.minimum_duration_months);
-            let school_slot = doc.school_id.map_or(0, |school_id| {
-                let position = segment.school_dictionary.binary_search(&school_id).expect("every school is listed");
-                position as u32 + 1
-            });
-            let everyone = if doc.findable_by == FindableBy::Everyone { FINDABLE_BY_EVERYONE } else { 0 };
-            segment.findable.push(everyone | school_bit(school_slot));
-            segment.school_slots.push(school_slot);
-            segment.localizations.extend(doc.localizations.iter().map(|localization| match *localization {
-                JobLocalization::Place { place_id, lat, lng, country } => {
-                    StoredLocalization { lat, lng, place_id: Some(place_id), country }
-                }
-                JobLocalization::Country { country } => {
-                    StoredLocalization { lat: 0.0, lng: 0.0, place_id: None, country }
-                }
-            }));
-            segment.localization_offsets.push(segment.localizations.len() as u32);
-            push_list(&mut segment.category_offsets, &mut segment.categories, &doc.job_categories);
-            push_list(&mut segment.contract_offsets, &mut segment.contracts, &doc.contract_types);
-            push_list(&mut segment.language_offsets, &mut segment.languages, &doc.languages);
-            push_list(&mut segment.soft_skill_offsets, &mut segment.soft_skills, &doc.soft_skills);
-            segment.scoring.push(scoring_record(doc, soft_skills_fit.then_some(&segment.soft_skill_dictionary[..])));
-        }
-        segment.id_lookup.sort_unstable();
-        segment
     }
 }
 
