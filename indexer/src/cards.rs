@@ -7,10 +7,10 @@
 //! stored before its document is upserted and dropped after its document is removed, so every
 //! document a search can see has its card.
 
-use std::collections::HashMap;
 use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 use chrono::NaiveDate;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// The partner-visible fields of a searchable candidate that the matcher does not hold.
@@ -30,10 +30,11 @@ pub struct CandidateCard {
     pub home_place_id: Option<u32>,
 }
 
-/// The cards of every candidate the matcher holds, by candidate id.
+/// The cards of every candidate the matcher holds, by candidate id. Hashed with Fx rather than
+/// SipHash: the ids are the database's own, and a restart builds the map of a million of them.
 #[derive(Debug, Default)]
 pub struct CandidateCards {
-    cards: RwLock<HashMap<i64, CandidateCard>>,
+    cards: RwLock<FxHashMap<i64, CandidateCard>>,
 }
 
 impl CandidateCards {
@@ -42,7 +43,7 @@ impl CandidateCards {
     }
 
     /// A consistent view for reading several cards; writers wait while it is held, so hold it briefly.
-    pub fn read(&self) -> RwLockReadGuard<'_, HashMap<i64, CandidateCard>> {
+    pub fn read(&self) -> RwLockReadGuard<'_, FxHashMap<i64, CandidateCard>> {
         self.cards.read().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -58,7 +59,7 @@ impl CandidateCards {
     }
 
     /// Replaces every card (a restart from a snapshot, whose map was built on other threads).
-    pub fn replace(&self, cards: HashMap<i64, CandidateCard>) {
+    pub fn replace(&self, cards: FxHashMap<i64, CandidateCard>) {
         *self.cards.write().unwrap_or_else(PoisonError::into_inner) = cards;
     }
 

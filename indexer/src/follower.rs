@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use matcher::{CandidateDoc, Change, Matcher};
+use rustc_hash::FxHashSet;
 use sqlx::{Connection, PgConnection, PgPool};
 
 use crate::cards::{CandidateCard, CandidateCards};
@@ -49,7 +50,7 @@ pub struct Follower {
     pub(crate) position: LogPosition,
     pub(crate) last_applied_seq: i64,
     /// Candidate ids with a document in the matcher.
-    indexed: HashSet<i64>,
+    indexed: FxHashSet<i64>,
     retries: BTreeMap<i64, Retry>,
     pub(crate) last_caught_up: Instant,
     merger: MergeWorker,
@@ -146,7 +147,7 @@ impl Follower {
             options,
             position: LogPosition::new(),
             last_applied_seq: 0,
-            indexed: HashSet::new(),
+            indexed: FxHashSet::default(),
             retries: BTreeMap::new(),
             last_caught_up: Instant::now(),
             merger,

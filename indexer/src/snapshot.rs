@@ -24,7 +24,6 @@
 //! changes, on a blocking thread from a frozen state of the matcher: the follower only copies the
 //! cards and its position.
 
-use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -32,17 +31,20 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use matcher::Matcher;
-use matcher::image::{FrozenMatcher, ImageError, ImageReader, decode, put_length, put_value};
+use matcher::image::{FrozenMatcher, ImageError, ImageReader, put_length, put_value};
 use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 use crate::cards::CandidateCard;
 use crate::change_log::LogPosition;
 
+mod card_layout;
+
 const MAGIC: &[u8; 8] = b"VIVIERMS";
 /// Bumped whenever the file's layout (not the image's: the build guards that) changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 const FILE_NAME: &str = "matcher.snapshot";
 
 /// Where a server keeps its matcher's snapshot, and how often it writes it.
@@ -100,9 +102,9 @@ pub(crate) struct Capture {
 
 /// What a restore gives the follower back.
 pub(crate) struct Restored {
-    pub cards: HashMap<i64, CandidateCard>,
+    pub cards: FxHashMap<i64, CandidateCard>,
     /// The candidates of the cards.
-    pub indexed: HashSet<i64>,
+    pub indexed: FxHashSet<i64>,
     pub position: LogPosition,
     pub last_applied_seq: i64,
     pub failing: Vec<i64>,
@@ -151,7 +153,7 @@ pub(crate) fn write(options: &SnapshotOptions, capture: Capture) -> io::Result<u
     put_value(&mut out, &header)?;
     put_length(&mut out, capture.cards.len())?;
     for card in &capture.cards {
-        put_value(&mut out, card)?;
+        card_layout::put_card(&mut out, card)?;
     }
     capture.matcher.write_to(&mut out)?;
     let crc = out.crc.clone().finalize();
@@ -205,8 +207,9 @@ pub(crate) fn restore(
     // the cards and the matcher are independent: both at once (the cards are done far sooner)
     let (cards, loaded) = rayon::join(
         || -> Result<_, ImageError> {
-            let cards: Vec<CandidateCard> = encoded_cards.into_par_iter().map(decode).collect::<Result<_, _>>()?;
-            let indexed: HashSet<i64> = cards.iter().map(|card| card.candidate_id).collect();
+            let cards: Vec<CandidateCard> =
+                encoded_cards.into_par_iter().map(card_layout::read_card).collect::<Result<_, _>>()?;
+            let indexed: FxHashSet<i64> = cards.iter().map(|card| card.candidate_id).collect();
             Ok((cards.into_iter().map(|card| (card.candidate_id, card)).collect(), indexed))
         },
         || matcher.load_image(input.rest()),
