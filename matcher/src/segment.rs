@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use rstar::RTree;
 use rstar::primitives::{GeomWithData, Rectangle};
+use rustc_hash::FxHashMap;
 
 use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
 use crate::semantics::{date_of_day_number, unit_vector};
@@ -119,9 +120,9 @@ pub(crate) struct CategoryShard {
     /// Bucket boxes, each with its entry range.
     pub buckets: BucketTree,
     /// Candidates with a whole-country localization, with the first such localization.
-    pub country_wide: HashMap<CountryCode, CountryList>,
+    pub country_wide: FxHashMap<CountryCode, CountryList>,
     /// Candidates with any localization in the country, with the first one.
-    pub country_any: HashMap<CountryCode, Vec<(u32, u16)>>,
+    pub country_any: FxHashMap<CountryCode, Vec<(u32, u16)>>,
 }
 
 /// A built segment: columns, shards and the tantivy index over the same rows.
@@ -202,7 +203,6 @@ fn list<'a, T>(offsets: &[u32], values: &'a [T], row: u32) -> &'a [T] {
 struct PendingEntry {
     lat: f64,
     lng: f64,
-    unit: [f64; 3],
     row: u32,
     localization_index: u16,
 }
@@ -265,8 +265,9 @@ impl Columns {
 
     fn build_shard(&self, rows: &[u32]) -> CategoryShard {
         let mut pending = Vec::with_capacity(rows.len() * 3);
-        let mut country_wide: HashMap<CountryCode, CountryList> = HashMap::new();
-        let mut country_any: HashMap<CountryCode, Vec<(u32, u16)>> = HashMap::new();
+        // Fx: a lookup per localization of the category's rows, with a key of two letters
+        let mut country_wide: FxHashMap<CountryCode, CountryList> = FxHashMap::default();
+        let mut country_any: FxHashMap<CountryCode, Vec<(u32, u16)>> = FxHashMap::default();
         for &row in rows {
             let localizations = list(&self.localization_offsets, &self.localizations, row);
             for (index, localization) in localizations.iter().enumerate() {
@@ -279,7 +280,6 @@ impl Columns {
                     Some(_) => pending.push(PendingEntry {
                         lat: localization.lat,
                         lng: localization.lng,
-                        unit: unit_vector(localization.lat, localization.lng),
                         row,
                         localization_index: index,
                     }),
@@ -311,7 +311,7 @@ impl Columns {
             country_any,
         };
         for entry in &pending {
-            shard.units.push(entry.unit);
+            shard.units.push(unit_vector(entry.lat, entry.lng));
             shard.rows.push(entry.row);
             shard.localization_indexes.push(entry.localization_index);
             shard.filters.push(self.entry_filter(entry.row));

@@ -71,6 +71,7 @@ impl Columns {
         let parts: Vec<Columns> =
             docs.par_chunks(rows_per_part).map(|docs| Columns::part(docs, &dictionaries)).collect();
         let mut columns = Columns::empty(texts);
+        columns.reserve_for(&parts);
         for part in parts {
             columns.append(part);
         }
@@ -144,6 +145,36 @@ impl Columns {
                 .push(scoring_record(doc, dictionaries.soft_skills_fit.then_some(&dictionaries.soft_skills[..])));
         }
         part
+    }
+
+    /// Room for the rows of these parts, exactly: the columns live as long as the segment, and
+    /// growing them part by part would leave up to half their capacity unused.
+    fn reserve_for(&mut self, parts: &[Columns]) {
+        let total = |length: fn(&Columns) -> usize| parts.iter().map(length).sum::<usize>();
+        let rows = total(|part| part.candidate_ids.len());
+        self.candidate_ids.reserve_exact(rows);
+        self.searchable.reserve_exact(rows);
+        self.contract_masks.reserve_exact(rows);
+        self.degrees.reserve_exact(rows);
+        self.available_days.reserve_exact(rows);
+        self.minimum_durations.reserve_exact(rows);
+        self.findable.reserve_exact(rows);
+        self.school_slots.reserve_exact(rows);
+        self.scoring.reserve_exact(rows);
+        for offsets in [
+            &mut self.localization_offsets,
+            &mut self.category_offsets,
+            &mut self.contract_offsets,
+            &mut self.language_offsets,
+            &mut self.soft_skill_offsets,
+        ] {
+            offsets.reserve_exact(rows);
+        }
+        self.localizations.reserve_exact(total(|part| part.localizations.len()));
+        self.categories.reserve_exact(total(|part| part.categories.len()));
+        self.contracts.reserve_exact(total(|part| part.contracts.len()));
+        self.languages.reserve_exact(total(|part| part.languages.len()));
+        self.soft_skills.reserve_exact(total(|part| part.soft_skills.len()));
     }
 
     /// Appends the rows of a part built after this one's.
@@ -295,5 +326,7 @@ mod tests {
         assert_eq!(in_parts.soft_skill_dictionary, whole.soft_skill_dictionary);
         assert_eq!(in_parts.school_dictionary, whole.school_dictionary);
         assert!(in_parts.contract_masks.contains(&OTHER_CONTRACT_BIT), "more contract ids than the dictionary's bits");
+        assert_eq!(in_parts.localizations.capacity(), in_parts.localizations.len(), "no room left unused");
+        assert_eq!(in_parts.scoring.capacity(), docs.len());
     }
 }

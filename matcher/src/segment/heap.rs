@@ -14,7 +14,7 @@ fn vec_bytes<T>(vector: &Vec<T>) -> usize {
 }
 
 /// Bytes a hash map reserves for its entries and control bytes, not counting what they own.
-fn map_bytes<K, V>(map: &HashMap<K, V>) -> usize {
+fn map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> usize {
     map.capacity() * (size_of::<K>() + size_of::<V>() + 1)
 }
 
