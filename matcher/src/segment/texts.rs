@@ -15,8 +15,10 @@
 //! restart neither tokenizes nor compresses a million texts again. It checks the offsets and each
 //! frame's header (the size it claims), not the texts: decompressing a million frames to check them
 //! was a sixth of a restart, and the caller's checksum over the whole image already tells a damaged
-//! one. A frame that still fails to decompress reads as an empty text (never a panic), which the
-//! indexer's verification then finds different from the database and projects again.
+//! one. A frame that still fails to decompress reads as an empty text (never a panic): searches
+//! keep the run's postings, a merge would index the empty text, and the indexer's verification
+//! (`VIVIER_INDEX_VERIFY_SECONDS`) reports the document as differing from the database; a restart
+//! after deleting the snapshot folder loads from Postgres.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
