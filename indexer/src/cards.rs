@@ -11,10 +11,9 @@ use std::sync::{PoisonError, RwLock, RwLockReadGuard};
 
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
-use serde::{Deserialize, Serialize};
 
 /// The partner-visible fields of a searchable candidate that the matcher does not hold.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CandidateCard {
     pub candidate_id: i64,
     pub firstname: Box<str>,

@@ -177,6 +177,10 @@ impl<'a> ImageReader<'a> {
         Ok(self.take(N)?.try_into().expect("N bytes taken"))
     }
 
+    pub fn byte(&mut self) -> Result<u8, ImageError> {
+        Ok(self.take(1)?[0])
+    }
+
     fn word(&mut self) -> Result<u64, ImageError> {
         Ok(u64::from_le_bytes(self.array()?))
     }

@@ -62,7 +62,7 @@ fn put_text(bytes: &mut Vec<u8>, text: &str) {
 pub(super) fn read_card(bytes: &[u8]) -> Result<CandidateCard, ImageError> {
     let mut input = ImageReader::new(bytes);
     let candidate_id = i64::from_le_bytes(input.array()?);
-    let flags = input.array::<1>()?[0];
+    let flags = input.byte()?;
     if flags & !(HEADLINE | AVAILABILITY | PUBLIC_SLUG | DEGREE | HOME) != 0 {
         return Err(ImageError::Malformed(format!("a card with flags {flags:#x}")));
     }
@@ -78,7 +78,7 @@ pub(super) fn read_card(bytes: &[u8]) -> Result<CandidateCard, ImageError> {
         })
         .transpose()?;
     let public_slug = present(PUBLIC_SLUG).then(|| text(&mut input)).transpose()?;
-    let degree_level = present(DEGREE).then(|| input.array::<1>().map(|[level]| level)).transpose()?;
+    let degree_level = present(DEGREE).then(|| input.byte()).transpose()?;
     let home_place_id = present(HOME).then(|| input.array().map(u32::from_le_bytes)).transpose()?;
     if !input.rest().is_empty() {
         return Err(ImageError::Malformed("a card with bytes it does not use".to_owned()));

@@ -77,7 +77,7 @@ pub(super) fn read_document(bytes: &[u8]) -> Result<CandidateDoc, ImageError> {
     let mut input = ImageReader::new(bytes);
     let candidate_id = i64::from_le_bytes(input.array()?);
     let localizations = read_list(&mut input, 3, |input| {
-        Ok(match byte(input)? {
+        Ok(match input.byte()? {
             PLACE => JobLocalization::Place {
                 place_id: u32::from_le_bytes(input.array()?),
                 lat: f64::from_le_bytes(input.array()?),
@@ -94,14 +94,14 @@ pub(super) fn read_document(bytes: &[u8]) -> Result<CandidateDoc, ImageError> {
     let day = i32::from_le_bytes(input.array()?);
     let available_from = NaiveDate::from_num_days_from_ce_opt(day)
         .ok_or_else(|| ImageError::Malformed(format!("a date {day} days from the era")))?;
-    let degree_level = byte(&mut input)?;
+    let degree_level = input.byte()?;
     let languages = read_list(&mut input, 3, |input| {
-        Ok(LanguageSkill { language: u16::from_le_bytes(input.array()?), level: byte(input)? })
+        Ok(LanguageSkill { language: u16::from_le_bytes(input.array()?), level: input.byte()? })
     })?;
     let soft_skills = read_list(&mut input, 3, |input| {
-        Ok(SoftSkillShare { category: u16::from_le_bytes(input.array()?), percent: byte(input)? })
+        Ok(SoftSkillShare { category: u16::from_le_bytes(input.array()?), percent: input.byte()? })
     })?;
-    let flags = byte(&mut input)?;
+    let flags = input.byte()?;
     let school_id = match flags & IN_A_SCHOOL {
         0 => None,
         _ => Some(i64::from_le_bytes(input.array()?)),
@@ -141,10 +141,6 @@ fn read_list<T>(
         return Err(ImageError::Truncated);
     }
     (0..length).map(|_| read(input)).collect()
-}
-
-fn byte(input: &mut ImageReader<'_>) -> Result<u8, ImageError> {
-    Ok(input.take(1)?[0])
 }
 
 fn country(input: &mut ImageReader<'_>) -> Result<CountryCode, ImageError> {
