@@ -25,6 +25,7 @@ use crate::Matcher;
 use crate::runs::{Run, Snapshot};
 use crate::segment::{RowTexts, Segment};
 use crate::text::TextFiles;
+use documents::EncodedDocuments;
 
 mod documents;
 
@@ -98,7 +99,6 @@ impl Matcher {
 }
 
 fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
-    use rayon::prelude::*;
     let rows = input.length()?;
     let words = input.length()?;
     if words != rows.div_ceil(64) {
@@ -112,18 +112,13 @@ fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
     let encoded: Vec<&[u8]> = (0..rows).map(|_| input.blob()).collect::<Result<_, _>>()?;
     let texts = RowTexts::read_from(input, rows)?;
     let text_files = TextFiles::read_from(input)?;
-    // Decoding the documents and opening the text ranges are most of a restart: both on every core.
-    let (documents, text_index) = rayon::join(
-        || encoded.into_par_iter().map(documents::read_document).collect::<Result<Vec<_>, _>>(),
-        || text_files.open(),
-    );
+    // Checking the documents and opening the text ranges: both on every core.
+    let (documents, text_index) = rayon::join(|| EncodedDocuments::checked(encoded), || text_files.open());
     let (documents, text_index) = (documents?, text_index?);
     if text_index.documents() != rows {
         return Err(ImageError::Malformed(format!("{} text documents for {rows} rows", text_index.documents())));
     }
     let segment = Segment::restore(&documents, texts, text_index);
-    // freeing a million documents takes a while: not on the way to serving
-    std::thread::spawn(move || drop(documents));
     Ok(Run { id, segment: Arc::new(segment), dead: Arc::new(dead), live: rows - dead_rows })
 }
 

@@ -27,6 +27,7 @@ mod columns;
 mod heap;
 mod texts;
 
+pub(crate) use columns::DocumentRows;
 pub(crate) use texts::RowTexts;
 
 /// Entries per geo bucket. Chosen by measurement (see the crate docs).
@@ -215,8 +216,8 @@ impl Segment {
         let (text_index, (columns, shards)) = rayon::join(
             || TextIndex::build(&docs),
             || {
-                let columns = Columns::build(&docs, RowTexts::of(&docs));
-                let shards = columns.build_shards(&docs);
+                let columns = Columns::build(&docs[..], RowTexts::of(&docs));
+                let shards = columns.build_shards();
                 (columns, shards)
             },
         );
@@ -226,25 +227,26 @@ impl Segment {
     /// A segment as [`Segment::build`] made it, from its documents in row order (their texts
     /// left out), the rows' texts and its text index read back: the columns and shards are
     /// rebuilt (cheap), the texts are neither indexed nor tokenized again.
-    pub(crate) fn restore(docs: &[CandidateDoc], texts: RowTexts, text_index: TextIndex) -> Segment {
+    pub(crate) fn restore(docs: &impl DocumentRows, texts: RowTexts, text_index: TextIndex) -> Segment {
         let columns = Columns::build(docs, texts);
-        let shards = columns.build_shards(docs);
+        let shards = columns.build_shards();
         Segment { columns, shards, text_index }
     }
 }
 
 impl Columns {
-    fn build_shards(&self, docs: &[CandidateDoc]) -> HashMap<u16, CategoryShard> {
+    fn build_shards(&self) -> HashMap<u16, CategoryShard> {
         use rayon::prelude::*;
         // Rows per category (a candidate listing a category twice counts once).
         let mut rows_by_category: HashMap<u16, Vec<u32>> = HashMap::new();
-        for (row, doc) in docs.iter().enumerate() {
-            if !doc.searchable {
+        for row in 0..self.candidate_ids.len() as u32 {
+            if !self.searchable[row as usize] {
                 continue;
             }
-            for (position, &category) in doc.job_categories.iter().enumerate() {
-                if !doc.job_categories[..position].contains(&category) {
-                    rows_by_category.entry(category).or_default().push(row as u32);
+            let categories = self.categories_of(row);
+            for (position, &category) in categories.iter().enumerate() {
+                if !categories[..position].contains(&category) {
+                    rows_by_category.entry(category).or_default().push(row);
                 }
             }
         }
@@ -340,16 +342,31 @@ impl Columns {
 /// Orders entries so that consecutive runs of `bucket_size` form compact tiles: vertical slabs by
 /// longitude, each slab sorted by latitude.
 fn sort_tile_recursive(entries: &mut [PendingEntry], bucket_size: usize) {
+    use rayon::prelude::*;
     let buckets = entries.len().div_ceil(bucket_size);
     let slabs = (buckets as f64).sqrt().ceil().max(1.0) as usize;
     let slab_size = buckets.div_ceil(slabs) * bucket_size;
-    entries.sort_unstable_by(|a, b| a.lng.total_cmp(&b.lng).then(a.lat.total_cmp(&b.lat)));
+    // Integer keys: the sorts were most of a shard's build (a restore builds every shard), and the
+    // largest category's sort runs on every core rather than alone on one. Entries at one place
+    // (candidates of one town) stay in row order, so that a bucket's rows are near in the columns.
+    let key = |first: f64, second: f64, entry: &PendingEntry| {
+        let place = u128::from(total_order_key(first)) << 64 | u128::from(total_order_key(second));
+        (place, entry.row, entry.localization_index)
+    };
+    entries.par_sort_unstable_by_key(|entry| key(entry.lng, entry.lat, entry));
     if slab_size == 0 {
         return;
     }
-    for slab in entries.chunks_mut(slab_size) {
-        slab.sort_unstable_by(|a, b| a.lat.total_cmp(&b.lat).then(a.lng.total_cmp(&b.lng)));
-    }
+    entries
+        .par_chunks_mut(slab_size)
+        .for_each(|slab| slab.sort_unstable_by_key(|entry| key(entry.lat, entry.lng, entry)));
+}
+
+/// A number whose unsigned order is [`f64::total_cmp`]'s order of `value`.
+fn total_order_key(value: f64) -> u64 {
+    let bits = value.to_bits();
+    // negative numbers: every bit flipped (larger magnitudes first); the others: the sign bit set
+    if bits >> 63 == 1 { !bits } else { bits | 1 << 63 }
 }
 
 impl Columns {
@@ -413,6 +430,35 @@ impl Columns {
                 true => self.texts.text_of(row).into_owned(),
                 false => String::new(),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn total_order_keys_sort_as_total_cmp_does() {
+        let values = [
+            f64::NEG_INFINITY,
+            -180.0,
+            -45.5,
+            -1e-300,
+            -0.0,
+            0.0,
+            1e-300,
+            2.35,
+            48.85,
+            180.0,
+            f64::INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(total_order_key(a).cmp(&total_order_key(b)), a.total_cmp(&b), "{a} against {b}");
+            }
         }
     }
 }

@@ -7,11 +7,14 @@
 //! as the whole image does.
 
 use std::io::{self, Write};
+use std::ops::Range;
 
 use chrono::{Datelike, NaiveDate};
+use rayon::prelude::*;
 
 use super::{ImageError, ImageReader, put_length};
 use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
+use crate::segment::DocumentRows;
 
 const PLACE: u8 = 0;
 const WHOLE_COUNTRY: u8 = 1;
@@ -72,11 +75,56 @@ fn put_list<T>(bytes: &mut Vec<u8>, items: &[T], put: impl Fn(&mut Vec<u8>, &T))
     items.iter().for_each(|item| put(bytes, item));
 }
 
-/// A document [`put_document`] wrote (without its length), its text empty.
-pub(super) fn read_document(bytes: &[u8]) -> Result<CandidateDoc, ImageError> {
+/// A run's documents as its image holds them, each checked once when read. A segment restored
+/// from them decodes each again, as its columns are built, into one reused document: a restore
+/// never allocates a million documents (see `segment::DocumentRows`).
+pub(super) struct EncodedDocuments<'a>(Vec<&'a [u8]>);
+
+impl<'a> EncodedDocuments<'a> {
+    pub(super) fn checked(encoded: Vec<&'a [u8]>) -> Result<EncodedDocuments<'a>, ImageError> {
+        encoded.par_iter().try_for_each_init(empty_document, |doc, bytes| read_document_into(bytes, doc))?;
+        Ok(EncodedDocuments(encoded))
+    }
+}
+
+impl DocumentRows for EncodedDocuments<'_> {
+    fn rows(&self) -> usize {
+        self.0.len()
+    }
+
+    fn for_each_in(&self, rows: Range<usize>, mut each: impl FnMut(&CandidateDoc)) {
+        let mut doc = empty_document();
+        for bytes in &self.0[rows] {
+            read_document_into(bytes, &mut doc).expect("every document was checked when the image was read");
+            each(&doc);
+        }
+    }
+}
+
+fn empty_document() -> CandidateDoc {
+    CandidateDoc {
+        candidate_id: 0,
+        localizations: Vec::new(),
+        job_categories: Vec::new(),
+        contract_types: Vec::new(),
+        minimum_duration_months: 0,
+        available_from: NaiveDate::default(),
+        degree_level: 0,
+        languages: Vec::new(),
+        soft_skills: Vec::new(),
+        searchable: false,
+        findable_by: FindableBy::Everyone,
+        school_id: None,
+        text: String::new(),
+    }
+}
+
+/// Reads a document [`put_document`] wrote (without its length) into `doc`, reusing its lists;
+/// its text is left as it was.
+fn read_document_into(bytes: &[u8], doc: &mut CandidateDoc) -> Result<(), ImageError> {
     let mut input = ImageReader::new(bytes);
-    let candidate_id = i64::from_le_bytes(input.array()?);
-    let localizations = read_list(&mut input, 3, |input| {
+    doc.candidate_id = i64::from_le_bytes(input.array()?);
+    read_list_into(&mut input, 3, &mut doc.localizations, |input| {
         Ok(match input.byte()? {
             PLACE => JobLocalization::Place {
                 place_id: u32::from_le_bytes(input.array()?),
@@ -88,59 +136,52 @@ pub(super) fn read_document(bytes: &[u8]) -> Result<CandidateDoc, ImageError> {
             kind => return Err(ImageError::Malformed(format!("a localization of kind {kind}"))),
         })
     })?;
-    let job_categories = read_list(&mut input, 2, |input| Ok(u16::from_le_bytes(input.array()?)))?;
-    let contract_types = read_list(&mut input, 2, |input| Ok(u16::from_le_bytes(input.array()?)))?;
-    let minimum_duration_months = u16::from_le_bytes(input.array()?);
+    read_list_into(&mut input, 2, &mut doc.job_categories, |input| Ok(u16::from_le_bytes(input.array()?)))?;
+    read_list_into(&mut input, 2, &mut doc.contract_types, |input| Ok(u16::from_le_bytes(input.array()?)))?;
+    doc.minimum_duration_months = u16::from_le_bytes(input.array()?);
     let day = i32::from_le_bytes(input.array()?);
-    let available_from = NaiveDate::from_num_days_from_ce_opt(day)
+    doc.available_from = NaiveDate::from_num_days_from_ce_opt(day)
         .ok_or_else(|| ImageError::Malformed(format!("a date {day} days from the era")))?;
-    let degree_level = input.byte()?;
-    let languages = read_list(&mut input, 3, |input| {
+    doc.degree_level = input.byte()?;
+    read_list_into(&mut input, 3, &mut doc.languages, |input| {
         Ok(LanguageSkill { language: u16::from_le_bytes(input.array()?), level: input.byte()? })
     })?;
-    let soft_skills = read_list(&mut input, 3, |input| {
+    read_list_into(&mut input, 3, &mut doc.soft_skills, |input| {
         Ok(SoftSkillShare { category: u16::from_le_bytes(input.array()?), percent: input.byte()? })
     })?;
     let flags = input.byte()?;
-    let school_id = match flags & IN_A_SCHOOL {
+    doc.school_id = match flags & IN_A_SCHOOL {
         0 => None,
         _ => Some(i64::from_le_bytes(input.array()?)),
     };
     if !input.rest().is_empty() || flags & !(SEARCHABLE | SCHOOL_PARTNERS_ONLY | IN_A_SCHOOL) != 0 {
         return Err(ImageError::Malformed("a document with bytes or flags it does not use".to_owned()));
     }
-    Ok(CandidateDoc {
-        candidate_id,
-        localizations,
-        job_categories,
-        contract_types,
-        minimum_duration_months,
-        available_from,
-        degree_level,
-        languages,
-        soft_skills,
-        searchable: flags & SEARCHABLE != 0,
-        findable_by: match flags & SCHOOL_PARTNERS_ONLY {
-            0 => FindableBy::Everyone,
-            _ => FindableBy::SchoolPartners,
-        },
-        school_id,
-        text: String::new(),
-    })
+    doc.searchable = flags & SEARCHABLE != 0;
+    doc.findable_by = match flags & SCHOOL_PARTNERS_ONLY {
+        0 => FindableBy::Everyone,
+        _ => FindableBy::SchoolPartners,
+    };
+    Ok(())
 }
 
-/// A list [`put_list`] wrote, whose items take at least `smallest` bytes each: a length larger
-/// than what is left is refused before it sizes an allocation.
-fn read_list<T>(
+/// Reads a list [`put_list`] wrote into `list`, whose items take at least `smallest` bytes each:
+/// a length larger than what is left is refused before it sizes an allocation.
+fn read_list_into<T>(
     input: &mut ImageReader<'_>,
     smallest: usize,
+    list: &mut Vec<T>,
     read: impl Fn(&mut ImageReader<'_>) -> Result<T, ImageError>,
-) -> Result<Vec<T>, ImageError> {
+) -> Result<(), ImageError> {
     let length = u32::from_le_bytes(input.array()?) as usize;
     if length.saturating_mul(smallest) > input.rest().len() {
         return Err(ImageError::Truncated);
     }
-    (0..length).map(|_| read(input)).collect()
+    list.clear();
+    for _ in 0..length {
+        list.push(read(input)?);
+    }
+    Ok(())
 }
 
 fn country(input: &mut ImageReader<'_>) -> Result<CountryCode, ImageError> {
@@ -155,6 +196,11 @@ fn country(input: &mut ImageReader<'_>) -> Result<CountryCode, ImageError> {
 mod tests {
     use super::*;
     use crate::model::sample_document as document;
+
+    fn read_document(bytes: &[u8]) -> Result<CandidateDoc, ImageError> {
+        let mut doc = empty_document();
+        read_document_into(bytes, &mut doc).map(|()| doc)
+    }
 
     fn encoded(doc: &CandidateDoc) -> Vec<u8> {
         let mut bytes = Vec::new();

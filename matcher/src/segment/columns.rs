@@ -3,7 +3,11 @@
 //! to end.
 //!
 //! One thread building a million rows' columns was a seventh of a restart from a snapshot at 1M,
-//! on the way to serving, with the other cores idle.
+//! on the way to serving, with the other cores idle. The rows come from a [`DocumentRows`]: a
+//! restore reads each document from the image into one reused document, and never holds a million
+//! of them (their allocations and frees were a third of a restart).
+
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -17,6 +21,32 @@ use crate::semantics::day_number;
 /// Rows built by one task of the pool.
 const ROWS_PER_PART: usize = 16_384;
 
+/// The documents of a segment's rows, in row order, as its columns are built from them.
+pub(crate) trait DocumentRows: Sync {
+    fn rows(&self) -> usize;
+
+    /// Calls `each` with the document of every row of `rows`, in order.
+    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc));
+}
+
+impl DocumentRows for [CandidateDoc] {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+
+    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc)) {
+        self[rows].iter().for_each(each);
+    }
+}
+
+/// The row ranges of the parts built on the pool.
+fn parts(rows: usize, rows_per_part: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let rows_per_part = rows_per_part.max(1);
+    (0..rows.div_ceil(rows_per_part))
+        .into_par_iter()
+        .map(move |part| part * rows_per_part..((part + 1).saturating_mul(rows_per_part)).min(rows))
+}
+
 /// The ids a segment numbers: bit i of a contract mask, slot i of a scoring record's soft skills,
 /// slot i + 1 of a row's school.
 struct Dictionaries {
@@ -28,12 +58,26 @@ struct Dictionaries {
 }
 
 impl Dictionaries {
-    fn of(docs: &[CandidateDoc]) -> Dictionaries {
+    fn of(docs: &(impl DocumentRows + ?Sized)) -> Dictionaries {
         // The most frequent contract ids would be best placed first; ~8 contract types fit anyway.
-        let contracts = ids_used(docs, |doc, ids| doc.contract_types.iter().for_each(|&id| ids.insert(id)));
-        let soft_skills =
-            ids_used(docs, |doc, ids| doc.soft_skills.iter().for_each(|share| ids.insert(share.category)));
-        let mut schools: Vec<i64> = docs.par_iter().filter_map(|doc| doc.school_id).collect();
+        let (contracts, soft_skills, mut schools) = parts(docs.rows(), ROWS_PER_PART)
+            .map(|rows| {
+                let (mut contracts, mut soft_skills, mut schools) = (IdSet::new(), IdSet::new(), Vec::new());
+                docs.for_each_in(rows, |doc| {
+                    doc.contract_types.iter().for_each(|&id| contracts.insert(id));
+                    doc.soft_skills.iter().for_each(|share| soft_skills.insert(share.category));
+                    schools.extend(doc.school_id);
+                });
+                (contracts, soft_skills, schools)
+            })
+            .reduce(
+                || (IdSet::new(), IdSet::new(), Vec::new()),
+                |(contracts, soft_skills, mut schools), (more_contracts, more_soft_skills, more_schools)| {
+                    schools.extend(more_schools);
+                    (contracts.union(more_contracts), soft_skills.union(more_soft_skills), schools)
+                },
+            );
+        let (contracts, soft_skills) = (contracts.sorted(), soft_skills.sorted());
         schools.par_sort_unstable();
         schools.dedup();
         let soft_skills_fit = soft_skills.len() <= INLINE_SOFT_SKILLS;
@@ -61,15 +105,15 @@ impl Dictionaries {
 }
 
 impl Columns {
-    pub(super) fn build(docs: &[CandidateDoc], texts: RowTexts) -> Columns {
+    pub(crate) fn build(docs: &(impl DocumentRows + ?Sized), texts: RowTexts) -> Columns {
         Columns::build_in_parts(docs, texts, ROWS_PER_PART)
     }
 
-    fn build_in_parts(docs: &[CandidateDoc], texts: RowTexts, rows_per_part: usize) -> Columns {
-        assert_eq!(texts.rows(), docs.len(), "a text per document");
+    fn build_in_parts(docs: &(impl DocumentRows + ?Sized), texts: RowTexts, rows_per_part: usize) -> Columns {
+        assert_eq!(texts.rows(), docs.rows(), "a text per document");
         let dictionaries = Dictionaries::of(docs);
         let parts: Vec<Columns> =
-            docs.par_chunks(rows_per_part).map(|docs| Columns::part(docs, &dictionaries)).collect();
+            parts(docs.rows(), rows_per_part).map(|rows| Columns::part(docs, rows, &dictionaries)).collect();
         let mut columns = Columns::empty(texts);
         columns.reserve_for(&parts);
         for part in parts {
@@ -113,10 +157,10 @@ impl Columns {
         }
     }
 
-    /// The per-row columns of some documents (without texts, lookup or dictionaries).
-    fn part(docs: &[CandidateDoc], dictionaries: &Dictionaries) -> Columns {
+    /// The per-row columns of some rows (without texts, lookup or dictionaries).
+    fn part(docs: &(impl DocumentRows + ?Sized), rows: Range<usize>, dictionaries: &Dictionaries) -> Columns {
         let mut part = Columns::empty(RowTexts::of(&[]));
-        for doc in docs {
+        docs.for_each_in(rows, |doc| {
             part.candidate_ids.push(doc.candidate_id);
             part.searchable.push(doc.searchable);
             part.contract_masks
@@ -143,7 +187,7 @@ impl Columns {
             push_list(&mut part.soft_skill_offsets, &mut part.soft_skills, &doc.soft_skills);
             part.scoring
                 .push(scoring_record(doc, dictionaries.soft_skills_fit.then_some(&dictionaries.soft_skills[..])));
-        }
+        });
         part
     }
 
@@ -201,7 +245,8 @@ impl Columns {
     }
 }
 
-/// A set of 16-bit ids, one bit each (8 KB).
+/// A set of 16-bit ids, one bit each (8 KB): a bit set per task rather than a sort of the millions
+/// of ids listed.
 struct IdSet(Vec<u64>);
 
 impl IdSet {
@@ -221,19 +266,6 @@ impl IdSet {
     fn sorted(&self) -> Vec<u16> {
         (0..=u16::MAX).filter(|&id| self.0[usize::from(id) / 64] & (1 << (id % 64)) != 0).collect()
     }
-}
-
-/// The ids `insert` finds in the documents, sorted: a bit set per task rather than a sort of the
-/// millions of ids listed.
-fn ids_used(docs: &[CandidateDoc], insert: impl Fn(&CandidateDoc, &mut IdSet) + Sync) -> Vec<u16> {
-    docs.par_chunks(ROWS_PER_PART)
-        .map(|docs| {
-            let mut ids = IdSet::new();
-            docs.iter().for_each(|doc| insert(doc, &mut ids));
-            ids
-        })
-        .reduce(IdSet::new, IdSet::union)
-        .sorted()
 }
 
 /// Everything scoring reads about a row, in one record (see [`ScoringRecord`]).
@@ -311,8 +343,8 @@ mod tests {
                 ..sample_document()
             })
             .collect();
-        let whole = Columns::build_in_parts(&docs, RowTexts::of(&docs), usize::MAX);
-        let in_parts = Columns::build_in_parts(&docs, RowTexts::of(&docs), 7);
+        let whole = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), usize::MAX);
+        let in_parts = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), 7);
         for (row, doc) in docs.iter().enumerate() {
             let row = row as u32;
             assert_eq!(in_parts.document(row, true), *doc);
