@@ -348,7 +348,7 @@ fn sort_tile_recursive(entries: &mut [PendingEntry], bucket_size: usize) {
     let slab_size = buckets.div_ceil(slabs) * bucket_size;
     // Integer keys: the sorts were most of a shard's build (a restore builds every shard), and the
     // largest category's sort runs on every core rather than alone on one. Entries at one place
-    // (candidates of one town) stay in row order, so that a bucket's rows are near in the columns.
+    // (candidates of one town) are ordered by row, so the buckets depend on the entries alone.
     let key = |first: f64, second: f64, entry: &PendingEntry| {
         let place = u128::from(total_order_key(first)) << 64 | u128::from(total_order_key(second));
         (place, entry.row, entry.localization_index)
