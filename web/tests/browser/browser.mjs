@@ -1,6 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by
 // playwright-core (no downloaded browser), against the server at BASE_URL.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -197,8 +197,9 @@ export async function firstLogIn(page, email) {
  */
 export async function loggedInContext(browser, role, options = {}) {
   const saved = join(resultsDir, `.session-${role}.json`);
-  if (existsSync(saved)) {
-    const context = await newContext(browser, { ...options, storageState: saved });
+  const state = savedSession(saved);
+  if (state) {
+    const context = await newContext(browser, { ...options, storageState: state });
     const whoami = await context.request.get(`${baseUrl}/api/api/auth/whoami`);
     if (whoami.ok() && (await whoami.json()).email === demoAccounts[role]) {
       const page = await context.newPage();
@@ -212,8 +213,22 @@ export async function loggedInContext(browser, role, options = {}) {
   const page = await context.newPage();
   await logIn(page, demoAccounts[role], demoPassword, { expectPath: dashboards[role] });
   mkdirSync(resultsDir, { recursive: true });
-  await context.storageState({ path: saved });
+  // Test files run side by side: written beside and renamed over, the saved session is read
+  // whole by another file, the old one or the new, never half written.
+  const partial = `${saved}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(await context.storageState()));
+  renameSync(partial, saved);
   return { context, page };
+}
+
+/** The session saved by an earlier test, if any could be read. */
+function savedSession(path) {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
