@@ -113,13 +113,11 @@ fn read_run(input: &mut ImageReader<'_>, id: u64) -> Result<Run, ImageError> {
     let encoded: Vec<&[u8]> = (0..rows).map(|_| input.blob()).collect::<Result<_, _>>()?;
     let texts = RowTexts::read_from(input, rows)?;
     let text_files = TextFiles::read_from(input)?;
-    // Checking the documents and opening the text ranges: both on every core.
-    let (documents, text_index) = rayon::join(|| EncodedDocuments::checked(encoded), || text_files.open());
-    let (documents, text_index) = (documents?, text_index?);
+    let text_index = text_files.open()?;
     if text_index.documents() != rows {
         return Err(ImageError::Malformed(format!("{} text documents for {rows} rows", text_index.documents())));
     }
-    let segment = Segment::restore(&documents, texts, text_index);
+    let segment = Segment::restore(&EncodedDocuments(encoded), texts, text_index)?;
     Ok(Run { id, segment: Arc::new(segment), dead: Arc::new(dead), live: rows - dead_rows })
 }
 

@@ -216,7 +216,7 @@ impl Segment {
         let (text_index, (columns, shards)) = rayon::join(
             || TextIndex::build(&docs),
             || {
-                let columns = Columns::build(&docs[..], RowTexts::of(&docs));
+                let Ok(columns) = Columns::build(&docs[..], RowTexts::of(&docs));
                 let shards = columns.build_shards();
                 (columns, shards)
             },
@@ -227,10 +227,14 @@ impl Segment {
     /// A segment as [`Segment::build`] made it, from its documents in row order (their texts
     /// left out), the rows' texts and its text index read back: the columns and shards are
     /// rebuilt (cheap), the texts are neither indexed nor tokenized again.
-    pub(crate) fn restore(docs: &impl DocumentRows, texts: RowTexts, text_index: TextIndex) -> Segment {
-        let columns = Columns::build(docs, texts);
+    pub(crate) fn restore<D: DocumentRows>(
+        docs: &D,
+        texts: RowTexts,
+        text_index: TextIndex,
+    ) -> Result<Segment, D::Error> {
+        let columns = Columns::build(docs, texts)?;
         let shards = columns.build_shards();
-        Segment { columns, shards, text_index }
+        Ok(Segment { columns, shards, text_index })
     }
 }
 

@@ -10,7 +10,6 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use chrono::{Datelike, NaiveDate};
-use rayon::prelude::*;
 
 use super::{ImageError, ImageReader, put_length};
 use crate::model::{CandidateDoc, CountryCode, FindableBy, JobLocalization, LanguageSkill, SoftSkillShare};
@@ -75,29 +74,25 @@ fn put_list<T>(bytes: &mut Vec<u8>, items: &[T], put: impl Fn(&mut Vec<u8>, &T))
     items.iter().for_each(|item| put(bytes, item));
 }
 
-/// A run's documents as its image holds them, each checked once when read. A segment restored
-/// from them decodes each again, as its columns are built, into one reused document: a restore
-/// never allocates a million documents (see `segment::DocumentRows`).
-pub(super) struct EncodedDocuments<'a>(Vec<&'a [u8]>);
-
-impl<'a> EncodedDocuments<'a> {
-    pub(super) fn checked(encoded: Vec<&'a [u8]>) -> Result<EncodedDocuments<'a>, ImageError> {
-        encoded.par_iter().try_for_each_init(empty_document, |doc, bytes| read_document_into(bytes, doc))?;
-        Ok(EncodedDocuments(encoded))
-    }
-}
+/// A run's documents as its image holds them. A segment restored from them decodes each, as its
+/// columns are built, into one reused document: a restore never allocates a million documents
+/// (see `segment::DocumentRows`); a document that does not decode fails the restore.
+pub(super) struct EncodedDocuments<'a>(pub(super) Vec<&'a [u8]>);
 
 impl DocumentRows for EncodedDocuments<'_> {
+    type Error = ImageError;
+
     fn rows(&self) -> usize {
         self.0.len()
     }
 
-    fn for_each_in(&self, rows: Range<usize>, mut each: impl FnMut(&CandidateDoc)) {
+    fn for_each_in(&self, rows: Range<usize>, mut each: impl FnMut(&CandidateDoc)) -> Result<(), ImageError> {
         let mut doc = empty_document();
         for bytes in &self.0[rows] {
-            read_document_into(bytes, &mut doc).expect("every document was checked when the image was read");
+            read_document_into(bytes, &mut doc)?;
             each(&doc);
         }
+        Ok(())
     }
 }
 
@@ -249,5 +244,18 @@ mod tests {
         // the first place's country, after its kind, id and coordinates
         not_a_country[12 + 1 + 4 + 16] = b'1';
         assert!(matches!(read_document(&not_a_country), Err(ImageError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_restore_stops_at_a_damaged_document_with_an_error() {
+        let sound = encoded(&document());
+        let mut damaged = sound.clone();
+        damaged[12] = 9; // the first localization's kind
+        let documents = EncodedDocuments(vec![&sound, &damaged, &sound]);
+        let mut read = Vec::new();
+        let outcome = documents.for_each_in(0..3, |doc| read.push(doc.candidate_id));
+        assert!(matches!(outcome, Err(ImageError::Malformed(_))));
+        assert_eq!(read, [document().candidate_id], "the documents before the damaged one only");
+        assert!(documents.for_each_in(2..3, |_| ()).is_ok());
     }
 }

@@ -7,6 +7,7 @@
 //! restore reads each document from the image into one reused document, and never holds a million
 //! of them (their allocations and frees were a third of a restart).
 
+use std::convert::Infallible;
 use std::ops::Range;
 
 use rayon::prelude::*;
@@ -23,19 +24,26 @@ const ROWS_PER_PART: usize = 16_384;
 
 /// The documents of a segment's rows, in row order, as its columns are built from them.
 pub(crate) trait DocumentRows: Sync {
+    /// Why a document cannot be read (documents in memory always can).
+    type Error: Send;
+
     fn rows(&self) -> usize;
 
-    /// Calls `each` with the document of every row of `rows`, in order.
-    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc));
+    /// Calls `each` with the document of every row of `rows`, in order, up to one that cannot be
+    /// read.
+    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc)) -> Result<(), Self::Error>;
 }
 
 impl DocumentRows for [CandidateDoc] {
+    type Error = Infallible;
+
     fn rows(&self) -> usize {
         self.len()
     }
 
-    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc)) {
+    fn for_each_in(&self, rows: Range<usize>, each: impl FnMut(&CandidateDoc)) -> Result<(), Infallible> {
         self[rows].iter().for_each(each);
+        Ok(())
     }
 }
 
@@ -58,7 +66,7 @@ struct Dictionaries {
 }
 
 impl Dictionaries {
-    fn of(docs: &(impl DocumentRows + ?Sized)) -> Dictionaries {
+    fn of<D: DocumentRows + ?Sized>(docs: &D) -> Result<Dictionaries, D::Error> {
         // The most frequent contract ids would be best placed first; ~8 contract types fit anyway.
         let (contracts, soft_skills, mut schools) = parts(docs.rows(), ROWS_PER_PART)
             .map(|rows| {
@@ -67,26 +75,26 @@ impl Dictionaries {
                     doc.contract_types.iter().for_each(|&id| contracts.insert(id));
                     doc.soft_skills.iter().for_each(|share| soft_skills.insert(share.category));
                     schools.extend(doc.school_id);
-                });
-                (contracts, soft_skills, schools)
+                })?;
+                Ok((contracts, soft_skills, schools))
             })
-            .reduce(
+            .try_reduce(
                 || (IdSet::new(), IdSet::new(), Vec::new()),
                 |(contracts, soft_skills, mut schools), (more_contracts, more_soft_skills, more_schools)| {
                     schools.extend(more_schools);
-                    (contracts.union(more_contracts), soft_skills.union(more_soft_skills), schools)
+                    Ok((contracts.union(more_contracts), soft_skills.union(more_soft_skills), schools))
                 },
-            );
+            )?;
         let (contracts, soft_skills) = (contracts.sorted(), soft_skills.sorted());
         schools.par_sort_unstable();
         schools.dedup();
         let soft_skills_fit = soft_skills.len() <= INLINE_SOFT_SKILLS;
-        Dictionaries {
+        Ok(Dictionaries {
             contracts,
             soft_skills: if soft_skills_fit { soft_skills } else { Vec::new() },
             soft_skills_fit,
             schools,
-        }
+        })
     }
 
     fn contract_bit(&self, id: u16) -> u32 {
@@ -105,15 +113,20 @@ impl Dictionaries {
 }
 
 impl Columns {
-    pub(crate) fn build(docs: &(impl DocumentRows + ?Sized), texts: RowTexts) -> Columns {
+    pub(crate) fn build<D: DocumentRows + ?Sized>(docs: &D, texts: RowTexts) -> Result<Columns, D::Error> {
         Columns::build_in_parts(docs, texts, ROWS_PER_PART)
     }
 
-    fn build_in_parts(docs: &(impl DocumentRows + ?Sized), texts: RowTexts, rows_per_part: usize) -> Columns {
+    fn build_in_parts<D: DocumentRows + ?Sized>(
+        docs: &D,
+        texts: RowTexts,
+        rows_per_part: usize,
+    ) -> Result<Columns, D::Error> {
         assert_eq!(texts.rows(), docs.rows(), "a text per document");
-        let dictionaries = Dictionaries::of(docs);
-        let parts: Vec<Columns> =
-            parts(docs.rows(), rows_per_part).map(|rows| Columns::part(docs, rows, &dictionaries)).collect();
+        let dictionaries = Dictionaries::of(docs)?;
+        let parts: Vec<Columns> = parts(docs.rows(), rows_per_part)
+            .map(|rows| Columns::part(docs, rows, &dictionaries))
+            .collect::<Result<_, _>>()?;
         let mut columns = Columns::empty(texts);
         columns.reserve_for(&parts);
         for part in parts {
@@ -124,7 +137,7 @@ impl Columns {
         columns.contract_dictionary = dictionaries.contracts;
         columns.soft_skill_dictionary = dictionaries.soft_skills;
         columns.school_dictionary = dictionaries.schools;
-        columns
+        Ok(columns)
     }
 
     /// Columns without rows.
@@ -158,7 +171,11 @@ impl Columns {
     }
 
     /// The per-row columns of some rows (without texts, lookup or dictionaries).
-    fn part(docs: &(impl DocumentRows + ?Sized), rows: Range<usize>, dictionaries: &Dictionaries) -> Columns {
+    fn part<D: DocumentRows + ?Sized>(
+        docs: &D,
+        rows: Range<usize>,
+        dictionaries: &Dictionaries,
+    ) -> Result<Columns, D::Error> {
         let mut part = Columns::empty(RowTexts::of(&[]));
         docs.for_each_in(rows, |doc| {
             part.candidate_ids.push(doc.candidate_id);
@@ -187,8 +204,8 @@ impl Columns {
             push_list(&mut part.soft_skill_offsets, &mut part.soft_skills, &doc.soft_skills);
             part.scoring
                 .push(scoring_record(doc, dictionaries.soft_skills_fit.then_some(&dictionaries.soft_skills[..])));
-        });
-        part
+        })?;
+        Ok(part)
     }
 
     /// Room for the rows of these parts, exactly: the columns live as long as the segment, and
@@ -343,8 +360,8 @@ mod tests {
                 ..sample_document()
             })
             .collect();
-        let whole = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), usize::MAX);
-        let in_parts = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), 7);
+        let Ok(whole) = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), usize::MAX);
+        let Ok(in_parts) = Columns::build_in_parts(&docs[..], RowTexts::of(&docs), 7);
         for (row, doc) in docs.iter().enumerate() {
             let row = row as u32;
             assert_eq!(in_parts.document(row, true), *doc);
