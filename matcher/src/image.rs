@@ -5,9 +5,9 @@
 //! Each run is written as it is: its documents in row order (without their texts, in a layout of
 //! their own: [`documents`]), its dead rows, the rows' texts as the segment keeps them (compressed,
 //! with their dictionary) and their word counts, and the files of its tantivy indexes.
-//! Reading back checks the documents and opens the tantivy files on every core, then rebuilds the
-//! columns from the documents, decoded one at a time (no million documents held), and the geo
-//! shards from the columns; the rows' order is kept (no spatial sort): indexing and tokenizing the
+//! Reading back opens the tantivy files on every core, then rebuilds the columns from the
+//! documents, decoded one at a time (no million documents held), and the geo shards from the
+//! columns; the rows' order is kept (no spatial sort): indexing and tokenizing the
 //! texts was most of a build's time (see [`crate::text`]). Every part is
 //! length-prefixed, so a truncated or damaged image is an error, never a panic; but only a
 //! checksum over the whole (the caller's) tells a damaged image from a sound one.
