@@ -187,7 +187,7 @@ pub use model::{
 pub use percolation::{Match, Percolator};
 pub use relaxation::{RelaxCounts, Relaxation};
 pub use runs::MAX_RUNS;
-pub use search::{PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
+pub use search::{KEYWORD_POSTINGS_PER_ENTRY, PARALLEL_MIN_ENTRIES, SearchOptions, SearchPlan};
 
 use runs::{MergedRun, Run, Snapshot};
 use search::{Ranked, SegmentView, breakdown, keyword_occurrences};

@@ -27,7 +27,7 @@ mod columns;
 mod heap;
 mod texts;
 
-pub(crate) use columns::DocumentRows;
+pub(crate) use columns::{DocumentRows, SoftSkillTopSums};
 pub(crate) use texts::RowTexts;
 
 /// Entries per geo bucket. Chosen by measurement (see the crate docs).
@@ -165,6 +165,7 @@ pub(crate) struct Columns {
     pub scoring: Vec<ScoringRecord>,
     /// Slot i of a record's soft-skill percents stands for `soft_skill_dictionary[i]`.
     pub soft_skill_dictionary: Vec<u16>,
+    pub soft_skill_top_sums: SoftSkillTopSums,
 }
 
 /// Spreads the low 32 bits of `value` to the even bits of a u64.

@@ -146,7 +146,7 @@ fn print_slowest(matcher: &Matcher, queries: &[SourcingQuery], samples: &[f64], 
 fn differences_from_oracle(matcher: &Matcher, docs: &[CandidateDoc], queries: &[(usize, &SourcingQuery)]) -> usize {
     use rayon::prelude::*;
     let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
-    let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1, ..SearchOptions::default() };
     let expected: Vec<_> = queries.par_iter().map(|(_, query)| oracle::search(docs, query)).collect();
     let mut differences = 0;
     for (&(index, query), expected) in queries.iter().zip(expected) {

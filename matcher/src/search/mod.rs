@@ -50,6 +50,10 @@ pub struct SearchOptions {
     /// The geo scan and the scoring split across the rayon pool when the candidate buckets hold
     /// at least this many entries (and the pool has more than one thread).
     pub parallel_min_entries: usize,
+    /// A keyword search that scans reads the rows holding its keywords into a bitset when their
+    /// postings hold at most this many documents per entry the scan screens, and otherwise seeks
+    /// the postings to each candidate the scan lets through (see [`KEYWORD_POSTINGS_PER_ENTRY`]).
+    pub keyword_postings_per_entry: usize,
 }
 
 /// Below this many entries to scan, splitting the work costs more than it saves (see the crate docs).
@@ -57,7 +61,11 @@ pub const PARALLEL_MIN_ENTRIES: usize = 150_000;
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { plan: SearchPlan::Auto, parallel_min_entries: PARALLEL_MIN_ENTRIES }
+        SearchOptions {
+            plan: SearchPlan::Auto,
+            parallel_min_entries: PARALLEL_MIN_ENTRIES,
+            keyword_postings_per_entry: KEYWORD_POSTINGS_PER_ENTRY,
+        }
     }
 }
 
@@ -87,15 +95,40 @@ pub(crate) struct SegmentView<'a> {
     pub dead: Option<&'a [u64]>,
 }
 
-/// The most listed rows that cost less one by one than the geo plan's entries.
-fn one_by_one_budget(query: &SourcingQuery, shard: &CategoryShard, bucket_entries: usize) -> usize {
+/// A keyword search that scans reads the rows holding its keywords from their postings into a
+/// bitset (see `KeywordFilter::row_bits`) when the postings hold at most this many documents per
+/// entry the scan screens, and otherwise seeks the postings to each candidate the scan lets
+/// through. Decoding a document of a posting list costs a few nanoseconds, a seek tens, and a
+/// good part of the entries get that far. Measured on S1 with one keyword per query
+/// (`sourcing-bench --keywords`, BENCHMARKS.md, "Keywords read whole"): from 1 to 16 the p99s
+/// were alike and lower than without the bitset, the p50 rose from 4 on.
+pub const KEYWORD_POSTINGS_PER_ENTRY: usize = 4;
+
+/// The entries the geo plan screens: the circle's buckets and the whole-country list of a point
+/// query, a country query's list.
+fn scan_entries(query: &SourcingQuery, shard: &CategoryShard, bucket_entries: usize) -> usize {
     match &query.localization {
         QueryLocalization::Point { country, .. } => {
-            let country_wide = shard.country_wide.get(country).map_or(0, |list| list.rows.len());
-            (bucket_entries + country_wide) / CIRCLE_ENTRIES_PER_ROW
+            bucket_entries + shard.country_wide.get(country).map_or(0, |list| list.rows.len())
         }
         QueryLocalization::Country { country } => shard.country_any.get(country).map_or(0, Vec::len),
     }
+}
+
+/// The most listed rows that cost less one by one than the geo plan's entries.
+fn one_by_one_budget(query: &SourcingQuery, shard: &CategoryShard, bucket_entries: usize) -> usize {
+    match &query.localization {
+        QueryLocalization::Point { .. } => scan_entries(query, shard, bucket_entries) / CIRCLE_ENTRIES_PER_ROW,
+        QueryLocalization::Country { .. } => scan_entries(query, shard, bucket_entries),
+    }
+}
+
+/// The rows set in both bitsets.
+fn intersection(mut a: Vec<u64>, b: &[u64]) -> Vec<u64> {
+    for (a, b) in a.iter_mut().zip(b) {
+        *a &= b;
+    }
+    a
 }
 
 /// A bitset of `rows` bits with the listed rows set.
@@ -121,7 +154,6 @@ impl SegmentView<'_> {
     ) -> SegmentOutcome {
         let plan = options.plan;
         let segment = self.segment;
-        let capacity = query.offset.saturating_add(query.limit);
         let Some(shard) = segment.shards.get(&query.job_category) else {
             return SegmentOutcome { total: 0, country_wide_total: 0, relax: RelaxCounts::default(), top: Vec::new() };
         };
@@ -138,27 +170,42 @@ impl SegmentView<'_> {
         };
         let bucket_entries: usize = buckets.iter().map(|&(start, end)| (end - start) as usize).sum();
         let generation = self.generation(plan, query, shard, bucket_entries, keyword_filter.as_ref());
-        let row_by_row = matches!(generation, Generation::OneByOne(_));
-
         let rows = segment.columns.candidate_ids.len();
+        let (listed_rows, restricted_bits) = match generation {
+            Generation::OneByOne(listed_rows) => (Some(listed_rows), None),
+            Generation::Scan { restricted_bits } => (None, restricted_bits),
+        };
+        // A scan lets through only the rows of the restriction and, when reading the keywords'
+        // postings whole costs less than seeking them, only the rows holding the keywords.
+        let keyword_bits = match (&listed_rows, &keyword_filter) {
+            (None, Some(keywords)) => {
+                let limit =
+                    scan_entries(query, shard, bucket_entries).saturating_mul(options.keyword_postings_per_entry);
+                (keywords.postings_at_most(limit) <= limit).then(|| keywords.row_bits(rows))
+            }
+            _ => None,
+        };
+        let keywords_listed = keyword_bits.is_some();
+        let listed_bits = match (restricted_bits, keyword_bits) {
+            (Some(restricted), Some(keywords)) => Some(intersection(restricted, &keywords)),
+            (restricted, keywords) => restricted.or(keywords),
+        };
+        let listed_bits = listed_bits.as_deref();
+
         let threads = rayon::current_num_threads();
-        let parallel = !row_by_row && threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
+        let parallel = listed_rows.is_none() && threads > 1 && bucket_entries >= options.parallel_min_entries.max(1);
         // Split scans run first, each on its worker's own scratch, and are merged below.
         let partial_scans = if parallel {
             let geometry = geometry.as_ref().expect("buckets come from a geometry");
-            self.scan_in_parallel(shard, &buckets, &criteria, geometry, threads)
+            self.scan_in_parallel(shard, &buckets, &criteria, geometry, listed_bits, threads)
         } else {
             Vec::new()
         };
 
-        let listed_bits = match &generation {
-            Generation::Scan { restricted_bits } => restricted_bits.as_deref(),
-            Generation::OneByOne(_) => None,
-        };
         with_scratch(|scratch| {
             scratch.begin(rows);
-            let mut tally = Tally::new(capacity, keyword_filter.as_ref());
-            if let Generation::OneByOne(listed_rows) = &generation {
+            let mut tally = Tally::new(query, &segment.columns, keyword_filter.as_ref(), keywords_listed);
+            if let Some(listed_rows) = &listed_rows {
                 self.collect_rows(listed_rows, query, &criteria, geometry.as_ref(), scratch);
             } else {
                 match (&query.localization, &geometry) {
@@ -168,13 +215,14 @@ impl SegmentView<'_> {
                                 scratch.state(state.row, state.failed).merge(state);
                             }
                         } else {
-                            self.collect_circle(shard, &buckets, &criteria, geometry, scratch);
+                            self.collect_circle(shard, &buckets, &criteria, geometry, listed_bits, scratch);
                         }
                         let list = shard.country_wide.get(country);
-                        self.collect_country_wide(list, query, &criteria, listed_bits, scratch, &mut tally);
+                        self.collect_country_wide(list, &criteria, listed_bits, scratch, &mut tally);
                     }
                     (QueryLocalization::Country { country }, _) => {
-                        self.collect_country_rows(shard.country_any.get(country), &criteria, scratch);
+                        let list = shard.country_any.get(country);
+                        self.collect_country_rows(list, &criteria, listed_bits, scratch);
                     }
                     (QueryLocalization::Point { .. }, None) => unreachable!("a point query has a geometry"),
                 }
@@ -183,11 +231,23 @@ impl SegmentView<'_> {
                 // asked in row order, the keyword cursor reads each keyword's postings once
                 scratch.states.sort_unstable_by_key(|state| state.row);
             }
-            let states = &scratch.states;
+            // The circle's matches are ranked before the whole-country ones, which they outrank.
+            let (states, country_wide_matches) = (&scratch.states, &scratch.country_wide_matches);
+            let country_wide = match &query.localization {
+                QueryLocalization::Point { country, .. } => shard.country_wide.get(country),
+                QueryLocalization::Country { .. } => None,
+            };
             if parallel && states.len() >= 4096 {
-                self.tally_in_parallel(states, query, listed_bits, keyword_filter.as_ref(), tally, threads)
+                if let Some(list) = country_wide {
+                    self.rank_country_wide(list, country_wide_matches, query, &mut tally);
+                }
+                let keywords = (keyword_filter.as_ref(), keywords_listed);
+                self.tally_in_parallel(states, query, listed_bits, keywords, tally, threads)
             } else {
                 self.tally_states(states, query, listed_bits, &mut tally);
+                if let Some(list) = country_wide {
+                    self.rank_country_wide(list, country_wide_matches, query, &mut tally);
+                }
                 tally.into_outcome()
             }
         })
@@ -201,6 +261,7 @@ impl SegmentView<'_> {
         buckets: &[(u32, u32)],
         criteria: &Criteria<'_>,
         geometry: &Geometry,
+        listed_bits: Option<&[u64]>,
         threads: usize,
     ) -> Vec<Vec<RowState>> {
         use rayon::prelude::*;
@@ -211,7 +272,7 @@ impl SegmentView<'_> {
             .map(|chunk| {
                 with_scratch(|scratch| {
                     scratch.begin(rows);
-                    self.collect_circle(shard, chunk, criteria, geometry, scratch);
+                    self.collect_circle(shard, chunk, criteria, geometry, listed_bits, scratch);
                     scratch.states.clone()
                 })
             })
@@ -225,7 +286,7 @@ impl SegmentView<'_> {
         states: &[RowState],
         query: &SourcingQuery,
         listed_bits: Option<&[u64]>,
-        keywords: Option<&'t KeywordFilter<'t>>,
+        (keywords, keywords_listed): (Option<&'t KeywordFilter<'t>>, bool),
         tally: Tally<'t>,
         threads: usize,
     ) -> SegmentOutcome {
@@ -235,7 +296,7 @@ impl SegmentView<'_> {
         let split = states
             .par_chunks(chunk)
             .map(|states| {
-                let mut part = Tally::new(capacity, keywords);
+                let mut part = Tally::new(query, &self.segment.columns, keywords, keywords_listed);
                 self.tally_states(states, query, listed_bits, &mut part);
                 part.into_outcome()
             })

@@ -10,7 +10,7 @@ use super::scan::RowState;
 use super::{SegmentOutcome, SegmentView};
 use crate::model::{Breakdown, ProximityDetail, SortOrder, SourcingQuery};
 use crate::relaxation::RelaxCounts;
-use crate::segment::{Columns, ScoringRecord, Segment};
+use crate::segment::{Columns, CountryList, ScoringRecord, Segment};
 use crate::semantics::{
     ProximityChoice, breakdown_of, choose_proximity, keyword_explanation, language_score, language_score_by,
     rank_order, soft_skill_score, soft_skill_score_by, total_score,
@@ -112,24 +112,68 @@ impl TopK {
     }
 }
 
+/// The highest score a match of a query can get at a given proximity, the other parts at their
+/// highest: a match whose ceiling cannot make the page is counted without reading its record.
+struct ScoreCeiling {
+    languages: Option<f64>,
+    soft_skills: Option<f64>,
+    keywords: Option<f64>,
+}
+
+impl ScoreCeiling {
+    fn of(query: &SourcingQuery, columns: &Columns, keywords: bool) -> ScoreCeiling {
+        let categories = &query.soft_skill_categories;
+        let distinct = categories.iter().enumerate().all(|(index, category)| !categories[..index].contains(category));
+        // k distinct categories take at most some row's k largest percents; a repeated one at
+        // most some row's largest
+        let (k, averaged_over) = if distinct { (categories.len(), categories.len()) } else { (1, 1) };
+        let top_sum = f64::from(columns.soft_skill_top_sums.of_largest(k));
+        ScoreCeiling {
+            // a language credit is at most 1, and so is a keyword relevance
+            languages: (!query.languages.is_empty()).then_some(1.0),
+            soft_skills: (!categories.is_empty()).then(|| top_sum / 100.0 / averaged_over as f64),
+            keywords: keywords.then_some(1.0),
+        }
+    }
+
+    #[inline]
+    fn at(&self, proximity: f64) -> f64 {
+        // the score is computed in other steps, each rounded: the margin keeps the ceiling above it
+        total_score(self.languages, self.soft_skills, proximity, self.keywords) * (1.0 + 1e-9) + 1e-9
+    }
+}
+
 /// Counts matches and one-step relaxations, and keeps the best matches.
 pub(super) struct Tally<'a> {
     total: usize,
     country_wide_total: usize,
     relax: RelaxCounts,
     top: TopK,
+    sort: SortOrder,
+    ceiling: ScoreCeiling,
     /// With keywords, which candidates hold them and how often.
     keywords: Option<KeywordCursor<'a>>,
+    /// Whether the scan let through only rows holding the keywords (see `KeywordFilter::row_bits`):
+    /// the cursor then seeks to the matches only, for their relevance.
+    keywords_listed: bool,
 }
 
 impl<'a> Tally<'a> {
-    pub(super) fn new(capacity: usize, keywords: Option<&'a KeywordFilter<'a>>) -> Tally<'a> {
+    pub(super) fn new(
+        query: &SourcingQuery,
+        columns: &Columns,
+        keywords: Option<&'a KeywordFilter<'a>>,
+        keywords_listed: bool,
+    ) -> Tally<'a> {
         Tally {
             total: 0,
             country_wide_total: 0,
             relax: RelaxCounts::default(),
-            top: TopK::new(capacity),
+            top: TopK::new(query.offset.saturating_add(query.limit)),
+            sort: query.sort,
+            ceiling: ScoreCeiling::of(query, columns, keywords.is_some()),
             keywords: keywords.map(KeywordFilter::cursor),
+            keywords_listed,
         }
     }
 
@@ -138,14 +182,27 @@ impl<'a> Tally<'a> {
     /// least.
     #[inline]
     pub(super) fn holds_keywords(&mut self, row: u32) -> bool {
-        self.keywords.as_mut().is_none_or(|cursor| cursor.holds(row))
+        self.keywords_listed || self.keywords.as_mut().is_none_or(|cursor| cursor.holds(row))
     }
 
-    /// The keyword relevance of the last row [`Tally::holds_keywords`] accepted (`None` without
-    /// keywords).
+    /// The keyword relevance of a row [`Tally::holds_keywords`] accepted (`None` without keywords).
+    /// Cheapest for the last row asked about; rows asked in increasing order cost least.
     #[inline]
-    pub(super) fn keyword_relevance(&self, columns: &Columns, row: u32) -> Option<f64> {
-        self.keywords.as_ref().map(|cursor| cursor.relevance(columns.texts.words[row as usize]))
+    pub(super) fn keyword_relevance(&mut self, columns: &Columns, row: u32) -> Option<f64> {
+        self.keywords.as_mut().map(|cursor| cursor.relevance_of(row, columns.texts.words[row as usize]))
+    }
+
+    /// Whether a match credited through `choice` may rank among the best so far, from the ceiling
+    /// of its score: when not, it is [`Tally::pass_over`]ed without reading anything about it.
+    #[inline]
+    pub(super) fn may_rank(&self, choice: &ProximityChoice) -> bool {
+        self.top.would_keep(precedence(self.sort, choice), self.ceiling.at(choice.score), i64::MIN)
+    }
+
+    /// Leaves out of the ranking `count` matches credited through `choice` that cannot rank.
+    #[inline]
+    pub(super) fn pass_over(&mut self, choice: &ProximityChoice, count: usize) {
+        self.country_wide_total += usize::from(choice.country_wide) * count;
     }
 
     /// Counts a candidate with a localization within the query's reach (radius or country) that
@@ -230,7 +287,7 @@ impl SegmentView<'_> {
         tally: &mut Tally<'_>,
     ) {
         let columns = &self.segment.columns;
-        let mut matches = [(0, None); SCORING_BATCH];
+        let mut matches = [(0, None, None); SCORING_BATCH];
         let mut records = [ScoringRecord::default(); SCORING_BATCH];
         for states in states.chunks(SCORING_BATCH) {
             let mut match_count = 0;
@@ -243,26 +300,58 @@ impl SegmentView<'_> {
                 if !within {
                     tally.relax.radius += 1;
                 } else if tally.count_within(state.failed) {
-                    matches[match_count] = (offset, tally.keyword_relevance(columns, state.row));
-                    match_count += 1;
+                    let choice = choose_proximity(
+                        state.nearest.map(|(distance, index)| (distance, usize::from(index))),
+                        state.country_index.map(usize::from),
+                        query.radius_km,
+                    )
+                    .expect("a match has a localization");
+                    if tally.may_rank(&choice) {
+                        matches[match_count] = (offset, Some(choice), tally.keyword_relevance(columns, state.row));
+                        match_count += 1;
+                    } else {
+                        tally.pass_over(&choice, 1);
+                    }
                 }
             }
             let matches = &matches[..match_count];
             // The records are fetched together, so that their cache misses overlap instead of
             // each one holding up the scoring of its match in turn.
-            for (record, &(offset, _)) in records.iter_mut().zip(matches) {
+            for (record, &(offset, ..)) in records.iter_mut().zip(matches) {
                 *record = columns.scoring[states[offset].row as usize];
             }
-            for (record, &(offset, keyword_relevance)) in records.iter().zip(matches) {
-                let state = &states[offset];
-                let choice = choose_proximity(
-                    state.nearest.map(|(distance, index)| (distance, usize::from(index))),
-                    state.country_index.map(usize::from),
-                    query.radius_km,
-                )
-                .expect("a match has a localization");
-                tally.rank(columns, record, state.row, query, choice, keyword_relevance);
+            for (record, &(offset, choice, keyword_relevance)) in records.iter().zip(matches) {
+                let choice = choice.expect("every match has its choice");
+                tally.rank(columns, record, states[offset].row, query, choice, keyword_relevance);
             }
+        }
+    }
+
+    /// Ranks the matches of a whole-country list that the circle did not meet (`entries` of the
+    /// list, counted already), after the circle's: all share one proximity, so when the best so
+    /// far are out of that proximity's reach, none of them is read.
+    pub(super) fn rank_country_wide(
+        &self,
+        list: &CountryList,
+        entries: &[u32],
+        query: &SourcingQuery,
+        tally: &mut Tally<'_>,
+    ) {
+        let columns = &self.segment.columns;
+        let choice_of = |entry: u32| {
+            let localization_index = list.localization_indexes[entry as usize];
+            choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
+                .expect("a country localization is a choice")
+        };
+        let Some(&first) = entries.first() else { return };
+        if !tally.may_rank(&choice_of(first)) {
+            tally.pass_over(&choice_of(first), entries.len());
+            return;
+        }
+        for &entry in entries {
+            let row = list.rows[entry as usize];
+            let keyword_relevance = tally.keyword_relevance(columns, row);
+            tally.rank(columns, &list.scoring[entry as usize], row, query, choice_of(entry), keyword_relevance);
         }
     }
 }

@@ -12,7 +12,7 @@ use super::{SegmentView, bit_is_set};
 use crate::model::{QueryLocalization, SourcingQuery};
 use crate::relaxation::relaxed_radius_km;
 use crate::segment::{BUCKET_SIZE, CategoryShard, CountryList};
-use crate::semantics::{choose_proximity, chord_of_km, great_circle_km, unit_vector};
+use crate::semantics::{chord_of_km, great_circle_km, unit_vector};
 
 /// What the scan learned about one candidate.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +90,8 @@ pub(super) struct Scratch {
     /// Per row that has a state: its slot in `states`.
     slots: Vec<u32>,
     pub(super) states: Vec<RowState>,
+    /// The entries of the whole-country list that match without a state.
+    pub(super) country_wide_matches: Vec<u32>,
 }
 
 impl Scratch {
@@ -98,6 +100,7 @@ impl Scratch {
             self.has_state[state.row as usize / 64] &= !(1 << (state.row % 64));
         }
         self.states.clear();
+        self.country_wide_matches.clear();
         if self.slots.len() < rows {
             self.slots.resize(rows, 0);
             self.has_state.resize(rows.div_ceil(64), 0);
@@ -180,13 +183,15 @@ impl Geometry {
 }
 
 impl SegmentView<'_> {
-    /// Every place entry of the shard within the relaxed radius, plus filters.
+    /// Every place entry of the shard within the relaxed radius, plus filters, of the listed rows
+    /// (all without a list).
     pub(super) fn collect_circle(
         &self,
         shard: &CategoryShard,
         buckets: &[(u32, u32)],
         criteria: &Criteria<'_>,
         geometry: &Geometry,
+        listed_bits: Option<&[u64]>,
         scratch: &mut Scratch,
     ) {
         let columns = &self.segment.columns;
@@ -210,6 +215,9 @@ impl SegmentView<'_> {
                 let squared_chord = geometry.squared_chord(unit);
                 let entry = range.start + offset;
                 let row = shard.rows[entry];
+                if self.excluded(row, listed_bits) {
+                    continue;
+                }
                 let Some(failed) = criteria.screen(columns, row, filter) else {
                     continue;
                 };
@@ -249,11 +257,11 @@ impl SegmentView<'_> {
 
     /// Candidates with a whole-country localization of the query point's country. Those the circle
     /// scan met get the localization added to their state; the others, most of the list, are
-    /// counted and ranked at once from the list's own copies.
+    /// counted at once, and those that match are listed in `scratch` for
+    /// [`SegmentView::rank_country_wide`] to rank from the list's own copies.
     pub(super) fn collect_country_wide(
         &self,
         list: Option<&CountryList>,
-        query: &SourcingQuery,
         criteria: &Criteria<'_>,
         listed_bits: Option<&[u64]>,
         scratch: &mut Scratch,
@@ -272,28 +280,29 @@ impl SegmentView<'_> {
                 let Some(failed) = criteria.screen(columns, row, &list.filters[entry]) else {
                     continue;
                 };
-                let localization_index = list.localization_indexes[entry];
                 if scratch.has_state(row) {
-                    scratch.state(row, failed).offer_country(localization_index);
+                    scratch.state(row, failed).offer_country(list.localization_indexes[entry]);
                 } else if !self.excluded(row, listed_bits) && tally.holds_keywords(row) && tally.count_within(failed) {
-                    let choice = choose_proximity(None, Some(usize::from(localization_index)), query.radius_km)
-                        .expect("a country localization is a choice");
-                    let keyword_relevance = tally.keyword_relevance(columns, row);
-                    tally.rank(columns, &list.scoring[entry], row, query, choice, keyword_relevance);
+                    scratch.country_wide_matches.push(entry as u32);
                 }
             }
         }
     }
 
-    /// Candidates with any localization in the country of a country query.
+    /// Candidates with any localization in the country of a country query, of the listed rows (all
+    /// without a list).
     pub(super) fn collect_country_rows(
         &self,
         rows: Option<&Vec<(u32, u16)>>,
         criteria: &Criteria<'_>,
+        listed_bits: Option<&[u64]>,
         scratch: &mut Scratch,
     ) {
         let columns = &self.segment.columns;
         for &(row, localization_index) in rows.map(Vec::as_slice).unwrap_or(&[]) {
+            if self.excluded(row, listed_bits) {
+                continue;
+            }
             if let Some(failed) = criteria.screen_row(columns, row) {
                 scratch.state(row, failed).offer_country(localization_index);
             }

@@ -16,7 +16,7 @@ use super::{
     Columns, DICTIONARY_CAPACITY, FINDABLE_BY_EVERYONE, INLINE_LANGUAGES, INLINE_SOFT_SKILLS, OTHER_CONTRACT_BIT,
     RowTexts, ScoringRecord, StoredLocalization, school_bit,
 };
-use crate::model::{CandidateDoc, FindableBy, JobLocalization};
+use crate::model::{CandidateDoc, FindableBy, JobLocalization, SoftSkillShare};
 use crate::semantics::day_number;
 
 /// Rows built by one task of the pool.
@@ -167,6 +167,7 @@ impl Columns {
             contract_dictionary: Vec::new(),
             scoring: Vec::new(),
             soft_skill_dictionary: Vec::new(),
+            soft_skill_top_sums: SoftSkillTopSums::default(),
         }
     }
 
@@ -177,6 +178,7 @@ impl Columns {
         dictionaries: &Dictionaries,
     ) -> Result<Columns, D::Error> {
         let mut part = Columns::empty(RowTexts::of(&[]));
+        let mut soft_skill_percents = Vec::new();
         docs.for_each_in(rows, |doc| {
             part.candidate_ids.push(doc.candidate_id);
             part.searchable.push(doc.searchable);
@@ -204,6 +206,7 @@ impl Columns {
             push_list(&mut part.soft_skill_offsets, &mut part.soft_skills, &doc.soft_skills);
             part.scoring
                 .push(scoring_record(doc, dictionaries.soft_skills_fit.then_some(&dictionaries.soft_skills[..])));
+            part.soft_skill_top_sums.raise(&doc.soft_skills, &mut soft_skill_percents);
         })?;
         Ok(part)
     }
@@ -249,6 +252,7 @@ impl Columns {
         self.findable.extend(part.findable);
         self.school_slots.extend(part.school_slots);
         self.scoring.extend(part.scoring);
+        self.soft_skill_top_sums.merge(&part.soft_skill_top_sums);
         append_list(
             &mut self.localization_offsets,
             &mut self.localizations,
@@ -282,6 +286,58 @@ impl IdSet {
 
     fn sorted(&self) -> Vec<u16> {
         (0..=u16::MAX).filter(|&id| self.0[usize::from(id) / 64] & (1 << (id % 64)) != 0).collect()
+    }
+}
+
+/// Per k, the highest sum over the rows of a row's k largest soft-skill percents (one per category,
+/// the highest listed): a query asking for k distinct categories gives no row a soft-skill score
+/// above that sum over k, which lets a search skip scoring matches that cannot make its page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SoftSkillTopSums(Vec<u32>);
+
+impl SoftSkillTopSums {
+    /// Raises the sums to a row's (`percents` is scratch space).
+    fn raise(&mut self, shares: &[SoftSkillShare], percents: &mut Vec<(u16, u8)>) {
+        percents.clear();
+        for share in shares {
+            match percents.iter_mut().find(|(category, _)| *category == share.category) {
+                Some((_, percent)) => *percent = (*percent).max(share.percent),
+                None => percents.push((share.category, share.percent)),
+            }
+        }
+        percents.sort_unstable_by_key(|&(_, percent)| std::cmp::Reverse(percent));
+        self.extend_to(percents.len());
+        let mut sum = 0;
+        for (k, top_sum) in self.0.iter_mut().enumerate() {
+            // beyond the row's categories, its sum is that of all of them
+            sum += percents.get(k).map_or(0, |&(_, percent)| u32::from(percent));
+            *top_sum = (*top_sum).max(sum);
+        }
+    }
+
+    /// Raises the sums to another set of rows'.
+    fn merge(&mut self, other: &SoftSkillTopSums) {
+        self.extend_to(other.0.len());
+        let other_total = other.0.last().copied().unwrap_or(0);
+        for (k, top_sum) in self.0.iter_mut().enumerate() {
+            *top_sum = (*top_sum).max(other.0.get(k).copied().unwrap_or(other_total));
+        }
+    }
+
+    /// Room for `k` sums, the new ones those of all the categories of the rows seen so far.
+    fn extend_to(&mut self, k: usize) {
+        if self.0.len() < k {
+            let total = self.0.last().copied().unwrap_or(0);
+            self.0.resize(k, total);
+        }
+    }
+
+    /// The highest sum of any row's `k` largest percents.
+    pub(crate) fn of_largest(&self, k: usize) -> u32 {
+        match k {
+            0 => 0,
+            k => self.0.get(k - 1).or(self.0.last()).copied().unwrap_or(0),
+        }
     }
 }
 
@@ -374,8 +430,36 @@ mod tests {
         assert_eq!(in_parts.contract_dictionary, whole.contract_dictionary);
         assert_eq!(in_parts.soft_skill_dictionary, whole.soft_skill_dictionary);
         assert_eq!(in_parts.school_dictionary, whole.school_dictionary);
+        assert_eq!(in_parts.soft_skill_top_sums, whole.soft_skill_top_sums);
         assert!(in_parts.contract_masks.contains(&OTHER_CONTRACT_BIT), "more contract ids than the dictionary's bits");
         assert_eq!(in_parts.localizations.capacity(), in_parts.localizations.len(), "no room left unused");
         assert_eq!(in_parts.scoring.capacity(), docs.len());
+    }
+}
+
+#[cfg(test)]
+mod top_sum_tests {
+    use super::*;
+
+    fn shares(percents: &[(u16, u8)]) -> Vec<SoftSkillShare> {
+        percents.iter().map(|&(category, percent)| SoftSkillShare { category, percent }).collect()
+    }
+
+    #[test]
+    fn top_sums_bound_every_row_and_merge_like_one_pass() {
+        let rows = [shares(&[(1, 60), (2, 30), (3, 10)]), shares(&[(4, 90), (4, 95), (5, 5)]), shares(&[(1, 50)])];
+        let mut percents = Vec::new();
+        let mut one_pass = SoftSkillTopSums::default();
+        rows.iter().for_each(|row| one_pass.raise(row, &mut percents));
+        // a repeated category counts once, at its highest percent
+        assert_eq!([1, 2, 3, 4, 9].map(|k| one_pass.of_largest(k)), [95, 100, 100, 100, 100]);
+        assert_eq!(one_pass.of_largest(0), 0);
+        let (mut first, mut second) = (SoftSkillTopSums::default(), SoftSkillTopSums::default());
+        first.raise(&rows[2], &mut percents);
+        second.raise(&rows[0], &mut percents);
+        second.raise(&rows[1], &mut percents);
+        first.merge(&second);
+        assert_eq!(first, one_pass);
+        assert_eq!(SoftSkillTopSums::default().of_largest(2), 0);
     }
 }

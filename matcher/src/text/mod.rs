@@ -19,20 +19,24 @@
 //! profile): a row's document is its offset in its range, with no lookup. So a search that has
 //! found candidates some other way (the geo scan of their category) asks whether each holds the
 //! keywords by seeking the keywords' postings in document order, which costs what those candidates
-//! number, not what the keywords' postings hold; and a search whose keywords are rare lists their
-//! rows from the postings. The plan picks between the two from the counts (see `search/mod.rs`).
+//! number, not what the keywords' postings hold; a scan that would ask about many more candidates
+//! than the postings hold reads them whole into a bitset of rows first
+//! ([`KeywordFilter::row_bits`]); and a search whose keywords are rare lists their rows from the
+//! postings. The plan picks among the three from the counts (see `search/mod.rs`).
 
 mod files;
+mod keywords;
 mod stems;
 
 pub(crate) use files::TextFiles;
+use keywords::TermVariants;
+pub(crate) use keywords::{KeywordCursor, KeywordFilter};
 
 use rustc_hash::FxHashMap;
 use stems::BilingualStems;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::directory::RamDirectory;
-use tantivy::postings::{Postings, SegmentPostings};
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions};
 use tantivy::tokenizer::{
@@ -40,12 +44,10 @@ use tantivy::tokenizer::{
     Tokenizer, TokenizerManager,
 };
 use tantivy::{
-    DocId, DocSet, Index, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter, TantivyDocument,
-    Term,
+    DocId, Index, Score, Searcher, SegmentOrdinal, SegmentReader, SingleSegmentIndexWriter, TantivyDocument, Term,
 };
 
 use crate::model::CandidateDoc;
-use crate::semantics::keyword_relevance;
 
 const BILINGUAL_TOKENIZER: &str = "vivier_bilingual";
 
@@ -305,183 +307,8 @@ fn searcher_of(index: &Index) -> tantivy::Result<Searcher> {
     Ok(reader.searcher())
 }
 
-/// A query's keyword terms against one segment's text index.
-pub(crate) struct KeywordFilter<'a> {
-    index: &'a TextIndex,
-    variants: Vec<TermVariants>,
-}
-
-impl KeywordFilter<'_> {
-    /// How many documents may hold every keyword, counted up to a little past `limit`: for each
-    /// term the documents holding any of its tokens (a document holding two is counted twice),
-    /// the smallest over the terms. Reads only the term dictionaries.
-    pub(crate) fn documents_at_most(&self, limit: usize) -> usize {
-        let field = self.index.fields.text;
-        self.variants
-            .iter()
-            .map(|variants| {
-                let mut documents = 0usize;
-                for searcher in &self.index.chunks {
-                    let Ok(inverted_index) = searcher.segment_reader(0).inverted_index(field) else { continue };
-                    documents += variants
-                        .all()
-                        .map(|token| inverted_index.doc_freq(token).map_or(0, |count| count as usize))
-                        .sum::<usize>();
-                    if documents > limit {
-                        break;
-                    }
-                }
-                documents
-            })
-            .min()
-            .unwrap_or(0)
-    }
-
-    /// A cursor that tells which rows hold every keyword.
-    pub(crate) fn cursor(&self) -> KeywordCursor<'_> {
-        KeywordCursor {
-            filter: self,
-            chunk: usize::MAX,
-            last_doc: 0,
-            postings: Vec::new(),
-            occurrences: vec![0; self.variants.len()],
-        }
-    }
-}
-
-/// Tells whether rows hold every keyword, and how often, by seeking the keywords' postings to each
-/// row's document: rows asked in increasing order cost one pass over the postings (a row before
-/// the last asked opens its index's postings again).
-pub(crate) struct KeywordCursor<'a> {
-    filter: &'a KeywordFilter<'a>,
-    /// The index whose postings are open (`usize::MAX` before the first row).
-    chunk: usize,
-    last_doc: DocId,
-    postings: Vec<TermPostings>,
-    /// Of the last row that held every keyword, each term's occurrences.
-    occurrences: Vec<u32>,
-}
-
-impl KeywordCursor<'_> {
-    /// Whether the row's text holds every keyword term.
-    pub(crate) fn holds(&mut self, row: u32) -> bool {
-        let (chunk, doc) = self.filter.index.locate(row);
-        if chunk != self.chunk || doc < self.last_doc {
-            let segment = self.filter.index.chunks[chunk].segment_reader(0);
-            let Ok(postings) = TermPostings::open_all(segment, self.filter.index.fields.text, &self.filter.variants)
-            else {
-                return false; // a RAM segment always opens
-            };
-            self.postings = postings;
-            self.chunk = chunk;
-        }
-        self.last_doc = doc;
-        for (count, term) in self.occurrences.iter_mut().zip(&mut self.postings) {
-            *count = term.occurrences_in(doc);
-            if *count == 0 {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Of the last row that [`KeywordCursor::holds`] accepted, how often each term occurs.
-    pub(crate) fn occurrences(&self) -> &[u32] {
-        &self.occurrences
-    }
-
-    /// The keyword relevance of the last row that [`KeywordCursor::holds`] accepted, whose text
-    /// has `words` words.
-    pub(crate) fn relevance(&self, words: u32) -> f64 {
-        keyword_relevance(&self.occurrences, words)
-    }
-}
-
-/// The indexed tokens a keyword term matches (see [`SAME_STEM`]): its French stem as `=f` or `<f`,
-/// its English stem as `=e` or `>e`.
-struct TermVariants {
-    french: [Term; 2],
-    english: [Term; 2],
-}
-
-impl TermVariants {
-    fn of(field: Field, term: &KeywordTerm) -> TermVariants {
-        let token = |marker: char, stem: &str| Term::from_field_text(field, &format!("{marker}{stem}"));
-        TermVariants {
-            french: [token(SAME_STEM, &term.french), token(FRENCH_STEM, &term.french)],
-            english: [token(SAME_STEM, &term.english), token(ENGLISH_STEM, &term.english)],
-        }
-    }
-
-    /// The distinct tokens (`=f` and `=e` are one when the stems agree).
-    fn all(&self) -> impl Iterator<Item = &Term> {
-        let same_stem_twice = self.french[0] == self.english[0];
-        self.french.iter().chain(self.english.iter().skip(usize::from(same_stem_twice)))
-    }
-}
-
 /// Collects the documents a query finds in a one-segment index, in order.
 struct DocCollector;
-
-/// The postings of one indexed token in a segment, absent when the token is not there.
-struct TokenPostings(Option<SegmentPostings>);
-
-impl TokenPostings {
-    /// The token's frequency in `doc`; documents must be asked in increasing order.
-    #[inline]
-    fn frequency_in(&mut self, doc: DocId) -> u32 {
-        let Some(postings) = &mut self.0 else { return 0 };
-        if postings.doc() < doc {
-            postings.seek(doc);
-        }
-        if postings.doc() == doc { postings.term_freq() } else { 0 }
-    }
-}
-
-/// The postings of a keyword term's tokens in one segment (see [`TermVariants`]).
-struct TermPostings {
-    same_french: TokenPostings,
-    french_only: TokenPostings,
-    /// `None` when it is `same_french`'s token.
-    same_english: Option<TokenPostings>,
-    english_only: TokenPostings,
-}
-
-impl TermPostings {
-    /// The postings, with frequencies, of every term's tokens in a segment.
-    fn open_all(segment: &SegmentReader, text: Field, variants: &[TermVariants]) -> tantivy::Result<Vec<TermPostings>> {
-        let inverted_index = segment.inverted_index(text)?;
-        let open = |term: &Term| -> tantivy::Result<TokenPostings> {
-            Ok(TokenPostings(inverted_index.read_postings(term, IndexRecordOption::WithFreqs)?))
-        };
-        variants
-            .iter()
-            .map(|variants| {
-                // `=e` is `=f` when the stems agree (most words): read that list once
-                let same_english = match variants.english[0] == variants.french[0] {
-                    true => None,
-                    false => Some(open(&variants.english[0])?),
-                };
-                Ok(TermPostings {
-                    same_french: open(&variants.french[0])?,
-                    french_only: open(&variants.french[1])?,
-                    same_english,
-                    english_only: open(&variants.english[1])?,
-                })
-            })
-            .collect()
-    }
-
-    /// How often `doc` holds the term: as its French or its English stem, whichever is more
-    /// (see [`TextTokens::occurrences`]). Documents must be asked in increasing order.
-    fn occurrences_in(&mut self, doc: DocId) -> u32 {
-        let same_french = self.same_french.frequency_in(doc);
-        let same_english = self.same_english.as_mut().map_or(same_french, |same| same.frequency_in(doc));
-        let in_french = same_french + self.french_only.frequency_in(doc);
-        let in_english = same_english + self.english_only.frequency_in(doc);
-        in_french.max(in_english)
-    }
-}
 
 struct DocSegmentCollector {
     docs: Vec<DocId>,
@@ -521,6 +348,7 @@ mod tests {
     use chrono::NaiveDate;
 
     use super::*;
+    use crate::semantics::keyword_relevance;
 
     const WORDS: [&str; 6] = ["maçon", "soudure", "welding", "plombier", "drive", "logistique"];
 
@@ -544,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_and_cursor_agree_with_the_analyzed_text_across_ranges_of_rows() {
+    fn rows_row_bits_and_cursor_agree_with_the_analyzed_text_across_ranges_of_rows() {
         let documents: Vec<CandidateDoc> = (0..200).map(document).collect();
         let index = TextIndex::build_in_ranges(&documents, 16);
         assert_eq!(index.chunks.len(), 13);
@@ -567,6 +395,11 @@ mod tests {
             if keywords == "absent" {
                 assert_eq!(filter.documents_at_most(usize::MAX), 0);
             }
+            assert!(filter.postings_at_most(usize::MAX) >= filter.documents_at_most(usize::MAX), "{keywords}");
+            let bits = filter.row_bits(documents.len());
+            let listed: Vec<bool> = (0..200).map(|row| bits[row / 64] >> (row % 64) & 1 == 1).collect();
+            let holding: Vec<bool> = documents.iter().map(|doc| doc.searchable && holds(doc)).collect();
+            assert_eq!(listed, holding, "{keywords}");
             // in order, then backwards (which reopens the postings)
             let mut cursor = filter.cursor();
             let rows: Vec<u32> = (0..200).chain((0..200).rev()).collect();
@@ -578,6 +411,11 @@ mod tests {
                     let tokens = TextTokens::of(&doc.text);
                     let occurrences: Vec<u32> = terms.iter().map(|term| tokens.occurrences(term)).collect();
                     assert_eq!(cursor.relevance(9), keyword_relevance(&occurrences, 9));
+                    assert_eq!(cursor.relevance_of(row, 9), keyword_relevance(&occurrences, 9));
+                    // asked again after another row, it is read again
+                    let mut other = filter.cursor();
+                    other.holds(0);
+                    assert_eq!(other.relevance_of(row, 9), keyword_relevance(&occurrences, 9), "{keywords} {row}");
                 }
             }
         }

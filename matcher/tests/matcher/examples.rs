@@ -454,7 +454,11 @@ fn searches_split_across_the_pool_while_others_run_on_the_same_workers() {
         })
         .collect();
     let matcher = Matcher::build(docs);
-    let split = matcher::SearchOptions { plan: matcher::SearchPlan::GeoFirst, parallel_min_entries: 1 };
+    let split = matcher::SearchOptions {
+        plan: matcher::SearchPlan::GeoFirst,
+        parallel_min_entries: 1,
+        ..matcher::SearchOptions::default()
+    };
     let queries: Vec<SourcingQuery> = (0..64)
         .map(|index| SourcingQuery {
             radius_km: 30.0 + f64::from(index % 8) * 5.0,

@@ -200,9 +200,14 @@ pub(super) fn assert_same_as_oracle(matcher: &Matcher, live: &BTreeMap<i64, Cand
         let actual = matcher.search_with_plan(query, plan);
         assert_eq!(actual, expected, "plan {plan:?}, query {query:#?}");
     }
-    let split = SearchOptions { plan: SearchPlan::GeoFirst, parallel_min_entries: 1 };
-    let actual = parallel_pool().install(|| matcher.search_with(query, split));
-    assert_eq!(actual, expected, "split scan, query {query:#?}");
+    // the keywords sought to each candidate, or read whole into a bitset first
+    for keyword_postings_per_entry in [0, usize::MAX] {
+        let scan = SearchOptions { plan: SearchPlan::GeoFirst, keyword_postings_per_entry, ..SearchOptions::default() };
+        assert_eq!(matcher.search_with(query, scan), expected, "{scan:?}, query {query:#?}");
+        let split = SearchOptions { parallel_min_entries: 1, ..scan };
+        let actual = parallel_pool().install(|| matcher.search_with(query, split));
+        assert_eq!(actual, expected, "split scan, {split:?}, query {query:#?}");
+    }
 }
 
 #[derive(Clone, Debug)]
