@@ -105,11 +105,23 @@ export async function routesFor(role, context, { candidateSlug } = {}) {
 }
 
 /** A search around Lyon, as the sourcing page sends it. */
+/**
+ * A start date as far from the seed's availabilities whatever the day the tests run: the seed
+ * draws each candidate's availability over the 180 days from the first of the month it runs in,
+ * so a fixed date let fewer seeded candidates match each month (around Lyon, one in December).
+ * 64 days after that first day is the share these tests were written against (a third).
+ */
+export const seededStartAt = (() => {
+  const today = new Date();
+  const seedAnchor = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+  return new Date(seedAnchor + 64 * 86_400_000).toISOString().slice(0, 10);
+})();
+
 export const lyonSearch = {
   job_category: 1,
   contracts: [1],
   duration: 6,
-  start_at: '2027-01-04',
+  start_at: seededStartAt,
   localization: { value: 'Lyon', type: 'city', id: '69123', country_code: 'FR' },
   languages: [{ id: 2, level: 4 }],
   softskills_categories: [1],
@@ -149,7 +161,7 @@ export const lyonOffer = {
   job_category: 1,
   contract_type: 1,
   duration: 6,
-  start_at: '2027-01-04',
+  start_at: seededStartAt,
   localization: { value: 'Lyon', type: 'city', id: '69123', country_code: 'FR' },
   radius: 30,
   degree: 0,

@@ -1,6 +1,7 @@
 // The steps of a sourcing search that several browser tests take on the
 // sourcing page: choosing a job category, filling a search around Lyon,
 // waiting for the results to settle, reading the total shown.
+import { seededStartAt } from './routes.mjs';
 
 /** The category searched for; the seed spreads candidates over every category. */
 export const jobCategoryPattern = new RegExp(process.env.SOURCING_JOB_CATEGORY || 'informatique|numérique|digital', 'i');
@@ -29,7 +30,7 @@ export async function fillSearchAroundLyon(page) {
   // can be suggested.
   await page.locator('fieldset[data-name="contracts"] input[value="2"]').check({ force: true });
   await page.locator('#sourcing-duration').fill('6');
-  await page.locator('#sourcing-start-at').fill('2027-01-04');
+  await page.locator('#sourcing-start-at').fill(seededStartAt);
   const place = page.locator('#sourcing-localization');
   await place.fill('Lyon');
   await page.getByRole('option', { name: /^Lyon\b/ }).first().click();
