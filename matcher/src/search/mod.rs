@@ -231,7 +231,9 @@ impl SegmentView<'_> {
                 // asked in row order, the keyword cursor reads each keyword's postings once
                 scratch.states.sort_unstable_by_key(|state| state.row);
             }
-            // The circle's matches are ranked before the whole-country ones, which they outrank.
+            // The circle's matches are ranked first: a whole-country match's proximity is below
+            // any of theirs, so once they fill the page the whole-country ones are often out of
+            // its reach (see `SegmentView::rank_country_wide`).
             let (states, country_wide_matches) = (&scratch.states, &scratch.country_wide_matches);
             let country_wide = match &query.localization {
                 QueryLocalization::Point { country, .. } => shard.country_wide.get(country),

@@ -177,9 +177,9 @@ impl<'a> Tally<'a> {
         }
     }
 
-    /// Whether the row's text holds every keyword of the query (always, without keywords): a
-    /// candidate that does not is neither counted nor ranked. Rows asked in increasing order cost
-    /// least.
+    /// Whether the row's text holds every keyword of the query (always, without keywords or when
+    /// the scan let through only rows holding them): a candidate that does not is neither counted
+    /// nor ranked. Rows asked in increasing order cost least.
     #[inline]
     pub(super) fn holds_keywords(&mut self, row: u32) -> bool {
         self.keywords_listed || self.keywords.as_mut().is_none_or(|cursor| cursor.holds(row))

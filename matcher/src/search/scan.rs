@@ -183,8 +183,8 @@ impl Geometry {
 }
 
 impl SegmentView<'_> {
-    /// Every place entry of the shard within the relaxed radius, plus filters, of the listed rows
-    /// (all without a list).
+    /// Every place entry of the shard within the relaxed radius, plus filters, of the live rows
+    /// listed (every live row without a list).
     pub(super) fn collect_circle(
         &self,
         shard: &CategoryShard,
@@ -289,8 +289,8 @@ impl SegmentView<'_> {
         }
     }
 
-    /// Candidates with any localization in the country of a country query, of the listed rows (all
-    /// without a list).
+    /// Candidates with any localization in the country of a country query, of the live rows listed
+    /// (every live row without a list).
     pub(super) fn collect_country_rows(
         &self,
         rows: Option<&Vec<(u32, u16)>>,
