@@ -100,8 +100,8 @@ pub(crate) struct SegmentView<'a> {
 /// entry the scan screens, and otherwise seeks the postings to each candidate the scan lets
 /// through. Decoding a document of a posting list costs a few nanoseconds, a seek tens, and a
 /// good part of the entries get that far. Measured on S1 with one keyword per query
-/// (`sourcing-bench --keywords`, BENCHMARKS.md, "Keywords read whole"): from 1 to 16 the p99s
-/// were alike and lower than without the bitset, the p50 rose from 4 on.
+/// (`sourcing-bench --keywords`, BENCHMARKS.md, "Keywords read whole"): from 2 on the p99s were
+/// alike, about half those without the bitset; the p50 rose from 8 on.
 pub const KEYWORD_POSTINGS_PER_ENTRY: usize = 4;
 
 /// The entries the geo plan screens: the circle's buckets and the whole-country list of a point
