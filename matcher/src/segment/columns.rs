@@ -435,11 +435,6 @@ mod tests {
         assert_eq!(in_parts.localizations.capacity(), in_parts.localizations.len(), "no room left unused");
         assert_eq!(in_parts.scoring.capacity(), docs.len());
     }
-}
-
-#[cfg(test)]
-mod top_sum_tests {
-    use super::*;
 
     fn shares(percents: &[(u16, u8)]) -> Vec<SoftSkillShare> {
         percents.iter().map(|&(category, percent)| SoftSkillShare { category, percent }).collect()
